@@ -1,0 +1,37 @@
+package io.hudprof.core;
+
+/**
+ * Kinds of instrumentation mistakes and limits that hudprof detects, repairs and counts instead of throwing
+ * into the game. Each count is visible in every {@link Report}.
+ */
+public enum Problem {
+    /** Events dropped because a thread's event buffer was full; that thread's numbers are approximate. */
+    DROPPED_EVENTS("dropped events"),
+    /** A zone was closed implicitly because an enclosing zone ended first (a missing end). */
+    MISSING_END("missing end"),
+    /** An end with no matching open zone (extra end, or end of a zone that is not open). */
+    EXTRA_END("extra end"),
+    /** Zones still open on the updating thread when {@code update()} ran; they were closed there. */
+    OPEN_AT_UPDATE("open at update"),
+    /** Zones entered deeper than the configured maximum stack depth; they were not recorded. */
+    DEPTH_LIMIT("too deep"),
+    /** Zone definitions beyond the zone limit; they were folded into one overflow zone. */
+    ZONE_LIMIT("zone limit"),
+    /** Zone-stack states beyond the state limit; their time went to one overflow state. */
+    STATE_LIMIT("state limit"),
+    /** A thread ended while zones were open on it; they were closed at its last event. */
+    THREAD_DIED_IN_ZONE("thread died in zone"),
+    /** {@code update()} was entered while another thread was inside it; the second call did nothing. */
+    CONCURRENT_UPDATE("concurrent update");
+
+    private final String label;
+
+    Problem(String label) {
+        this.label = label;
+    }
+
+    /** Short human-readable label used in report titles. */
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,175 @@
+package io.hudprof.core;
+
+/**
+ * The report model: title fields, the columns to show, and rows, one of which may carry the cursor. It is the
+ * single contract between hudprof's numbers and every way of showing them (HUD, plain text, export).
+ *
+ * <p>A report is a reusable container: {@link ReportController#build(Report)} refills it in place without
+ * allocating once its row pool has grown to the largest report seen. Read it on the thread that built it.
+ */
+public final class Report {
+    private static final Problem[] PROBLEMS = Problem.values();
+
+    private ReportMode mode = ReportMode.SELF_TIME;
+    private Averaging averaging = Averaging.INSTANTANEOUS;
+    private int frameOffset;
+    private boolean paused;
+    private boolean frameAvailable;
+    private long frameNumber;
+    private double frameNanos;
+    private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
+    private String focusName;
+    private final long[] problemsInFrame = new long[PROBLEMS.length];
+    private final long[] problemsTotal = new long[PROBLEMS.length];
+    private Column[] columns = new Column[0];
+    private ReportRow[] rows = new ReportRow[0];
+    private int rowCount;
+    private int cursor = -1;
+
+    /** Creates an empty report; fill it with {@link ReportController#build(Report)}. */
+    public Report() {
+    }
+
+    /** The report mode the rows follow. */
+    public ReportMode mode() {
+        return mode;
+    }
+
+    /** Which averaging the values show (always {@link Averaging#INSTANTANEOUS} for history frames). */
+    public Averaging averaging() {
+        return averaging;
+    }
+
+    /** 0 for the live (latest recorded) frame, n for n frames back in history. */
+    public int frameOffset() {
+        return frameOffset;
+    }
+
+    /** True while recording is paused ({@code update(false)}): the profile and history are frozen. */
+    public boolean paused() {
+        return paused;
+    }
+
+    /**
+     * False when the requested frame has no data to show: nothing recorded yet, a history frame older than the
+     * history holds, or one whose full (per-state) history was not kept. The rows are then empty.
+     */
+    public boolean frameAvailable() {
+        return frameAvailable;
+    }
+
+    /** The number of the shown frame, counting recorded frames from 1. */
+    public long frameNumber() {
+        return frameNumber;
+    }
+
+    /** Duration of the shown frame (or its average) in nanoseconds; percentages are relative to it. */
+    public double frameNanos() {
+        return frameNanos;
+    }
+
+    /** How recursive zones are shown. */
+    public RecursionDisplay recursion() {
+        return recursion;
+    }
+
+    /** The call graph's focus zone name, or {@code null} in the flat modes. */
+    public String focusName() {
+        return focusName;
+    }
+
+    /** How often a problem occurred in the recorded frame that is shown (the live frame's for averages). */
+    public long problemsInFrame(Problem problem) {
+        return problemsInFrame[problem.ordinal()];
+    }
+
+    /** How often a problem occurred since the profiler started. */
+    public long problemsTotal(Problem problem) {
+        return problemsTotal[problem.ordinal()];
+    }
+
+    /** True when any problem has ever been counted; renderers then show the counts. */
+    public boolean hasProblems() {
+        for (long count : problemsTotal) {
+            if (count != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** How many columns are shown. */
+    public int columnCount() {
+        return columns.length;
+    }
+
+    /** The i-th shown column, left to right (the name column is implicit and always first). */
+    public Column column(int i) {
+        return columns[i];
+    }
+
+    /** A copy of the shown columns, for code that is not on a per-frame path. */
+    public Column[] columns() {
+        return columns.clone();
+    }
+
+    /** Number of rows. */
+    public int rowCount() {
+        return rowCount;
+    }
+
+    /** The i-th row, 0 ≤ i &lt; {@link #rowCount()}. */
+    public ReportRow row(int i) {
+        if (i < 0 || i >= rowCount) {
+            throw new IndexOutOfBoundsException("row " + i + " of " + rowCount);
+        }
+        return rows[i];
+    }
+
+    /** The row index under the cursor, or -1 when the report has no rows. */
+    public int cursor() {
+        return cursor;
+    }
+
+    void title(ReportMode mode, Averaging averaging, int frameOffset, boolean paused, boolean frameAvailable,
+               long frameNumber, double frameNanos, RecursionDisplay recursion, String focusName) {
+        this.mode = mode;
+        this.averaging = averaging;
+        this.frameOffset = frameOffset;
+        this.paused = paused;
+        this.frameAvailable = frameAvailable;
+        this.frameNumber = frameNumber;
+        this.frameNanos = frameNanos;
+        this.recursion = recursion;
+        this.focusName = focusName;
+    }
+
+    void problems(long[] inFrame, long[] total) {
+        System.arraycopy(inFrame, 0, problemsInFrame, 0, problemsInFrame.length);
+        System.arraycopy(total, 0, problemsTotal, 0, problemsTotal.length);
+    }
+
+    void columns(Column[] shownColumns) {
+        this.columns = shownColumns;
+    }
+
+    void clearRows() {
+        rowCount = 0;
+        cursor = -1;
+    }
+
+    ReportRow addRow() {
+        if (rowCount == rows.length) {
+            ReportRow[] grown = java.util.Arrays.copyOf(rows, Math.max(16, rows.length * 2));
+            for (int i = rows.length; i < grown.length; i++) {
+                grown[i] = new ReportRow();
+            }
+            rows = grown;
+        }
+        return rows[rowCount++];
+    }
+
+    void cursor(int cursor) {
+        this.cursor = cursor;
+    }
+}
