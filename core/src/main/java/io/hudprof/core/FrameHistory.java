@@ -1,0 +1,243 @@
+package io.hudprof.core;
+
+import java.util.Arrays;
+
+/**
+ * The last N recorded frames (IProf's history): each frame's duration and problem counts, the self time of
+ * every zone active in it (cheap history, for the graph) and, when full history is on, every zone-stack
+ * state's self time and entry count (so any report mode can show an old frame).
+ *
+ * <p>Memory is fixed at construction: {@code historyFrames} frame records, and two shared entry rings
+ * ({@code zoneHistoryEntries} zone entries, {@code stateHistoryEntries} state entries). When a ring wraps,
+ * the oldest frames lose that kind of data first; queries then answer "not held" instead of a partial frame.
+ *
+ * <p>Written by {@code update()}; read it on the same thread.
+ */
+public final class FrameHistory {
+    private static final int PROBLEM_KINDS = Problem.values().length;
+
+    private final int frameCapacity;
+    private final long[] frameNumber;
+    private final long[] frameNanos;
+    private final long[] zoneStart;
+    private final long[] zoneEnd;
+    private final long[] stateStart;
+    private final long[] stateEnd;
+    private final long[] problems;
+    private long framesWritten;
+
+    private final int zoneCapacity;
+    private final int[] zoneIds;
+    private final long[] zoneSelf;
+    private long zonePos;
+
+    private final boolean full;
+    private final int stateCapacity;
+    private final int[] stateIds;
+    private final long[] stateSelf;
+    private final long[] stateCalls;
+    private long statePos;
+
+    private final FrameAggregator aggregator;
+    private int[] zoneSlot = new int[0];
+    private double[] rankScratch = new double[0];
+    private int[] rankZones = new int[0];
+
+    FrameHistory(ProfilerConfig config, FrameAggregator aggregator) {
+        this.aggregator = aggregator;
+        this.frameCapacity = config.historyFrames;
+        this.frameNumber = new long[frameCapacity];
+        this.frameNanos = new long[frameCapacity];
+        this.zoneStart = new long[frameCapacity];
+        this.zoneEnd = new long[frameCapacity];
+        this.stateStart = new long[frameCapacity];
+        this.stateEnd = new long[frameCapacity];
+        this.problems = new long[frameCapacity * PROBLEM_KINDS];
+        this.zoneCapacity = config.zoneHistoryEntries;
+        this.zoneIds = new int[zoneCapacity];
+        this.zoneSelf = new long[zoneCapacity];
+        this.full = config.fullHistory;
+        this.stateCapacity = full ? config.stateHistoryEntries : 0;
+        this.stateIds = new int[stateCapacity];
+        this.stateSelf = new long[stateCapacity];
+        this.stateCalls = new long[stateCapacity];
+    }
+
+    /** How many frames the history can hold. */
+    public int capacity() {
+        return frameCapacity;
+    }
+
+    /** How many frames it holds now (grows to {@link #capacity()}). */
+    public int size() {
+        return (int) Math.min(framesWritten, frameCapacity);
+    }
+
+    /** Whether per-state values are kept, so reports can show history frames. */
+    public boolean fullHistory() {
+        return full;
+    }
+
+    /** Duration of the frame {@code framesAgo} back (0 = latest recorded), or -1 if not held. */
+    public long frameNanos(int framesAgo) {
+        int slot = slot(framesAgo);
+        return slot < 0 ? -1 : frameNanos[slot];
+    }
+
+    /** The recorded-frame number (from 1) of the frame {@code framesAgo} back, or -1 if not held. */
+    public long frameNumber(int framesAgo) {
+        int slot = slot(framesAgo);
+        return slot < 0 ? -1 : frameNumber[slot];
+    }
+
+    /** How often a problem occurred in the frame {@code framesAgo} back (0 if not held). */
+    public long problems(int framesAgo, Problem problem) {
+        int slot = slot(framesAgo);
+        return slot < 0 ? 0 : problems[slot * PROBLEM_KINDS + problem.ordinal()];
+    }
+
+    /**
+     * Writes the self time (ns) of each listed zone in the frame {@code framesAgo} back into
+     * {@code destSelfNanos[0..count)}; zones not active in that frame get 0. Allocation-free.
+     *
+     * @return false, writing nothing, when that frame's zone data is no longer held
+     */
+    public boolean zoneSelf(int framesAgo, int[] zoneIds, int count, long[] destSelfNanos) {
+        int slot = slot(framesAgo);
+        if (slot < 0 || zoneStart[slot] < zonePos - zoneCapacity) {
+            return false;
+        }
+        int zones = Zone.count();
+        if (zoneSlot.length < zones) {
+            zoneSlot = new int[Math.max(zones, zoneSlot.length * 2)];
+        }
+        for (int i = 0; i < count; i++) {
+            destSelfNanos[i] = 0;
+            int id = zoneIds[i];
+            if (id >= 0 && id < zoneSlot.length) {
+                zoneSlot[id] = i + 1;
+            }
+        }
+        for (long e = zoneStart[slot]; e < zoneEnd[slot]; e++) {
+            int i = (int) (e % zoneCapacity);
+            int id = this.zoneIds[i];
+            int target = id < zoneSlot.length ? zoneSlot[id] : 0;
+            if (target > 0) {
+                destSelfNanos[target - 1] += zoneSelf[i];
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            int id = zoneIds[i];
+            if (id >= 0 && id < zoneSlot.length) {
+                zoneSlot[id] = 0;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Writes the ids of the zones with the largest slow-average self time, largest first, thread roots
+     * excluded, into {@code dest} (as many as fit).
+     *
+     * @return how many ids were written
+     */
+    public int topZones(int[] dest) {
+        int zones = Zone.count();
+        if (rankScratch.length < zones) {
+            rankScratch = new double[Math.max(zones, rankScratch.length * 2)];
+            rankZones = new int[rankScratch.length];
+        }
+        Arrays.fill(rankScratch, 0, zones, 0);
+        aggregator.slowZoneSelf(rankScratch);
+        int n = 0;
+        for (int z = 0; z < zones; z++) {
+            Zone zone = Zone.byId(z);
+            if (rankScratch[z] > 0 && zone != null && !zone.isThreadRoot()) {
+                rankZones[n++] = z;
+            }
+        }
+        int written = Math.min(n, dest.length);
+        for (int i = 0; i < written; i++) {
+            int best = i;
+            for (int j = i + 1; j < n; j++) {
+                if (rankScratch[rankZones[j]] > rankScratch[rankZones[best]]) {
+                    best = j;
+                }
+            }
+            int swap = rankZones[i];
+            rankZones[i] = rankZones[best];
+            rankZones[best] = swap;
+            dest[i] = rankZones[i];
+        }
+        return written;
+    }
+
+    /** True when the frame {@code framesAgo} back still has its per-state values. */
+    boolean hasStates(int framesAgo) {
+        int slot = slot(framesAgo);
+        return full && slot >= 0 && stateStart[slot] >= statePos - stateCapacity;
+    }
+
+    /** Writes a held frame's per-state values into dense arrays indexed by state (others are left alone). */
+    void loadStates(int framesAgo, double[] self, double[] calls) {
+        int slot = slot(framesAgo);
+        for (long e = stateStart[slot]; e < stateEnd[slot]; e++) {
+            int i = (int) (e % stateCapacity);
+            self[stateIds[i]] = stateSelf[i];
+            calls[stateIds[i]] = stateCalls[i];
+        }
+    }
+
+    /** Zeroes in dense arrays exactly the entries {@link #loadStates} wrote for that frame. */
+    void clearStates(int framesAgo, double[] self, double[] calls) {
+        int slot = slot(framesAgo);
+        for (long e = stateStart[slot]; e < stateEnd[slot]; e++) {
+            int i = (int) (e % stateCapacity);
+            self[stateIds[i]] = 0;
+            calls[stateIds[i]] = 0;
+        }
+    }
+
+    void beginFrame(long number, long nanos, long[] frameProblems) {
+        int slot = (int) (framesWritten % frameCapacity);
+        frameNumber[slot] = number;
+        frameNanos[slot] = nanos;
+        System.arraycopy(frameProblems, 0, problems, slot * PROBLEM_KINDS, PROBLEM_KINDS);
+        zoneStart[slot] = zonePos;
+        zoneEnd[slot] = zonePos;
+        stateStart[slot] = statePos;
+        stateEnd[slot] = statePos;
+    }
+
+    void addZone(int zoneId, long self) {
+        int i = (int) (zonePos % zoneCapacity);
+        zoneIds[i] = zoneId;
+        zoneSelf[i] = self;
+        zonePos++;
+    }
+
+    void addState(int state, long self, long calls) {
+        if (!full) {
+            return;
+        }
+        int i = (int) (statePos % stateCapacity);
+        stateIds[i] = state;
+        stateSelf[i] = self;
+        stateCalls[i] = calls;
+        statePos++;
+    }
+
+    void endFrame() {
+        int slot = (int) (framesWritten % frameCapacity);
+        zoneEnd[slot] = zonePos;
+        stateEnd[slot] = statePos;
+        framesWritten++;
+    }
+
+    private int slot(int framesAgo) {
+        if (framesAgo < 0 || framesAgo >= size()) {
+            return -1;
+        }
+        return (int) ((framesWritten - 1 - framesAgo) % frameCapacity);
+    }
+}

@@ -1,0 +1,185 @@
+package io.hudprof.core;
+
+/**
+ * Settings of a {@link Profiler}, fixed at construction. Every limit here is what keeps hudprof's memory bounded
+ * whatever the game does; {@link Builder#build()} rejects a bad value at start-up with a message naming the fix.
+ *
+ * <p>Memory, with the defaults: each recording thread holds a ring of {@code eventCapacity} events (12 bytes
+ * each, 768 KiB) and a timeline copy of {@code timelineCapacity} events (768 KiB); the aggregator holds about
+ * 120 bytes per zone-stack state, at most {@code maxStates} (2 MiB); history holds {@code historyFrames} frame
+ * records, {@code zoneHistoryEntries} × 12 bytes of per-zone self times (3 MiB) and, with full history on,
+ * {@code stateHistoryEntries} × 20 bytes of per-state values (20 MiB).
+ */
+public final class ProfilerConfig {
+    final Clock clock;
+    final int eventCapacity;
+    final int timelineCapacity;
+    final int maxDepth;
+    final int maxStates;
+    final int historyFrames;
+    final int zoneHistoryEntries;
+    final boolean fullHistory;
+    final int stateHistoryEntries;
+    final double fastAverageWeight;
+    final double slowAverageWeight;
+
+    private ProfilerConfig(Builder b) {
+        this.clock = b.clock;
+        this.eventCapacity = b.eventCapacity;
+        this.timelineCapacity = b.timelineCapacity;
+        this.maxDepth = b.maxDepth;
+        this.maxStates = b.maxStates;
+        this.historyFrames = b.historyFrames;
+        this.zoneHistoryEntries = b.zoneHistoryEntries;
+        this.fullHistory = b.fullHistory;
+        this.stateHistoryEntries = b.stateHistoryEntries;
+        this.fastAverageWeight = b.fastAverageWeight;
+        this.slowAverageWeight = b.slowAverageWeight;
+    }
+
+    /** The defaults: system clock, 512 frames of history with full history kept. */
+    public static ProfilerConfig defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Number of frames of history kept. */
+    public int historyFrames() {
+        return historyFrames;
+    }
+
+    /** Whether every state's values are kept per frame, so any report mode can show an old frame. */
+    public boolean fullHistory() {
+        return fullHistory;
+    }
+
+    /** Builds a {@link ProfilerConfig}; each setter names the limit it sets. */
+    public static final class Builder {
+        private Clock clock = Clock.SYSTEM;
+        private int eventCapacity = 1 << 16;
+        private int timelineCapacity = 1 << 16;
+        private int maxDepth = 1024;
+        private int maxStates = 16_384;
+        private int historyFrames = 512;
+        private int zoneHistoryEntries = 1 << 18;
+        private boolean fullHistory = true;
+        private int stateHistoryEntries = 1 << 20;
+        private double fastAverageWeight = 0.2;
+        private double slowAverageWeight = 0.02;
+
+        private Builder() {
+        }
+
+        /** The time source; inject a {@link ManualClock} in tests. */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /** Events each thread can hold between two updates (a power of two, ≥ 64). */
+        public Builder eventCapacity(int events) {
+            this.eventCapacity = events;
+            return this;
+        }
+
+        /** Events per thread kept for the timeline across recent frames (a power of two, ≥ 64). */
+        public Builder timelineCapacity(int events) {
+            this.timelineCapacity = events;
+            return this;
+        }
+
+        /** Deepest zone nesting recorded per thread (≥ 8); deeper entries are counted, not recorded. */
+        public Builder maxDepth(int depth) {
+            this.maxDepth = depth;
+            return this;
+        }
+
+        /** Most distinct zone-stack states (≥ 64); beyond it time goes to one overflow state. */
+        public Builder maxStates(int states) {
+            this.maxStates = states;
+            return this;
+        }
+
+        /** Frames of history for scrubbing and the graph (≥ 1). */
+        public Builder historyFrames(int frames) {
+            this.historyFrames = frames;
+            return this;
+        }
+
+        /** Per-zone self-time entries shared by all history frames (≥ 64). */
+        public Builder zoneHistoryEntries(int entries) {
+            this.zoneHistoryEntries = entries;
+            return this;
+        }
+
+        /** Keep every state's values per frame (IProf's full history). */
+        public Builder fullHistory(boolean keep) {
+            this.fullHistory = keep;
+            return this;
+        }
+
+        /** Per-state entries shared by all history frames when full history is on (≥ 64). */
+        public Builder stateHistoryEntries(int entries) {
+            this.stateHistoryEntries = entries;
+            return this;
+        }
+
+        /** Weight of the newest frame in the fast moving average (0 &lt; w ≤ 1). */
+        public Builder fastAverageWeight(double weight) {
+            this.fastAverageWeight = weight;
+            return this;
+        }
+
+        /** Weight of the newest frame in the slow moving average (0 &lt; w ≤ 1, below the fast weight). */
+        public Builder slowAverageWeight(double weight) {
+            this.slowAverageWeight = weight;
+            return this;
+        }
+
+        /**
+         * Checks every setting and builds the configuration.
+         *
+         * @throws IllegalArgumentException naming the setting and the accepted values
+         */
+        public ProfilerConfig build() {
+            if (clock == null) {
+                throw new IllegalArgumentException("hudprof: clock is null; pass Clock.SYSTEM or a ManualClock");
+            }
+            requirePowerOfTwo("eventCapacity", eventCapacity);
+            requirePowerOfTwo("timelineCapacity", timelineCapacity);
+            requireAtLeast("maxDepth", maxDepth, 8);
+            requireAtLeast("maxStates", maxStates, 64);
+            requireAtLeast("historyFrames", historyFrames, 1);
+            requireAtLeast("zoneHistoryEntries", zoneHistoryEntries, 64);
+            requireAtLeast("stateHistoryEntries", stateHistoryEntries, 64);
+            if (!(fastAverageWeight > 0 && fastAverageWeight <= 1)) {
+                throw new IllegalArgumentException("hudprof: fastAverageWeight must be in (0, 1], got "
+                        + fastAverageWeight + "; 0.2 follows a change within about 10 frames");
+            }
+            if (!(slowAverageWeight > 0 && slowAverageWeight < fastAverageWeight)) {
+                throw new IllegalArgumentException("hudprof: slowAverageWeight must be above 0 and below "
+                        + "fastAverageWeight (" + fastAverageWeight + "), got " + slowAverageWeight);
+            }
+            return new ProfilerConfig(this);
+        }
+
+        private static void requirePowerOfTwo(String name, int value) {
+            if (value < 64 || Integer.bitCount(value) != 1 || value > (1 << 26)) {
+                throw new IllegalArgumentException("hudprof: " + name + " must be a power of two between 64 and "
+                        + (1 << 26) + ", got " + value + "; try " + Math.max(64, Integer.highestOneBit(
+                                Math.max(1, Math.min(value, 1 << 26)))));
+            }
+        }
+
+        private static void requireAtLeast(String name, int value, int min) {
+            if (value < min) {
+                throw new IllegalArgumentException("hudprof: " + name + " must be at least " + min + ", got "
+                        + value);
+            }
+        }
+    }
+}

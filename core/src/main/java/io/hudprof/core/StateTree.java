@@ -1,0 +1,247 @@
+package io.hudprof.core;
+
+import java.util.Arrays;
+
+/**
+ * IProf's tree of zone-stack states: one node per distinct stack of zones, with parent links. A state is found
+ * from (parent state, zone) through each zone's one-entry cache of its last resolution, and only on a cache
+ * miss through an open-addressing hash table. Children are always created after their parent, so state index
+ * order is a topological order (hierarchical times are summed in one reverse pass).
+ *
+ * <p>Owned by the thread inside {@code update()}. At most {@code maxStates} states exist; past that, entries
+ * resolve to one overflow state and are counted.
+ */
+final class StateTree {
+    private static final int NONE = -1;
+
+    private final int maxStates;
+    private int count;
+    int[] parent = new int[64];
+    int[] zone = new int[64];
+    /** 1 for the outermost activation of a zone on a stack, 2 for the first recursion, ... */
+    int[] level = new int[64];
+    /** Nearest ancestor with the same zone, or -1: the state is then the outermost of its zone. */
+    int[] sameZoneAncestor = new int[64];
+    /** Key of (zone, level): distinct rows when recursion is shown expanded. */
+    int[] expandedKey = new int[64];
+    int[] firstChild = new int[64];
+    int[] nextSibling = new int[64];
+
+    private int[] table;
+    private int tableMask;
+
+    private int[] cacheParent = new int[64];
+    private int[] cacheChild = new int[64];
+
+    private int expandedKeyCount;
+    int[] expandedKeyZone = new int[64];
+    int[] expandedKeyLevel = new int[64];
+    private String[] expandedKeyName = new String[64];
+    private int[] expandedTable = new int[256];
+
+    private int overflowState = NONE;
+    private long overflowResolutions;
+
+    StateTree(int maxStates) {
+        this.maxStates = maxStates;
+        int tableSize = Integer.highestOneBit(Math.max(16, maxStates * 2 - 1)) << 1;
+        this.table = new int[tableSize];
+        this.tableMask = tableSize - 1;
+        Arrays.fill(cacheParent, Integer.MIN_VALUE);
+    }
+
+    int count() {
+        return count;
+    }
+
+    /** Number of distinct (zone, recursion level) keys. */
+    int expandedKeyCount() {
+        return expandedKeyCount;
+    }
+
+    /** How many times an entry could not get its own state because of the state limit. */
+    long overflowResolutions() {
+        return overflowResolutions;
+    }
+
+    /** A new root state (a thread's "outside any zone") for the given pseudo-zone. */
+    int newRoot(int zoneId) {
+        if (count >= maxStates - 1) {
+            overflowResolutions++;
+            return overflow();
+        }
+        return create(NONE, zoneId);
+    }
+
+    /** The state reached by entering {@code zoneId} from {@code parentState}; creates it on first use. */
+    int child(int parentState, int zoneId) {
+        ensureZoneCache(zoneId);
+        if (cacheParent[zoneId] == parentState) {
+            return cacheChild[zoneId];
+        }
+        int state = lookupOrCreate(parentState, zoneId);
+        cacheParent[zoneId] = parentState;
+        cacheChild[zoneId] = state;
+        return state;
+    }
+
+    private int lookupOrCreate(int parentState, int zoneId) {
+        int slot = hash(parentState, zoneId) & tableMask;
+        while (true) {
+            int entry = table[slot];
+            if (entry == 0) {
+                break;
+            }
+            int state = entry - 1;
+            if (parent[state] == parentState && zone[state] == zoneId) {
+                return state;
+            }
+            slot = (slot + 1) & tableMask;
+        }
+        if (count >= maxStates - 1) {
+            overflowResolutions++;
+            return overflow();
+        }
+        int state = create(parentState, zoneId);
+        table[slot] = state + 1;
+        return state;
+    }
+
+    private int overflow() {
+        if (overflowState == NONE) {
+            overflowState = create(NONE, Zone.OVERFLOW.id());
+        }
+        return overflowState;
+    }
+
+    private int create(int parentState, int zoneId) {
+        int s = count;
+        if (s == parent.length) {
+            grow();
+        }
+        parent[s] = parentState;
+        zone[s] = zoneId;
+        int ancestor = NONE;
+        for (int p = parentState; p != NONE; p = parent[p]) {
+            if (zone[p] == zoneId) {
+                ancestor = p;
+                break;
+            }
+        }
+        sameZoneAncestor[s] = ancestor;
+        level[s] = ancestor == NONE ? 1 : level[ancestor] + 1;
+        expandedKey[s] = expandedKeyFor(zoneId, level[s]);
+        firstChild[s] = NONE;
+        nextSibling[s] = NONE;
+        if (parentState != NONE) {
+            nextSibling[s] = firstChild[parentState];
+            firstChild[parentState] = s;
+        }
+        count = s + 1;
+        return s;
+    }
+
+    private int expandedKeyFor(int zoneId, int lvl) {
+        if (expandedKeyCount * 2 >= expandedTable.length) {
+            rehashExpanded(expandedTable.length * 2);
+        }
+        int mask = expandedTable.length - 1;
+        int slot = hash(zoneId, lvl) & mask;
+        while (true) {
+            int entry = expandedTable[slot];
+            if (entry == 0) {
+                break;
+            }
+            int key = entry - 1;
+            if (expandedKeyZone[key] == zoneId && expandedKeyLevel[key] == lvl) {
+                return key;
+            }
+            slot = (slot + 1) & mask;
+        }
+        int key = expandedKeyCount++;
+        if (key == expandedKeyZone.length) {
+            expandedKeyZone = Arrays.copyOf(expandedKeyZone, key * 2);
+            expandedKeyLevel = Arrays.copyOf(expandedKeyLevel, key * 2);
+        }
+        expandedKeyZone[key] = zoneId;
+        expandedKeyLevel[key] = lvl;
+        expandedTable[slot] = key + 1;
+        return key;
+    }
+
+    /** Row name of an expanded key: the zone's name, with {@code [level]} for recursion depths, made once. */
+    String expandedName(int key) {
+        if (key >= expandedKeyName.length) {
+            expandedKeyName = Arrays.copyOf(expandedKeyName, Math.max(key + 1, expandedKeyName.length * 2));
+        }
+        String name = expandedKeyName[key];
+        if (name == null) {
+            Zone zone = Zone.byId(expandedKeyZone[key]);
+            int lvl = expandedKeyLevel[key];
+            name = lvl == 1 ? zone.name() : zone.name() + "[" + lvl + "]";
+            expandedKeyName[key] = name;
+        }
+        return name;
+    }
+
+    /** The expanded key of (zone, level), or -1 if no state has it. */
+    int findExpandedKey(int zoneId, int lvl) {
+        int mask = expandedTable.length - 1;
+        int slot = hash(zoneId, lvl) & mask;
+        while (true) {
+            int entry = expandedTable[slot];
+            if (entry == 0) {
+                return NONE;
+            }
+            int key = entry - 1;
+            if (expandedKeyZone[key] == zoneId && expandedKeyLevel[key] == lvl) {
+                return key;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    private void rehashExpanded(int size) {
+        int[] fresh = new int[size];
+        int mask = size - 1;
+        for (int key = 0; key < expandedKeyCount; key++) {
+            int slot = hash(expandedKeyZone[key], expandedKeyLevel[key]) & mask;
+            while (fresh[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            fresh[slot] = key + 1;
+        }
+        expandedTable = fresh;
+    }
+
+    private void grow() {
+        int size = Math.min(parent.length * 2, maxStates);
+        parent = Arrays.copyOf(parent, size);
+        zone = Arrays.copyOf(zone, size);
+        level = Arrays.copyOf(level, size);
+        sameZoneAncestor = Arrays.copyOf(sameZoneAncestor, size);
+        expandedKey = Arrays.copyOf(expandedKey, size);
+        firstChild = Arrays.copyOf(firstChild, size);
+        nextSibling = Arrays.copyOf(nextSibling, size);
+    }
+
+    private void ensureZoneCache(int zoneId) {
+        if (zoneId >= cacheParent.length) {
+            int size = Math.max(cacheParent.length * 2, zoneId + 1);
+            int old = cacheParent.length;
+            cacheParent = Arrays.copyOf(cacheParent, size);
+            cacheChild = Arrays.copyOf(cacheChild, size);
+            Arrays.fill(cacheParent, old, size, Integer.MIN_VALUE);
+        }
+    }
+
+    /** Capacity every per-state array of a consumer must have to index any state. */
+    int capacity() {
+        return parent.length;
+    }
+
+    private static int hash(int a, int b) {
+        int h = a * 0x9E3779B1 + b * 0x85EBCA77;
+        return h ^ (h >>> 15);
+    }
+}

@@ -1,0 +1,88 @@
+package io.hudprof.core;
+
+/**
+ * The ordered begin/end events of one thread's recent frames, copied out of its recorder at each update so a
+ * timeline view or trace export can replay them. A bounded ring: old frames age out as new events arrive,
+ * and a frame whose events were partly overwritten is reported as unavailable rather than shown cut short.
+ *
+ * <p>Written by the thread inside {@code update()}; read it on that thread too.
+ */
+public final class ThreadTimeline {
+    /** Receives one event of a timeline frame. */
+    @FunctionalInterface
+    public interface EventVisitor {
+        /**
+         * @param zoneId the zone entered or left
+         * @param begin  true for an entry, false for an exit
+         * @param nanos  the clock reading of the transition
+         */
+        void event(int zoneId, boolean begin, long nanos);
+    }
+
+    private final String threadName;
+    private final int capacity;
+    private final int mask;
+    private final int[] zones;
+    private final long[] times;
+    private final boolean[] begins;
+    private long written;
+    private final long[] frameEnds;
+    private long frames;
+
+    ThreadTimeline(String threadName, int capacity, int frameCapacity) {
+        this.threadName = threadName;
+        this.capacity = capacity;
+        this.mask = capacity - 1;
+        this.zones = new int[capacity];
+        this.times = new long[capacity];
+        this.begins = new boolean[capacity];
+        this.frameEnds = new long[frameCapacity];
+    }
+
+    /** The recording thread's name. */
+    public String threadName() {
+        return threadName;
+    }
+
+    void add(int zoneId, boolean begin, long nanos) {
+        int i = (int) written & mask;
+        zones[i] = zoneId;
+        begins[i] = begin;
+        times[i] = nanos;
+        written++;
+    }
+
+    /** Marks the start of the next frame's events. */
+    void endFrame() {
+        frameEnds[(int) (frames % frameEnds.length)] = written;
+        frames++;
+    }
+
+    /**
+     * Replays the events of the frame {@code framesAgo} frames back (0 = the latest completed frame), oldest
+     * first.
+     *
+     * @return false, visiting nothing, when that frame is no longer (completely) held
+     */
+    public boolean forEachEvent(int framesAgo, EventVisitor visitor) {
+        long frame = frames - 1 - framesAgo;
+        if (framesAgo < 0 || frame < 0) {
+            return false;
+        }
+        // frameEnds[k % length] holds the exclusive end of frame k; frame k starts where frame k-1 ended.
+        long oldestHeldEnd = Math.max(0, frames - frameEnds.length);
+        if (frame < oldestHeldEnd || (frame > 0 && frame - 1 < oldestHeldEnd)) {
+            return false;
+        }
+        long end = frameEnds[(int) (frame % frameEnds.length)];
+        long start = frame == 0 ? 0 : frameEnds[(int) ((frame - 1) % frameEnds.length)];
+        if (written - start > capacity) {
+            return false;
+        }
+        for (long e = start; e < end; e++) {
+            int i = (int) e & mask;
+            visitor.event(zones[i], begins[i], times[i]);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,50 @@
+package io.hudprof.core;
+
+/**
+ * A profiler on a {@link ManualClock}, installed for one test: zones entered by the test record into it and every
+ * duration is exact.
+ */
+final class ProfilerFixture implements AutoCloseable {
+    final ManualClock clock = new ManualClock(1_000_000_000L);
+    final Profiler profiler;
+    final Report report = new Report();
+
+    ProfilerFixture() {
+        this(ProfilerConfig.builder());
+    }
+
+    ProfilerFixture(ProfilerConfig.Builder config) {
+        profiler = new Profiler(config.clock(clock).build());
+        Hudprof.install(profiler);
+    }
+
+    ReportController controller() {
+        return profiler.controller();
+    }
+
+    /** Builds the report for the current navigation state and returns it. */
+    Report build() {
+        profiler.controller().build(report);
+        return report;
+    }
+
+    /** The first row of the last built report with this zone and role, or null. */
+    ReportRow row(Zone zone, RowRole role) {
+        for (int i = 0; i < report.rowCount(); i++) {
+            ReportRow row = report.row(i);
+            if (row.zoneId() == zone.id() && row.role() == role) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    void micros(long micros) {
+        clock.advanceMicros(micros);
+    }
+
+    @Override
+    public void close() {
+        Hudprof.uninstall();
+    }
+}
