@@ -1,0 +1,74 @@
+package io.hudprof.overlay;
+
+import io.hudprof.bench.SyntheticGame;
+import io.hudprof.core.Report;
+
+/**
+ * The CPU half of {@link Overlay#render}: building the report and laying the report panel and the history graph
+ * out into a {@link DrawList}, without any GL (the font atlas is baked on the CPU and never uploaded). Set up for
+ * the benchmark's case: a 40-row panel and a 512-column graph in a 1920×1080 framebuffer, over the
+ * {@link SyntheticGame} profile with 512 frames of history.
+ *
+ * <p>Lives in the overlay's package because the draw list and the views are package-private; it is part of the
+ * benchmark module, never of the overlay jar.
+ */
+public final class HudScene implements AutoCloseable {
+    /** Report rows the panel shows. */
+    public static final int ROWS = 40;
+    /** Frames, and graph columns, of history. */
+    public static final int FRAMES = 512;
+    static final int WIDTH = 1920;
+    static final int HEIGHT = 1080;
+
+    private final SyntheticGame game;
+    private final HudControls controls;
+    private final ReportPanelView panel;
+    private final HistoryGraphView graph;
+    private final FontAtlas font;
+    private final DrawList list;
+    private final Report report = new Report();
+
+    /** Plays enough frames to fill the history, then checks the layout really holds 40 rows and 512 columns. */
+    public HudScene() {
+        game = new SyntheticGame(FRAMES);
+        game.frames(FRAMES + 88);
+        OverlayConfig config = OverlayConfig.builder().visibleRows(ROWS).graphMaxColumns(FRAMES).build();
+        controls = new HudControls(game.profiler(), config);
+        panel = new ReportPanelView(config);
+        graph = new HistoryGraphView(config);
+        font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(1f));
+        list = new DrawList(font);
+        buildReport();
+        buildDrawList();
+        if (report.rowCount() < ROWS || graph.columns() != FRAMES) {
+            close();
+            throw new IllegalStateException("the HUD shows " + Math.min(ROWS, report.rowCount()) + " rows and "
+                    + graph.columns() + " graph columns; the benchmark needs " + ROWS + " and " + FRAMES);
+        }
+    }
+
+    /** Builds the report the panel shows, as every HUD frame does first. */
+    public void buildReport() {
+        game.profiler().controller().build(report);
+    }
+
+    /** Lays the panel and the graph out into the draw list; returns the vertex count so nothing is dead code. */
+    public int buildDrawList() {
+        list.reset(WIDTH, HEIGHT);
+        panel.draw(report, controls, list, 1f);
+        graph.draw(game.profiler().history(), report.frameOffset(), controls, list, 1f);
+        return list.vertexCount();
+    }
+
+    /** Draw commands in the last draw list (the HUD's draw calls). */
+    public int commandCount() {
+        return list.commandCount();
+    }
+
+    @Override
+    public void close() {
+        list.close();
+        font.close();
+        game.close();
+    }
+}

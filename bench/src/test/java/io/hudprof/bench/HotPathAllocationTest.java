@@ -1,0 +1,88 @@
+package io.hudprof.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.bench.peers.NaiveStopwatch;
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.Report;
+import io.hudprof.core.ReportController;
+import io.hudprof.core.ReportMode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Every hudprof hot path that the benchmarks time allocates nothing once warmed up: each {@link ZonePattern} with
+ * recording on and with recording switched off, {@code update()} after each, and report building in every mode.
+ * Not a timing test: it reads allocated bytes, which do not depend on how busy the machine is.
+ */
+class HotPathAllocationTest {
+    private static final int WARM_UP = 5_000;
+    private static final int WINDOWS = 5;
+    private static final int PER_WINDOW = 500;
+
+    @AfterEach
+    void uninstall() {
+        Hudprof.uninstall();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ZonePattern.class)
+    void zonePairsAndUpdateAllocateNothingWhileRecording(ZonePattern pattern) {
+        Profiler profiler = BenchProfilers.install();
+        long bytes = AllocationMeter.fewestBytes(WARM_UP, WINDOWS, PER_WINDOW, () -> {
+            pattern.run();
+            profiler.update();
+        });
+        assertEquals(0, bytes, pattern + ": bytes allocated over " + PER_WINDOW + " × " + ZoneWorkloads.PAIRS
+                + " zone pairs and " + PER_WINDOW + " updates");
+        BenchProfilers.checkNothingDropped(profiler);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ZonePattern.class)
+    void zonePairsAllocateNothingWhileSwitchedOff(ZonePattern pattern) {
+        Profiler profiler = BenchProfilers.install();
+        profiler.setEnabled(false);
+        long bytes = AllocationMeter.fewestBytes(WARM_UP, WINDOWS, PER_WINDOW, () -> {
+            pattern.run();
+            profiler.update();
+        });
+        assertEquals(0, bytes, pattern + " switched off: bytes allocated over " + PER_WINDOW + " × "
+                + ZoneWorkloads.PAIRS + " zone pairs");
+    }
+
+    /** The control: the meter does see allocation, here the boxed Longs of the hand-written HashMap stopwatch. */
+    @Test
+    void meterSeesTheHashMapStopwatchAllocate() {
+        NaiveStopwatch stopwatch = new NaiveStopwatch();
+        long bytes = AllocationMeter.fewestBytes(WARM_UP, WINDOWS, PER_WINDOW, () -> {
+            for (int i = 0; i < ZoneWorkloads.PAIRS; i++) {
+                stopwatch.start("zone");
+                stopwatch.stop("zone");
+            }
+        });
+        assertTrue(bytes > 0, "the HashMap stopwatch allocated nothing: the meter is blind");
+    }
+
+    @Test
+    void buildingReportsInEveryModeAllocatesNothing() {
+        try (SyntheticGame game = new SyntheticGame(512)) {
+            ReportController controller = game.profiler().controller();
+            Report report = new Report();
+            long bytes = AllocationMeter.fewestBytes(2_000, WINDOWS, 200, () -> {
+                game.frame();
+                controller.setMode(ReportMode.SELF_TIME);
+                controller.build(report);
+                controller.setMode(ReportMode.HIERARCHICAL_TIME);
+                controller.build(report);
+                controller.showCallGraph(SyntheticGame.RAYCAST);
+                controller.build(report);
+            });
+            assertEquals(0, bytes, "bytes allocated over 200 frames of report building in every mode");
+        }
+    }
+}
