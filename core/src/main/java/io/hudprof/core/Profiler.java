@@ -23,7 +23,6 @@ public final class Profiler {
     private final ThreadLocal<ThreadRecorder> recorders = ThreadLocal.withInitial(this::register);
     private final Object registryLock = new Object();
     private volatile ThreadRecorder[] registered = new ThreadRecorder[0];
-    private ThreadRecorder firstRecorder;
     private final AtomicBoolean updating = new AtomicBoolean();
     private final AtomicLong concurrentUpdates = new AtomicLong();
 
@@ -55,21 +54,12 @@ public final class Profiler {
     }
 
     ThreadRecorder recorder() {
-        // PROTOTYPE (bench branch, measurement only): the first thread to record (the game thread) skips the
-        // ThreadLocal hash lookup. ThreadRecorder.thread is final, so a racy read of the field is still safe.
-        ThreadRecorder first = firstRecorder;
-        if (first != null && first.thread == Thread.currentThread()) {
-            return first;
-        }
         return recorders.get();
     }
 
     private ThreadRecorder register() {
         ThreadRecorder recorder = new ThreadRecorder(this, Thread.currentThread(), clock, config.eventCapacity,
                 config.maxDepth);
-        if (firstRecorder == null) {
-            firstRecorder = recorder;
-        }
         synchronized (registryLock) {
             ThreadRecorder[] grown = Arrays.copyOf(registered, registered.length + 1);
             grown[grown.length - 1] = recorder;

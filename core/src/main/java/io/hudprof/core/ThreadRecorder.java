@@ -90,18 +90,14 @@ final class ThreadRecorder implements ZoneScope {
 
     /** Leaves the zone with this id, repairing a mismatch when it is not the innermost one. */
     void end(int zoneId) {
+        long now = clock.nanoTime();
         int d = depth;
         if (overflowDepth == 0 && d > 0 && stack[d - 1] == zoneId) {
-            long now = clock.nanoTime();
             depth = d - 1;
             append(EventCodes.word(EventCodes.END, zoneId), now);
             return;
         }
-        // PROTOTYPE: an end with nothing to close (the common case while switched off) reads no clock.
-        if (overflowDepth == 0 && d == 0 && !profiler.enabled) {
-            return;
-        }
-        endSlow(zoneId, clock.nanoTime());
+        endSlow(zoneId, now);
     }
 
     /** Leaves the innermost zone opened with try-with-resources (lexical scoping makes it the right one). */
