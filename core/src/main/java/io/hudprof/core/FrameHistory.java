@@ -107,8 +107,7 @@ public final class FrameHistory {
         if (slot < 0 || zoneStart[slot] < zonePos - zoneCapacity) {
             return false;
         }
-        // PROTOTYPE: the registry's size without taking its lock.
-        int zones = Zone.countUnlocked();
+        int zones = Zone.count();
         if (zoneSlot.length < zones) {
             zoneSlot = new int[Math.max(zones, zoneSlot.length * 2)];
         }
@@ -119,13 +118,12 @@ public final class FrameHistory {
                 zoneSlot[id] = i + 1;
             }
         }
-        // PROTOTYPE: one modulo per frame instead of one per entry (a 64-bit division costs tens of cycles).
-        int at = (int) (zoneStart[slot] % zoneCapacity);
-        for (long e = zoneStart[slot]; e < zoneEnd[slot]; e++, at = at + 1 == zoneCapacity ? 0 : at + 1) {
-            int id = this.zoneIds[at];
+        for (long e = zoneStart[slot]; e < zoneEnd[slot]; e++) {
+            int i = (int) (e % zoneCapacity);
+            int id = this.zoneIds[i];
             int target = id < zoneSlot.length ? zoneSlot[id] : 0;
             if (target > 0) {
-                destSelfNanos[target - 1] += zoneSelf[at];
+                destSelfNanos[target - 1] += zoneSelf[i];
             }
         }
         for (int i = 0; i < count; i++) {

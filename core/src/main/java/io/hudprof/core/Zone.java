@@ -124,11 +124,6 @@ public final class Zone {
         }
     }
 
-    /** PROTOTYPE: {@link #count()} without the lock: the length of the published id table bounds every id. */
-    static int countUnlocked() {
-        return byId.length;
-    }
-
     /** How many definitions were refused by the zone limit since start-up. */
     static long overflowDefinitions() {
         return overflowDefinitions;
