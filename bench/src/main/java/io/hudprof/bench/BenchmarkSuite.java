@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
+import io.hudprof.overlay.HudScene;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -20,17 +21,18 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the whole benchmark suite in one command, with JMH's gc profiler on every benchmark, and writes the
- * results page ({@code results.md}: machine, conditions, tables with ratios to the floor and the peers) and JMH's
- * raw JSON next to the jar, in {@code bench/target/results/}.
+ * Runs the whole benchmark suite in one command, with JMH's gc profiler on every benchmark, then the
+ * {@link InterleavedRatios} cross-check, and writes the results page ({@code results.md}: machine, conditions,
+ * tables with ratios to the floor and the peers) and JMH's raw JSON next to the jar, in
+ * {@code bench/target/results/}.
  *
  * <pre>
  * java -jar bench/target/hudprof-benchmarks.jar            full suite (about 8 minutes on 2 cores)
- * java -jar bench/target/hudprof-benchmarks.jar --quick    smoke run (about 1.5 minutes): short iterations
+ * java -jar bench/target/hudprof-benchmarks.jar --quick    smoke run (under a minute): rough figures
  * java -jar bench/target/hudprof-benchmarks.jar --include 'ZoneBenchmarks|PeerBenchmarks'
  * </pre>
  *
- * Every benchmark runs in one fork of its own (the compiled-out ones with {@code -Dhudprof.enabled=false}) on a
+ * Every benchmark runs in forks of its own (the compiled-out ones with {@code -Dhudprof.enabled=false}) on a
  * fixed 1 GiB heap, so heap resizing never lands in a measurement.
  */
 public final class BenchmarkSuite {
@@ -70,7 +72,6 @@ public final class BenchmarkSuite {
 
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .addProfiler(GCProfiler.class)
-                .forks(1)
                 .jvmArgs("-Xms1g", "-Xmx1g")
                 .shouldFailOnError(true)
                 .result(json.toString())
@@ -79,7 +80,9 @@ public final class BenchmarkSuite {
             options.include(include);
         }
         if (quick) {
-            options.warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
+            // The classes' own @Fork counts (2 for zones and peers, where JIT decisions vary from fork to fork,
+            // 1 elsewhere) hold in the full run; a smoke run needs only one.
+            options.forks(1).warmupIterations(1).warmupTime(TimeValue.milliseconds(200))
                     .measurementIterations(2).measurementTime(TimeValue.milliseconds(200));
         } else {
             options.warmupIterations(3).warmupTime(TimeValue.seconds(1))
@@ -92,8 +95,18 @@ public final class BenchmarkSuite {
         Instant finished = Instant.now();
         String loadAfter = MachineInfo.loadAverage();
 
+        // Run here, in the runner's JVM, once the forks are done: see InterleavedRatios for why it exists.
+        int crossCheckCalls = quick ? 500 : 3_000;
+        String crossCheck = InterleavedRatios.markdown(InterleavedRatios.measure(crossCheckCalls), crossCheckCalls);
+
+        String hud;
+        try (HudScene scene = new HudScene()) {
+            scene.buildDrawList();
+            hud = "The HUD case's draw list: " + scene.describe() + ".\n\n";
+        }
+
         String page = header(quick, String.join(" ", args), started, finished, loadBefore, loadAfter)
-                + new ResultsPage(results).markdown();
+                + new ResultsPage(results).markdown() + hud + crossCheck;
         Path md = out.resolve("results.md");
         Files.writeString(md, page);
         System.out.println();
@@ -112,7 +125,8 @@ public final class BenchmarkSuite {
                 + "- OS: " + MachineInfo.os() + "\n"
                 + "- arguments: " + (args.isEmpty() ? "(none: full suite)" : args) + "\n"
                 + "- JMH 1.37, " + (quick ? "1 × 200 ms warm-up, 2 × 200 ms measurement" :
-                "3 × 1 s warm-up, 5 × 1 s measurement") + ", 1 fork each, -Xms1g -Xmx1g, gc profiler on\n"
+                "3 × 1 s warm-up, 5 × 1 s measurement") + ", " + (quick ? "1 fork each" :
+                "2 forks for zones and peers, 1 for the rest") + ", -Xms1g -Xmx1g, gc profiler on\n"
                 + "- load average (1/5/15 min) before: " + loadBefore + ", after: " + loadAfter + "\n"
                 + "- duration: " + seconds / 60 + " min " + seconds % 60 + " s\n\n";
     }

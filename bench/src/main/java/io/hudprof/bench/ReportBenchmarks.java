@@ -7,6 +7,7 @@ import io.hudprof.core.ReportController;
 import io.hudprof.core.ReportMode;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -22,6 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code Raycast}, which has two callers.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(1)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Thread)
 public class ReportBenchmarks {

@@ -8,6 +8,7 @@ import io.hudprof.core.Report;
 import io.hudprof.core.ReportMode;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -23,6 +24,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * invocation-level set-up, outside the timed region; the results page fits {@code a + b·events + c·states}.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(1)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Thread)
 public class UpdateBenchmarks {

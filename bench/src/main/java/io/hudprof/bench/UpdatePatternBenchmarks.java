@@ -6,6 +6,7 @@ import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -24,6 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * misses the cache) with SAME_PARENT (every entry hits).
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(1)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @State(Scope.Thread)
 public class UpdatePatternBenchmarks {

@@ -6,6 +6,7 @@ import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -24,6 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * leak into these numbers. Timing each invocation costs two clock reads per 1,024 pairs (under 0.1 ns a pair).
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(2)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ZoneBenchmarks {
 

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(jvmArgsAppend = "-Dhudprof.enabled=false")
+@Fork(value = 2, jvmArgsAppend = "-Dhudprof.enabled=false")
 public class ZoneCompiledOutBenchmarks {
 
     /** A profiler installed in a JVM where hudprof is compiled out. */

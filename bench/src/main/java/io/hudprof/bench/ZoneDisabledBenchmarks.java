@@ -6,6 +6,7 @@ import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
@@ -20,6 +21,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * code costs in a build that ships with hudprof but has it off. Same harness as {@link ZoneBenchmarks}.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(2)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ZoneDisabledBenchmarks {
 

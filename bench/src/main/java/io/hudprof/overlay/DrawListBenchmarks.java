@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -17,6 +18,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * the draw list alone, and report plus draw list (what {@link Overlay#render} does before it touches GL).
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(1)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @State(Scope.Thread)
 public class DrawListBenchmarks {

@@ -65,6 +65,22 @@ public final class HudScene implements AutoCloseable {
         return list.commandCount();
     }
 
+    /** Vertices in the last draw list. */
+    public int vertexCount() {
+        return list.vertexCount();
+    }
+
+    /** Bytes the renderer uploads for the last draw list (vertices and indices). */
+    public int uploadBytes() {
+        return list.vertexCount() * DrawList.VERTEX_BYTES + list.indexCount() * DrawList.INDEX_BYTES;
+    }
+
+    /** One line describing the last draw list's size, for the results page. */
+    public String describe() {
+        return String.format(java.util.Locale.ROOT, "%d vertices, %d indices, %d draw commands, %.0f KiB uploaded"
+                + " per frame", list.vertexCount(), list.indexCount(), list.commandCount(), uploadBytes() / 1024.0);
+    }
+
     @Override
     public void close() {
         list.close();
