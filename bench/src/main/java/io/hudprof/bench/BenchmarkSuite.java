@@ -22,7 +22,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Runs the whole benchmark suite in one command, with JMH's gc profiler on every benchmark, then the
- * {@link InterleavedRatios} cross-check, and writes the results page ({@code results.md}: machine, conditions,
+ * {@link InterleavedRatios} and {@link InterleavedUpdateGrid} cross-checks, and writes the results page ({@code results.md}: machine, conditions,
  * tables with ratios to the floor and the peers) and JMH's raw JSON next to the jar, in
  * {@code bench/target/results/}.
  *
@@ -97,7 +97,8 @@ public final class BenchmarkSuite {
 
         // Run here, in the runner's JVM, once the forks are done: see InterleavedRatios for why it exists.
         int crossCheckCalls = quick ? 500 : 3_000;
-        String crossCheck = InterleavedRatios.markdown(InterleavedRatios.measure(crossCheckCalls), crossCheckCalls);
+        String crossCheck = InterleavedRatios.markdown(InterleavedRatios.measure(crossCheckCalls), crossCheckCalls)
+                + InterleavedUpdateGrid.measure(quick ? 200 : 1_000);
 
         String hud;
         try (HudScene scene = new HudScene()) {
