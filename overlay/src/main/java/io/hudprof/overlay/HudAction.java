@@ -40,10 +40,10 @@ public enum HudAction {
     TOGGLE_GRAPH("graph", false),
     /** Label the graph's guide lines in milliseconds or in frames per second. */
     TOGGLE_UNITS("ms/Hz", false),
-    /** Halve the graph's time range, making its columns taller. */
-    GRAPH_ZOOM_IN("graph scale", true),
     /** Double the graph's time range, making its columns shorter. */
     GRAPH_ZOOM_OUT("graph scale", true),
+    /** Halve the graph's time range, making its columns taller. */
+    GRAPH_ZOOM_IN("graph scale", true),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false);
 
