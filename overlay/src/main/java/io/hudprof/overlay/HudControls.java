@@ -33,7 +33,7 @@ public final class HudControls {
 
     private final Profiler profiler;
     private final ReportController controller;
-    private final int pageRows;
+    private int pageRows;
     private boolean visible;
     private boolean graphVisible;
     private boolean helpVisible;
@@ -95,6 +95,11 @@ public final class HudControls {
 
     public void cursorDown() {
         controller.moveCursor(1);
+    }
+
+    /** The panel reports how many rows fit this frame, so a page is what the user sees. */
+    void pageRows(int rows) {
+        pageRows = Math.max(1, rows);
     }
 
     /** Moves the cursor up by the number of visible rows. */

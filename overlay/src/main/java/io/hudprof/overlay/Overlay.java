@@ -121,9 +121,19 @@ public final class Overlay implements AutoCloseable {
         profiler.controller().build(report);
         float ui = config.scale * contentScale;
         drawList.reset(framebufferWidth, framebufferHeight);
+        boolean showGraph = controls.graphVisible();
+        if (showGraph) {
+            graph.layout(profiler.history(), drawList, ui);
+            int margin = Math.round(4 * ui);
+            panel.keepClearOf(graph.left() - margin, graph.top() - margin, graph.left() + graph.width() + margin,
+                    graph.top() + graph.height() + margin);
+        } else {
+            panel.keepClearOf(0, 0, 0, 0);
+        }
         panel.draw(report, controls, drawList, ui);
-        if (controls.graphVisible()) {
-            graph.draw(profiler.history(), report.frameOffset(), controls, drawList, ui);
+        controls.pageRows(panel.shownRows());
+        if (showGraph) {
+            graph.draw(profiler.history(), report.frameOffset(), controls, drawList);
         }
         lastDrawCalls = renderer.render(drawList);
     }

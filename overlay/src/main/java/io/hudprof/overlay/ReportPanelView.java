@@ -49,6 +49,11 @@ final class ReportPanelView {
     private int height;
     private int rowsTop;
     private int rowHeight;
+    private int shownRows;
+    private int obstacleLeft;
+    private int obstacleTop;
+    private int obstacleRight;
+    private int obstacleBottom;
 
     ReportPanelView(OverlayConfig config) {
         this.config = config;
@@ -66,6 +71,20 @@ final class ReportPanelView {
         this.hint = h.toString();
     }
 
+    /** A rectangle (the graph) the panel should not cover this frame; an empty one means none. */
+    void keepClearOf(int x0, int y0, int x1, int y1) {
+        obstacleLeft = x0;
+        obstacleTop = y0;
+        obstacleRight = x1;
+        obstacleBottom = y1;
+    }
+
+    private boolean overlapsObstacle() {
+        return obstacleRight > obstacleLeft && obstacleBottom > obstacleTop
+                && left < obstacleRight && obstacleLeft < left + width
+                && top < obstacleBottom && obstacleTop < top + height;
+    }
+
     /** Lays the report out; {@code ui} is framebuffer pixels per logical pixel. */
     void draw(Report report, HudControls controls, DrawList list, float ui) {
         FontAtlas font = list.font();
@@ -76,17 +95,22 @@ final class ReportPanelView {
         int columns = report.columnCount();
         int chars = config.nameChars + columns * VALUE_CHARS;
         int rows = report.rowCount();
-        int shownRows = Math.min(config.visibleRows, rows);
-        boolean scrolls = rows > config.visibleRows;
         boolean problems = report.hasProblems();
         int helpLines = controls.helpVisible() ? wrap(null, 0, 0, chars, cell, rowHeight, 0) : hint.isEmpty() ? 0 : 1;
         int separator = Math.max(1, Math.round(ui));
-        int lines = 2 + (problems ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0) + helpLines;
-
         width = 2 * pad + chars * cell;
-        height = 2 * pad + lines * rowHeight + 2 * separator;
-        left = config.panelAnchor.left(list.framebufferWidth(), width, Math.round(config.panelOffsetX * ui));
-        top = config.panelAnchor.top(list.framebufferHeight(), height, Math.round(config.panelOffsetY * ui));
+        // Fewer rows rather than drawing over the graph when the window is short; the rest scroll.
+        shownRows = Math.min(config.visibleRows, rows) + 1;
+        do {
+            shownRows--;
+            boolean scrolls = rows > shownRows;
+            int lines = 2 + (problems ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0) + helpLines;
+            height = 2 * pad + lines * rowHeight + 2 * separator;
+            left = config.panelAnchor.left(list.framebufferWidth(), width, Math.round(config.panelOffsetX * ui));
+            top = config.panelAnchor.top(list.framebufferHeight(), height, Math.round(config.panelOffsetY * ui));
+        } while (shownRows > 1 && overlapsObstacle());
+        shownRows = Math.max(1, shownRows);
+        boolean scrolls = rows > shownRows;
         int x = left + pad;
         int y = top + pad;
 
@@ -110,7 +134,7 @@ final class ReportPanelView {
             list.text(x, y + textDrop, line, DIM);
             y += rowHeight;
         } else {
-            scrollToCursor(report.cursor(), rows);
+            scrollToCursor(report.cursor(), rows, shownRows);
             for (int i = firstRow; i < firstRow + shownRows; i++) {
                 drawRow(report, i, list, x, y, chars, cell, pad, textDrop);
                 y += rowHeight;
@@ -240,8 +264,7 @@ final class ReportPanelView {
     }
 
     /** Keeps the cursor row inside the visible window, moving the window as little as possible. */
-    private void scrollToCursor(int cursor, int rows) {
-        int visible = config.visibleRows;
+    private void scrollToCursor(int cursor, int rows, int visible) {
         if (cursor >= 0) {
             if (cursor < firstRow) {
                 firstRow = cursor;
@@ -299,6 +322,11 @@ final class ReportPanelView {
 
     int rowHeight() {
         return rowHeight;
+    }
+
+    /** How many report rows the last frame had room for. */
+    int shownRows() {
+        return shownRows;
     }
 
     /** Index of the first report row shown (the scroll position). */
