@@ -14,7 +14,7 @@ import io.hudprof.core.Zone;
  * only.
  */
 final class HistoryGraphView {
-    static final int BACKGROUND = 0x0E1116D0;
+    static final int BACKGROUND = 0x0E1116DC;
     static final int PLOT = 0x00000070;
     static final int OTHER = 0x7A828CFF;
     static final int TARGET_LINE = 0xF0F0F0D0;
@@ -248,7 +248,8 @@ final class HistoryGraphView {
     private void drawColumns(FrameHistory history, double range, DrawList list) {
         int plotHeight = plotBottom - plotTop;
         int shown = Math.min(columns, history.size());
-        int barWidth = columnWidth >= 4 ? columnWidth - 1 : columnWidth;
+        // A one-pixel gap separates frames once columns are wide enough to spare it.
+        int barWidth = columnWidth >= 5 ? columnWidth - 1 : columnWidth;
         double pixelsPerNano = plotHeight / range;
         for (int i = 0; i < shown; i++) {
             long frameNanos = history.frameNanos(i);

@@ -21,7 +21,7 @@ final class ReportPanelView {
     /** Characters per value column: "12345.67" plus a separating space. */
     static final int VALUE_CHARS = 9;
 
-    static final int BACKGROUND = 0x0E1116D0;
+    static final int BACKGROUND = 0x0E1116DC;
     static final int BORDER = 0xFFFFFF30;
     static final int TITLE = 0xFFFFFFFF;
     static final int HEADER = 0x8FA3B8FF;
