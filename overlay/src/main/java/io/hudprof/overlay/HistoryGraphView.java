@@ -22,7 +22,7 @@ final class HistoryGraphView {
     static final int TARGET_LABEL = 0xF0F0F0FF;
     static final int GUIDE_LABEL = 0x9AA3ACFF;
     static final int MARKER = 0xFFFFFFFF;
-    static final int MARKED_COLUMN = 0xFFFFFF50;
+    static final int MARKED_COLUMN = 0xFFFFFF48;
 
     private static final int LABEL_CHARS = 8;
     private static final int LEGEND_NAME_CHARS = 16;
@@ -134,12 +134,13 @@ final class HistoryGraphView {
         }
 
         list.pushClip(plotLeft, plotTop, plotRight, plotBottom);
+        // The selected frame's band goes behind its column, so the column keeps its true colours.
+        if (selected < columns) {
+            list.rect(markerX, plotTop, markerX + columnWidth, plotBottom, MARKED_COLUMN);
+        }
         drawColumns(history, range, list);
         for (int g = guides - 1; g >= 0; g--) {
             list.rect(plotLeft, guideY[g], plotRight, guideY[g] + thickness, g == 0 ? TARGET_LINE : GUIDE_LINE);
-        }
-        if (selected < columns) {
-            list.rect(markerX, plotTop, markerX + columnWidth, plotBottom, MARKED_COLUMN);
         }
         list.popClip();
     }

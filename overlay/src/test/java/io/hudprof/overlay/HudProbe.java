@@ -37,6 +37,45 @@ final class HudProbe {
         return found;
     }
 
+    /** True for the opaque colours graph columns are made of (a zone's palette colour or "other" grey). */
+    static boolean isBarColor(int rgb) {
+        if (rgb == HistoryGraphView.OTHER >>> 8) {
+            return true;
+        }
+        for (int i = 0; i < ZoneColors.PALETTE_SIZE; i++) {
+            if (rgb == ZoneColors.paletteColor(i) >>> 8) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Height in pixels of the column of the frame {@code framesAgo} back, measured from the plot's bottom. */
+    static int columnHeight(Image image, HistoryGraphView graph, int framesAgo) {
+        int x = graph.plotRight() - (framesAgo + 1) * graph.columnWidth();
+        for (int y = graph.plotTop(); y < graph.plotBottom(); y++) {
+            if (isBarColor(image.rgb(x, y))) {
+                return graph.plotBottom() - y;
+            }
+        }
+        return 0;
+    }
+
+    /** Number of separate columns crossing the row just above the plot's bottom. */
+    static int columnCount(Image image, HistoryGraphView graph) {
+        int y = graph.plotBottom() - 1;
+        int runs = 0;
+        boolean inBar = false;
+        for (int x = graph.plotLeft(); x < graph.plotRight(); x++) {
+            boolean bar = isBarColor(image.rgb(x, y));
+            if (bar && !inBar) {
+                runs++;
+            }
+            inBar = bar;
+        }
+        return runs;
+    }
+
     /** The x of the graph's selected-frame marker (its left edge, scanning the marker's row), or -1. */
     static int markerX(Image image, HistoryGraphView graph) {
         int y = graph.plotBottom() + 5;

@@ -87,9 +87,10 @@ final class ScriptedGame implements AutoCloseable {
         }
     }
 
-    /** Puts the report navigation back to its start: self-time mode, live frame, cursor on the first row. */
+    /** Puts the report navigation back to its start: self-time mode, fast average, live frame, first row. */
     void resetNavigation() {
         profiler.controller().setMode(io.hudprof.core.ReportMode.SELF_TIME);
+        profiler.controller().setAveraging(io.hudprof.core.Averaging.FAST);
         profiler.controller().setFrame(0);
         profiler.controller().setCursor(0);
         profiler.setPaused(false);
