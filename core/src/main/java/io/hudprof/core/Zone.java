@@ -21,13 +21,17 @@ import java.util.Map;
  * Mistakes (a missing or extra end, an exception thrown past {@code end()}) are repaired and counted, never
  * thrown; see {@link Problem}.
  *
- * <p>Memory bound: at most {@code hudprof.maxZones} zones exist (system property, default 16384, read once).
- * Definitions beyond it return one shared overflow zone and are counted as {@link Problem#ZONE_LIMIT}.
+ * <p>Memory bound: at most {@code hudprof.maxZones} zones exist (system property, default 16384, read once), of
+ * which 256 are kept for thread roots. Definitions beyond the limit return one shared overflow zone and are
+ * counted as {@link Problem#ZONE_LIMIT}.
  */
 public final class Zone {
     /** Largest zone id an event can carry (24 bits). */
     static final int MAX_ID = (1 << 24) - 1;
     static final int MAX_ZONES = readMaxZones();
+    /** Ids kept back from user zones so thread roots can still register when user zones hit the limit. */
+    static final int THREAD_ROOT_RESERVE = 256;
+    static final int MAX_USER_ZONES = MAX_ZONES - THREAD_ROOT_RESERVE;
 
     private static final Object LOCK = new Object();
     private static final Map<String, Zone> PUBLIC_BY_NAME = new HashMap<>();
@@ -38,6 +42,8 @@ public final class Zone {
 
     /** Where definitions past the zone limit go. Id 0. */
     static final Zone OVERFLOW = register("(zone limit reached)", Kind.OVERFLOW);
+    /** The shared root of threads whose names no longer fit in the reserve. Id 1. */
+    private static final Zone OTHER_THREADS = register("<other threads>", Kind.THREAD_ROOT);
 
     private final int id;
     private final String name;
@@ -96,10 +102,11 @@ public final class Zone {
             if (existing != null) {
                 return existing;
             }
-            Zone zone = registerLocked(name, Kind.THREAD_ROOT);
-            if (zone != OVERFLOW) {
-                THREAD_ROOTS_BY_NAME.put(name, zone);
+            if (count >= MAX_ZONES) {
+                return OTHER_THREADS;
             }
+            Zone zone = registerLocked(name, Kind.THREAD_ROOT);
+            THREAD_ROOTS_BY_NAME.put(name, zone);
             return zone;
         }
     }
@@ -129,7 +136,7 @@ public final class Zone {
     }
 
     private static Zone registerLocked(String name, Kind kind) {
-        if (count >= MAX_ZONES && kind != Kind.OVERFLOW) {
+        if (count >= MAX_USER_ZONES && (kind == Kind.PUBLIC || kind == Kind.PRIVATE)) {
             overflowDefinitions++;
             return OVERFLOW;
         }
@@ -158,14 +165,14 @@ public final class Zone {
         }
         try {
             int parsed = Integer.parseInt(value.trim());
-            if (parsed >= 16 && parsed <= MAX_ID) {
+            if (parsed >= 1024 && parsed <= MAX_ID) {
                 return parsed;
             }
         } catch (NumberFormatException ignored) {
             // fall through to the message below
         }
         throw new IllegalStateException("hudprof: -Dhudprof.maxZones=" + value
-                + " is not valid; give a whole number between 16 and " + MAX_ID);
+                + " is not valid; give a whole number between 1024 and " + MAX_ID);
     }
 
     /** Small dense id, 0 ≤ id &lt; {@link #count()}; stable for the life of the JVM. */
