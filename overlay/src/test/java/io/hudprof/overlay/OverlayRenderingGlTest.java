@@ -175,6 +175,22 @@ class OverlayRenderingGlTest {
         }
     }
 
+    @Test
+    void contentScaleChangeRebakesTheFontAndKeepsDrawing() {
+        try (Overlay overlay = Overlay.create(game.profiler, visible().build())) {
+            overlay.render(W, H);
+            int width1x = overlay.panel().width();
+            overlay.setContentScale(2f);
+            assertEquals(30, overlay.font().pixelHeight());
+            redraw();
+            overlay.render(W, H);
+            assertEquals(2, overlay.lastDrawCalls());
+            assertTrue(Math.abs(overlay.panel().width() - 2 * width1x) <= 4, width1x + " -> "
+                    + overlay.panel().width());
+            assertEquals(GL_NO_ERROR, GlDebugLog.drainGlErrors());
+        }
+    }
+
     /** Height of the bright pixels in the panel's title line. */
     private static int titleInkHeight(Image image, ReportPanelView panel) {
         int top = -1;
