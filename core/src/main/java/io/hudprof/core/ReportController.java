@@ -355,7 +355,10 @@ public final class ReportController {
     private static void fill(ReportRow row, double self, double hier, double calls, double frameNanos) {
         row.value(Column.SELF, self);
         row.value(Column.HIER, hier);
-        row.value(Column.COUNT, calls);
+        if (!Zone.byId(row.zoneId()).isThreadRoot()) {
+            // A thread root is never entered; its count column stays blank rather than showing a misleading 0.
+            row.value(Column.COUNT, calls);
+        }
         row.value(Column.SELF_PERCENT, frameNanos > 0 ? 100.0 * self / frameNanos : 0);
         row.value(Column.HIER_PERCENT, frameNanos > 0 ? 100.0 * hier / frameNanos : 0);
     }
