@@ -47,7 +47,7 @@ public final class FrameStatistics implements FrameListener, ValueTable {
     private double[] slow = new double[0];
     private boolean[] averaged = new boolean[0];
     private long framesSeen;
-    private boolean detached;
+    private volatile boolean detached;
 
     private final Map<String, Integer> categoryKeys = new HashMap<>();
     private int tableStats = -1;

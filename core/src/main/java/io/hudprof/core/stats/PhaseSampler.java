@@ -74,6 +74,7 @@ public final class PhaseSampler {
                         + " Hz; stop it with PhaseSampler.current().stop() before starting another");
             }
             PhaseSampler sampler = new PhaseSampler(hz);
+            // A game may use phases and no statistics: -Dhudprof.statsAtExit must still print the profile.
             Stats.init();
             sampler.running = true;
             sampler.sampling = new Thread(sampler::run, "hudprof-phase-sampler");
