@@ -129,6 +129,30 @@ public final class FrameStatistics implements FrameListener, ValueTable {
         }
     }
 
+    /**
+     * The charted statistic after the one with id {@code afterId} in report order (by category, then name), for a
+     * "next chart" key: the first one when {@code afterId} is -1, and -1 after the last. Allocation-free unless
+     * statistics were defined since the last report.
+     */
+    public int nextCharted(int afterId) {
+        int stats = now.statCount();
+        if (stats != tableStats) {
+            layoutRows(stats);
+        }
+        boolean passed = afterId < 0;
+        for (int row = 0; row < rows; row++) {
+            Stat stat = rowStat[row];
+            if (stat == null) {
+                continue;
+            }
+            if (passed && history.isCharted(stat)) {
+                return stat.id();
+            }
+            passed |= stat.id() == afterId;
+        }
+        return -1;
+    }
+
     /** Per-frame values of the charted statistics. */
     public StatHistory history() {
         return history;

@@ -60,6 +60,16 @@ public final class Stats {
         return List.of(StatRegistry.all());
     }
 
+    /** The statistic with this id, or {@code null}. Allocation-free, for per-frame code. */
+    public static Stat byId(int id) {
+        return StatRegistry.byId(id);
+    }
+
+    /** How many statistics are defined (ids are {@code 0 .. count()-1}). */
+    public static int count() {
+        return StatRegistry.all().length;
+    }
+
     /** How many definitions went to an overflow statistic because {@value StatRegistry#MAX_STATS} were defined. */
     public static long overflowDefinitions() {
         return StatRegistry.overflowDefinitions();

@@ -273,6 +273,32 @@ class FrameStatisticsTest {
     }
 
     @Test
+    void nextChartedWalksTheStatisticsInReportOrderThenStops() {
+        Counter b = Counter.define("Walk/B");
+        Counter a = Counter.define("Walk/A");
+        Counter c = Counter.define("Walk/C");
+        frame();
+        assertEquals(a.id(), firstInCategoryAfter("Walk", -1), "sorted by name within the category");
+        assertEquals(b.id(), stats.nextCharted(a.id()));
+        assertEquals(c.id(), stats.nextCharted(b.id()));
+        int id = -1;
+        int steps = 0;
+        do {
+            id = stats.nextCharted(id);
+            steps++;
+        } while (id >= 0 && steps < 1000);
+        assertEquals(Stats.count() + 1, steps, "every statistic once, then -1");
+    }
+
+    private int firstInCategoryAfter(String category, int id) {
+        int next = stats.nextCharted(id);
+        while (next >= 0 && !Stats.byId(next).category().equals(category)) {
+            next = stats.nextCharted(next);
+        }
+        return next;
+    }
+
+    @Test
     void statisticsReportHasNoRowsBeforeTheFirstRecordedFrame() {
         Counter.define("Early/Counter").increment();
         ReportController controller = profiler.controller();
