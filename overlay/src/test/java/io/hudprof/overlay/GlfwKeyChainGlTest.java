@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 import org.lwjgl.glfw.GLFWKeyCallback;
 
 /**
@@ -35,18 +36,23 @@ class GlfwKeyChainGlTest {
     private final List<String> hostReceived = new ArrayList<>();
     private GLFWKeyCallback host;
     private Overlay overlay;
+    private boolean overlayClosed;
 
     @BeforeAll
     static void open() {
-        gl = GlContext.open(GlContext.Profile.CORE, 320, 200);
+        gl = GlContext.open(GlContext.Profile.CORE, 960, 540);
         game = new ScriptedGame(32, 0);
         game.frames(10, 1.0);
     }
 
     @AfterAll
     static void close() {
-        game.close();
-        gl.close();
+        if (game != null) {
+            game.close();
+        }
+        if (gl != null) {
+            gl.close();
+        }
     }
 
     @BeforeEach
@@ -57,11 +63,18 @@ class GlfwKeyChainGlTest {
                         + (mods != 0 ? " mods " + mods : "")));
         glfwSetKeyCallback(gl.window(), host);
         overlay = Overlay.create(game.profiler, OverlayConfig.defaults());
+        overlayClosed = false;
         overlay.installKeys(gl.window());
     }
 
     @AfterEach
-    void uninstall() {
+    void uninstall(TestInfo test) {
+        // What the keys did, for people to look at: the overlay's state drawn over the pretend game.
+        ScriptedGame.drawScene(gl.width(), gl.height());
+        if (!overlayClosed) {
+            overlay.render(gl.width(), gl.height());
+        }
+        gl.screenshotOf(test);
         overlay.close();
         GLFWKeyCallback left = glfwSetKeyCallback(gl.window(), null);
         host.free();
@@ -114,6 +127,7 @@ class GlfwKeyChainGlTest {
     void closingTheOverlayPutsTheHostCallbackBack() {
         overlay.controls().setVisible(true);
         overlay.close();
+        overlayClosed = true;
         GLFWKeyCallback current = glfwSetKeyCallback(gl.window(), null);
         glfwSetKeyCallback(gl.window(), current);
         assertEquals(host.address(), current.address());

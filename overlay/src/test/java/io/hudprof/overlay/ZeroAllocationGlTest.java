@@ -7,8 +7,10 @@ import java.lang.management.ManagementFactory;
 import java.util.function.Consumer;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 
 /**
  * After warm-up, rendering the HUD allocates nothing on the Java heap, text and numbers included, in every view
@@ -36,8 +38,12 @@ class ZeroAllocationGlTest {
 
     @AfterAll
     static void close() {
-        game.close();
-        gl.close();
+        if (game != null) {
+            game.close();
+        }
+        if (gl != null) {
+            gl.close();
+        }
     }
 
     /** The view states a user moves through; each is rendered while measuring. */
@@ -99,6 +105,11 @@ class ZeroAllocationGlTest {
      * a real per-frame allocation would show in every round. So: warm up, then the HUD must reach a round of 800
      * frames with exactly zero bytes within a few rounds.
      */
+    @AfterEach
+    void screenshot(TestInfo test) {
+        gl.screenshotOf(test);
+    }
+
     @Test
     void renderAllocatesNothingAfterWarmUp() {
         try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
