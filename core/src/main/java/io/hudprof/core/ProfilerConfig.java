@@ -57,6 +57,16 @@ public final class ProfilerConfig {
         return fullHistory;
     }
 
+    /** Weight of the newest frame in the fast moving average. */
+    public double fastAverageWeight() {
+        return fastAverageWeight;
+    }
+
+    /** Weight of the newest frame in the slow moving average. */
+    public double slowAverageWeight() {
+        return slowAverageWeight;
+    }
+
     /** Builds a {@link ProfilerConfig}; each setter names the limit it sets. */
     public static final class Builder {
         private Clock clock = Clock.SYSTEM;

@@ -7,6 +7,7 @@ import io.hudprof.core.Column;
 import io.hudprof.core.Problem;
 import io.hudprof.core.RecursionDisplay;
 import io.hudprof.core.Report;
+import io.hudprof.core.ReportMode;
 import io.hudprof.core.ReportRow;
 import io.hudprof.core.RowRole;
 
@@ -21,6 +22,8 @@ import io.hudprof.core.RowRole;
 final class ReportPanelView {
     /** Characters per value column: "12345.67" plus a separating space. */
     static final int VALUE_CHARS = 9;
+    /** Characters per value column of the statistics report: "1023.99 KiB" plus a separating space. */
+    static final int STAT_VALUE_CHARS = 12;
 
     static final int BACKGROUND = 0x0E1116DC;
     static final int BORDER = 0xFFFFFF30;
@@ -41,6 +44,7 @@ final class ReportPanelView {
     private final String[] help;
     private final String hint;
     private final TextBuffer line = new TextBuffer(256);
+    private final StringBuilder number = new StringBuilder(32);
     private int firstRow;
 
     // Where the last frame put things, for tests and for placing the graph clear of the panel.
@@ -94,7 +98,7 @@ final class ReportPanelView {
         rowHeight = font.lineHeight() + Math.max(1, Math.round(3 * ui));
         int textDrop = (rowHeight - font.lineHeight() + 1) / 2;
         int columns = report.columnCount();
-        int chars = config.nameChars + columns * VALUE_CHARS;
+        int chars = config.nameChars + columns * valueChars(report);
         int rows = report.rowCount();
         boolean problems = report.hasProblems();
         int helpLines = controls.helpVisible() ? wrap(null, 0, 0, chars, cell, rowHeight, 0) : hint.isEmpty() ? 0 : 1;
@@ -131,7 +135,8 @@ final class ReportPanelView {
 
         rowsTop = y;
         if (!report.frameAvailable() || rows == 0) {
-            line.clear().append(report.frameAvailable() ? "no zones recorded yet" : "no data for this frame");
+            line.clear().append(!report.frameAvailable() ? "no data for this frame"
+                    : report.mode() == ReportMode.STATISTICS ? "no statistics defined" : "no zones recorded yet");
             list.text(x, y + textDrop, line, DIM);
             y += rowHeight;
         } else {
@@ -203,8 +208,15 @@ final class ReportPanelView {
         list.text(x, y, line, PROBLEM);
     }
 
+    /** Statistics carry units ("12.50 MiB"), so their columns are wider than the time columns. */
+    private static int valueChars(Report report) {
+        return report.mode() == ReportMode.STATISTICS ? STAT_VALUE_CHARS : VALUE_CHARS;
+    }
+
     private void drawHeaders(Report report, DrawList list, int x, int y) {
-        line.clear().append("zone").spaces(config.nameChars - 4);
+        String first = report.mode() == ReportMode.STATISTICS ? "statistic" : "zone";
+        line.clear().append(first).spaces(config.nameChars - first.length());
+        int valueChars = valueChars(report);
         for (int c = 0; c < report.columnCount(); c++) {
             Column column = report.column(c);
             int from = line.length();
@@ -212,7 +224,7 @@ final class ReportPanelView {
             if (column == Column.SELF || column == Column.HIER) {
                 line.append(" ms");
             }
-            line.alignRight(from, VALUE_CHARS);
+            line.alignRight(from, valueChars);
         }
         list.text(x, y, line, HEADER);
     }
@@ -237,24 +249,33 @@ final class ReportPanelView {
         }
         line.truncate(config.nameChars - 1);
         line.spaces(config.nameChars - line.length());
+        int valueChars = valueChars(report);
         for (int c = 0; c < report.columnCount(); c++) {
             Column column = report.column(c);
             int from = line.length();
             if (row.shown(column)) {
-                appendValue(column, row.value(column));
+                appendValue(row, column, row.value(column));
             }
-            line.alignRight(from, VALUE_CHARS);
-            if (line.length() - from > VALUE_CHARS) {
-                line.truncate(from).spaces(VALUE_CHARS - 1).append('#');
+            line.alignRight(from, valueChars);
+            if (line.length() - from > valueChars) {
+                line.truncate(from).spaces(valueChars - 1).append('#');
             }
         }
         // Rows whose values jump between frames glow: IProf's heat. A quarter's change is already fully hot.
         int color = row.role() == RowRole.FOCUS || cursor ? TITLE : Rgba.lerp(TEXT, HOT, row.heat() * 4);
+        if (!cursor && report.mode() == ReportMode.STATISTICS && row.indent() == 0) {
+            color = HEADER;
+        }
         list.text(x, y + textDrop, line, color);
     }
 
-    private void appendValue(Column column, double value) {
+    private void appendValue(ReportRow row, Column column, double value) {
         switch (column) {
+            case FRAME, RUN, MIN, MAX -> {
+                number.setLength(0);
+                row.unit().append(value, number);
+                line.append(number);
+            }
             case SELF, HIER -> line.appendFixed(value / 1e6, config.timeDecimals);
             case COUNT -> {
                 if (value == Math.rint(value) && Math.abs(value) < 1e15) {
