@@ -1,0 +1,67 @@
+package io.hudprof.overlay;
+
+/**
+ * Everything a user can do with the HUD. Keys map to these through {@link KeyBindings}; any other input system
+ * (a libGDX {@code InputProcessor}, a game's own key handling, a debug console) calls
+ * {@link HudControls#perform(HudAction)} or the matching named method directly.
+ */
+public enum HudAction {
+    /** Show or hide the overlay. */
+    TOGGLE_OVERLAY("show/hide", false),
+    /** Move the report cursor one row up. */
+    CURSOR_UP("cursor", true),
+    /** Move the report cursor one row down. */
+    CURSOR_DOWN("cursor", true),
+    /** Move the cursor up by the number of visible rows. */
+    PAGE_UP("page", true),
+    /** Move the cursor down by the number of visible rows. */
+    PAGE_DOWN("page", true),
+    /** Show the call graph of the zone under the cursor. */
+    SELECT("call graph", false),
+    /** Show the call graph of the focus zone's largest parent. */
+    SELECT_PARENT("parent", false),
+    /** Cycle self time, hierarchical time and call graph reports. */
+    CYCLE_MODE("mode", false),
+    /** Cycle instantaneous, fast and slow averages. */
+    CYCLE_AVERAGING("average", false),
+    /** Pause or resume recording; while paused, history can be browsed at leisure. */
+    TOGGLE_PAUSE("pause", false),
+    /** Show the frame before the one shown (one further back in history). */
+    FRAME_OLDER("frame", true),
+    /** Show the frame after the one shown (towards the live frame). */
+    FRAME_NEWER("frame", true),
+    /** Ten frames further back in history. */
+    FRAME_OLDER_10("10 frames", true),
+    /** Ten frames towards the live frame. */
+    FRAME_NEWER_10("10 frames", true),
+    /** Return to the live frame. */
+    LIVE_FRAME("live", false),
+    /** Show or hide the history graph. */
+    TOGGLE_GRAPH("graph", false),
+    /** Label the graph's guide lines in milliseconds or in frames per second. */
+    TOGGLE_UNITS("ms/Hz", false),
+    /** Double the graph's time range, making its columns shorter. */
+    GRAPH_ZOOM_OUT("graph scale", true),
+    /** Halve the graph's time range, making its columns taller. */
+    GRAPH_ZOOM_IN("graph scale", true),
+    /** Show or hide the key help. */
+    TOGGLE_HELP("keys", false);
+
+    private final String helpLabel;
+    private final boolean repeats;
+
+    HudAction(String helpLabel, boolean repeats) {
+        this.helpLabel = helpLabel;
+        this.repeats = repeats;
+    }
+
+    /** The words the help line prints after the key(s); neighbouring actions with the same label share an entry. */
+    public String helpLabel() {
+        return helpLabel;
+    }
+
+    /** True when holding the key down repeats the action (cursor and frame movement, zoom). */
+    public boolean repeats() {
+        return repeats;
+    }
+}

@@ -1,0 +1,192 @@
+package io.hudprof.overlay;
+
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ReportController;
+
+/**
+ * Every HUD action as a plain method, for input systems other than a GLFW key callback: a libGDX
+ * {@code InputProcessor}, a game's own key or gamepad handling, a console command. The methods act whether or not
+ * the overlay is visible; only keys routed through {@link KeyRouter} are ignored while it is hidden.
+ *
+ * <p>For example, in a libGDX game (libGDX key codes differ from GLFW's, so the game maps its own):
+ * <pre>{@code
+ * InputProcessor hud = new InputAdapter() {
+ *     public boolean keyDown(int key) {
+ *         if (key == Input.Keys.F3) { controls.toggleVisible(); return true; }
+ *         if (!controls.visible()) return false;
+ *         switch (key) {
+ *             case Input.Keys.UP: controls.cursorUp(); return true;
+ *             case Input.Keys.DOWN: controls.cursorDown(); return true;
+ *             case Input.Keys.ENTER: controls.select(); return true;
+ *             default: return false;
+ *         }
+ *     }
+ * };
+ * Gdx.input.setInputProcessor(new InputMultiplexer(hud, gameInput));
+ * }</pre>
+ *
+ * <p>Call on the thread that calls {@code Profiler.update()} and renders the overlay.
+ */
+public final class HudControls {
+    private static final double MIN_RANGE_NANOS = 100_000.0;
+    private static final double MAX_RANGE_NANOS = 10_000_000_000.0;
+
+    private final Profiler profiler;
+    private final ReportController controller;
+    private int pageRows;
+    private boolean visible;
+    private boolean graphVisible;
+    private boolean helpVisible;
+    private boolean unitsHz;
+    private double graphRangeNanos;
+
+    HudControls(Profiler profiler, OverlayConfig config) {
+        this.profiler = profiler;
+        this.controller = profiler.controller();
+        this.pageRows = config.visibleRows;
+        this.visible = config.startVisible;
+        this.graphVisible = config.graphVisible;
+        this.helpVisible = config.helpVisible;
+        this.unitsHz = config.graphUnitsHz;
+        this.graphRangeNanos = config.graphRangeMillis * 1_000_000.0;
+    }
+
+    /** Performs one action; the key router and other input systems funnel through here. */
+    public void perform(HudAction action) {
+        switch (action) {
+            case TOGGLE_OVERLAY -> toggleVisible();
+            case CURSOR_UP -> cursorUp();
+            case CURSOR_DOWN -> cursorDown();
+            case PAGE_UP -> pageUp();
+            case PAGE_DOWN -> pageDown();
+            case SELECT -> select();
+            case SELECT_PARENT -> selectParent();
+            case CYCLE_MODE -> cycleMode();
+            case CYCLE_AVERAGING -> cycleAveraging();
+            case TOGGLE_PAUSE -> togglePause();
+            case FRAME_OLDER -> frameOlder(1);
+            case FRAME_NEWER -> frameNewer(1);
+            case FRAME_OLDER_10 -> frameOlder(10);
+            case FRAME_NEWER_10 -> frameNewer(10);
+            case LIVE_FRAME -> liveFrame();
+            case TOGGLE_GRAPH -> toggleGraph();
+            case TOGGLE_UNITS -> toggleUnits();
+            case GRAPH_ZOOM_IN -> graphZoomIn();
+            case GRAPH_ZOOM_OUT -> graphZoomOut();
+            case TOGGLE_HELP -> toggleHelp();
+        }
+    }
+
+    public boolean visible() {
+        return visible;
+    }
+
+    public void setVisible(boolean visible) {
+        this.visible = visible;
+    }
+
+    public void toggleVisible() {
+        visible = !visible;
+    }
+
+    public void cursorUp() {
+        controller.moveCursor(-1);
+    }
+
+    public void cursorDown() {
+        controller.moveCursor(1);
+    }
+
+    /** The panel reports how many rows fit this frame, so a page is what the user sees. */
+    void pageRows(int rows) {
+        pageRows = Math.max(1, rows);
+    }
+
+    /** Moves the cursor up by the number of visible rows. */
+    public void pageUp() {
+        controller.moveCursor(-pageRows);
+    }
+
+    /** Moves the cursor down by the number of visible rows. */
+    public void pageDown() {
+        controller.moveCursor(pageRows);
+    }
+
+    /** Shows the call graph of the zone under the cursor. */
+    public void select() {
+        controller.select();
+    }
+
+    /** Shows the call graph of the focus zone's largest-hierarchical-time parent. */
+    public void selectParent() {
+        controller.selectParent();
+    }
+
+    public void cycleMode() {
+        controller.cycleMode();
+    }
+
+    public void cycleAveraging() {
+        controller.cycleAveraging();
+    }
+
+    /** Pauses or resumes recording (the profiler's user pause); returns whether it is now paused. */
+    public boolean togglePause() {
+        return profiler.togglePaused();
+    }
+
+    /** Shows a frame {@code frames} further back in history (clamped to what history holds). */
+    public void frameOlder(int frames) {
+        controller.moveFrame(frames);
+    }
+
+    /** Shows a frame {@code frames} nearer the live frame. */
+    public void frameNewer(int frames) {
+        controller.moveFrame(-frames);
+    }
+
+    /** Returns to the live frame. */
+    public void liveFrame() {
+        controller.setFrame(0);
+    }
+
+    public boolean graphVisible() {
+        return graphVisible;
+    }
+
+    public void toggleGraph() {
+        graphVisible = !graphVisible;
+    }
+
+    /** True when the graph's guide lines are labelled in Hz, false for ms. */
+    public boolean unitsHz() {
+        return unitsHz;
+    }
+
+    public void toggleUnits() {
+        unitsHz = !unitsHz;
+    }
+
+    /** The frame time at the top of the graph, in nanoseconds. */
+    public double graphRangeNanos() {
+        return graphRangeNanos;
+    }
+
+    /** Halves the graph's time range (columns get taller), down to 0.1 ms. */
+    public void graphZoomIn() {
+        graphRangeNanos = Math.max(MIN_RANGE_NANOS, graphRangeNanos / 2);
+    }
+
+    /** Doubles the graph's time range (columns get shorter), up to 10 s. */
+    public void graphZoomOut() {
+        graphRangeNanos = Math.min(MAX_RANGE_NANOS, graphRangeNanos * 2);
+    }
+
+    public boolean helpVisible() {
+        return helpVisible;
+    }
+
+    public void toggleHelp() {
+        helpVisible = !helpVisible;
+    }
+}

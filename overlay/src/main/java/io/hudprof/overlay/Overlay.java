@@ -1,0 +1,201 @@
+package io.hudprof.overlay;
+
+import static org.lwjgl.glfw.GLFW.glfwGetWindowContentScale;
+
+import io.hudprof.core.Profiler;
+import io.hudprof.core.Report;
+
+/**
+ * hudprof's in-game HUD: the report panel and the history graph, drawn with OpenGL into the game's own context at
+ * the end of its frame, and driven by keys or by {@link #controls()}.
+ *
+ * <pre>{@code
+ * Overlay hud = Overlay.create(profiler, OverlayConfig.builder()
+ *         .contentScale(Overlay.contentScaleOf(window)).build());   // GL context current
+ * hud.installKeys(window);                                          // F3 shows it
+ * while (!glfwWindowShouldClose(window)) {
+ *     game.renderFrame();
+ *     profiler.update();
+ *     hud.render(framebufferWidth, framebufferHeight);
+ *     glfwSwapBuffers(window);
+ *     glfwPollEvents();
+ * }
+ * hud.close();
+ * }</pre>
+ *
+ * <p>Promises: nothing is drawn while hidden; every GL state the overlay touches is restored after drawing; the
+ * whole HUD is at most 3 draw calls; after warm-up a frame allocates nothing on the Java heap. It needs an OpenGL
+ * 3.3 context (core or compatibility profile) and uses the game's GL capabilities. Create, render and close it on
+ * the game's render thread, the one that calls {@code Profiler.update()}.
+ */
+public final class Overlay implements AutoCloseable {
+    private final Profiler profiler;
+    private final OverlayConfig config;
+    private final HudControls controls;
+    private final KeyRouter keys;
+    private final Report report = new Report();
+    private final ReportPanelView panel;
+    private final HistoryGraphView graph;
+    private final DrawList drawList;
+    private final DrawListRenderer renderer;
+    private FontAtlas font;
+    private float contentScale;
+    private GlfwKeyChain keyChain;
+    private int lastDrawCalls;
+    private boolean closed;
+
+    private Overlay(Profiler profiler, OverlayConfig config) {
+        this.profiler = profiler;
+        this.config = config;
+        this.contentScale = config.contentScale;
+        this.controls = new HudControls(profiler, config);
+        this.keys = new KeyRouter(config.keys, controls);
+        this.panel = new ReportPanelView(config);
+        this.graph = new HistoryGraphView(config);
+        this.font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(contentScale));
+        DrawListRenderer created;
+        try {
+            created = new DrawListRenderer(font);
+        } catch (RuntimeException e) {
+            font.close();
+            throw e;
+        }
+        this.renderer = created;
+        this.drawList = new DrawList(font);
+    }
+
+    /**
+     * Creates the overlay for {@code profiler}: bakes the font and creates the overlay's GL objects in the current
+     * context (the game's). Fails fast, naming the file and the driver's log, if a shader does not build.
+     */
+    public static Overlay create(Profiler profiler, OverlayConfig config) {
+        if (profiler == null) {
+            throw new IllegalArgumentException("profiler is null: pass the Profiler the game updates each frame");
+        }
+        return new Overlay(profiler, config == null ? OverlayConfig.defaults() : config);
+    }
+
+    /** The content scale of a GLFW window (the larger axis), for {@link OverlayConfig.Builder#contentScale}. */
+    public static float contentScaleOf(long window) {
+        float[] x = new float[1];
+        float[] y = new float[1];
+        glfwGetWindowContentScale(window, x, y);
+        float scale = Math.max(x[0], y[0]);
+        return scale > 0 ? Math.max(0.5f, Math.min(4f, scale)) : 1f;
+    }
+
+    /** Every HUD action as a method, for input systems other than GLFW key callbacks. */
+    public HudControls controls() {
+        return controls;
+    }
+
+    /** The key router, for input paths that deliver GLFW key codes themselves. */
+    public KeyRouter keys() {
+        return keys;
+    }
+
+    /**
+     * Installs the overlay's key callback on a GLFW window, in front of the game's (which still receives every key
+     * the overlay does not use). {@link #close()} uninstalls it.
+     */
+    public GlfwKeyChain installKeys(long window) {
+        if (keyChain != null) {
+            throw new IllegalStateException("the overlay's key callback is already installed");
+        }
+        keyChain = GlfwKeyChain.install(window, keys);
+        return keyChain;
+    }
+
+    /**
+     * Draws the HUD over the framebuffer the game has bound, of the given size in pixels (GLFW's framebuffer size,
+     * not the window size). Does nothing while hidden or when the framebuffer is 0×0 (a minimised window).
+     */
+    public void render(int framebufferWidth, int framebufferHeight) {
+        if (closed) {
+            throw new IllegalStateException("the overlay was closed");
+        }
+        if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
+            lastDrawCalls = 0;
+            return;
+        }
+        profiler.controller().build(report);
+        float ui = config.scale * contentScale;
+        drawList.reset(framebufferWidth, framebufferHeight);
+        boolean showGraph = controls.graphVisible();
+        if (showGraph) {
+            graph.layout(profiler.history(), drawList, ui);
+            int margin = Math.round(4 * ui);
+            panel.keepClearOf(graph.left() - margin, graph.top() - margin, graph.left() + graph.width() + margin,
+                    graph.top() + graph.height() + margin);
+        } else {
+            panel.keepClearOf(0, 0, 0, 0);
+        }
+        panel.draw(report, controls, drawList, ui);
+        controls.pageRows(panel.shownRows());
+        if (showGraph) {
+            graph.draw(profiler.history(), report.frameOffset(), controls, drawList);
+        }
+        lastDrawCalls = renderer.render(drawList);
+    }
+
+    /**
+     * Follows a change of the window's content scale (moved to another monitor): rebakes the font at the new size
+     * if it changes. Allocates; call it from the content-scale callback, not every frame.
+     */
+    public void setContentScale(float scale) {
+        if (!(scale >= 0.5f && scale <= 4f)) {
+            throw new IllegalArgumentException("content scale must be within 0.5..4: " + scale);
+        }
+        contentScale = scale;
+        int pixels = config.fontPixels(scale);
+        if (pixels != font.pixelHeight()) {
+            FontAtlas rebaked = FontAtlas.bake(FontAtlas.DEFAULT_FONT, pixels);
+            renderer.uploadAtlas(rebaked);
+            drawList.font(rebaked);
+            font.close();
+            font = rebaked;
+        }
+    }
+
+    /** Draw calls the last {@link #render} issued (0 when hidden). */
+    public int lastDrawCalls() {
+        return lastDrawCalls;
+    }
+
+    /** The report the last {@link #render} showed. */
+    Report report() {
+        return report;
+    }
+
+    ReportPanelView panel() {
+        return panel;
+    }
+
+    HistoryGraphView graph() {
+        return graph;
+    }
+
+    DrawList drawList() {
+        return drawList;
+    }
+
+    FontAtlas font() {
+        return font;
+    }
+
+    /** Uninstalls the key callback and deletes the overlay's GL objects (the game's context must be current). */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (keyChain != null) {
+            keyChain.close();
+            keyChain = null;
+        }
+        renderer.close();
+        drawList.close();
+        font.close();
+    }
+}

@@ -1,0 +1,43 @@
+package io.hudprof.overlay;
+
+/** Colours packed as {@code 0xRRGGBBAA} ints, so views pass them around without allocating. */
+final class Rgba {
+    private Rgba() {
+    }
+
+    static int red(int rgba) {
+        return rgba >>> 24;
+    }
+
+    static int green(int rgba) {
+        return (rgba >>> 16) & 0xFF;
+    }
+
+    static int blue(int rgba) {
+        return (rgba >>> 8) & 0xFF;
+    }
+
+    static int alpha(int rgba) {
+        return rgba & 0xFF;
+    }
+
+    static int of(int r, int g, int b, int a) {
+        return (r & 0xFF) << 24 | (g & 0xFF) << 16 | (b & 0xFF) << 8 | (a & 0xFF);
+    }
+
+    /** The same colour with alpha {@code a} (0–255). */
+    static int withAlpha(int rgba, int a) {
+        return (rgba & 0xFFFFFF00) | (a & 0xFF);
+    }
+
+    /** Channel-wise blend from {@code from} (t = 0) to {@code to} (t = 1); t is clamped. */
+    static int lerp(int from, int to, double t) {
+        double k = t < 0 ? 0 : t > 1 ? 1 : t;
+        return of(mix(red(from), red(to), k), mix(green(from), green(to), k),
+                mix(blue(from), blue(to), k), mix(alpha(from), alpha(to), k));
+    }
+
+    private static int mix(int a, int b, double k) {
+        return (int) Math.round(a + (b - a) * k);
+    }
+}
