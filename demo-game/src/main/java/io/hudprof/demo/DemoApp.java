@@ -132,10 +132,11 @@ final class DemoApp {
                 out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
             }
             out.printf("hudprof demo: %d frames in %.1f s (%.1f fps), seed %d, %d rocks, %d hunters, %d raycasts,"
-                            + " %d path re-plans, kills %d, deaths %d, %d scripted key events, world checksum %016x%n",
+                            + " %d path re-plans, kills %d, deaths %d, %d scripted key events, %d key events reached the"
+                            + " game, world checksum %016x%n",
                     frame, seconds, frame / Math.max(seconds, 1e-9), options.seed, options.rocks, options.hunters,
                     world.raycasts(), world.replans(), world.kills(), world.deaths(), options.keys.events(),
-                    world.checksum());
+                    input.keyEvents(), world.checksum());
             return glErrors;
         }
     }

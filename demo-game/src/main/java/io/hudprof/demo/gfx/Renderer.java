@@ -45,7 +45,13 @@ public final class Renderer implements AutoCloseable {
     private final int quadVao;
     private final int emptyVao;
     private final int cornerBuffer;
-    private final int instanceBuffer;
+    /**
+     * Instance buffers used in turn, so the frame being filled never shares storage with one the GPU may still be
+     * drawing from: a write then waits for nothing (orphaning makes some drivers, llvmpipe among them, wait).
+     */
+    private final int[] instanceBuffers = new int[3];
+    private int instanceBuffer;
+    private int frameCount;
     private final int capacity;
     private final FloatBuffer instances;
     private final int[] visibleRocks;
@@ -70,14 +76,17 @@ public final class Renderer implements AutoCloseable {
         quadVao = glGenVertexArrays();
         emptyVao = glGenVertexArrays();
         cornerBuffer = glGenBuffers();
-        instanceBuffer = glGenBuffers();
+        glGenBuffers(instanceBuffers);
         glBindVertexArray(quadVao);
         glBindBuffer(GL_ARRAY_BUFFER, cornerBuffer);
         glBufferData(GL_ARRAY_BUFFER, new float[] {-1, -1, 1, -1, -1, 1, 1, 1}, GL_STATIC_DRAW);
         glEnableVertexAttribArray(0);
         glVertexAttribPointer(0, 2, GL_FLOAT, false, 0, 0);
-        glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer);
-        glBufferData(GL_ARRAY_BUFFER, (long) capacity * STRIDE, GL_STREAM_DRAW);
+        for (int buffer : instanceBuffers) {
+            glBindBuffer(GL_ARRAY_BUFFER, buffer);
+            glBufferData(GL_ARRAY_BUFFER, (long) capacity * STRIDE, GL_STREAM_DRAW);
+        }
+        instanceBuffer = instanceBuffers[0];
         for (int a = 1; a <= 3; a++) {
             glEnableVertexAttribArray(a);
             glVertexAttribDivisor(a, 1);
@@ -124,9 +133,8 @@ public final class Renderer implements AutoCloseable {
             putShips(x0, y0, x1, y1);
             ships = instanceCount - beams - solids - glows;
             instances.flip();
+            instanceBuffer = instanceBuffers[frameCount++ % instanceBuffers.length];
             glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer);
-            // Orphan last frame's storage so the driver need not wait for draws still reading it.
-            glBufferData(GL_ARRAY_BUFFER, (long) capacity * STRIDE, GL_STREAM_DRAW);
             glBufferSubData(GL_ARRAY_BUFFER, 0, instances);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
         }
@@ -294,7 +302,7 @@ public final class Renderer implements AutoCloseable {
 
     @Override
     public void close() {
-        glDeleteBuffers(instanceBuffer);
+        glDeleteBuffers(instanceBuffers);
         glDeleteBuffers(cornerBuffer);
         glDeleteVertexArrays(quadVao);
         glDeleteVertexArrays(emptyVao);
