@@ -180,6 +180,20 @@ final class KeyScript {
         return frames.length == 0 ? 0 : frames[frames.length - 1];
     }
 
+    /** The events as {@code "frame:key:action:mods"} with GLFW codes, in order, for logs and tests. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < frames.length; i++) {
+            if (i > 0) {
+                text.append(' ');
+            }
+            text.append(frames[i]).append(':').append(keys[i]).append(':')
+                    .append(actions[i] == GLFW_PRESS ? "press" : "release").append(':').append(mods[i]);
+        }
+        return text.toString();
+    }
+
     /** Delivers this frame's events through the window's current key callback; returns how many. */
     int apply(long window, int frame) {
         int delivered = 0;

@@ -69,7 +69,8 @@ final class PathPlanner {
 
     /**
      * Finds a path from world point (sx, sy) to (gx, gy) and writes up to {@code maxPoints} waypoints (world
-     * coordinates, every {@code spacing} cells along the path, ending at the goal) into {@code outX}/{@code outY}
+     * coordinates, every {@code spacing} cells along the path or sparser when it is long, ending at the goal) into
+     * {@code outX}/{@code outY}
      * from {@code offset}; returns how many, 0 when there is no path within the search budget.
      */
     int find(float sx, float sy, float gx, float gy, float[] outX, float[] outY, int offset, int maxPoints,
@@ -87,9 +88,11 @@ final class PathPlanner {
             for (int c = goal; c != start; c = parent[c]) {
                 route[length++] = c;
             }
+            // A long route gets sparser waypoints rather than a cut-off end.
+            int step = Math.max(spacing, (length + maxPoints - 1) / maxPoints);
             int points = 0;
-            for (int k = length - 1; k >= 0 && points < maxPoints; k -= spacing) {
-                int c = route[Math.max(0, k - spacing + 1)];
+            for (int k = length - 1; k >= 0 && points < maxPoints; k -= step) {
+                int c = route[Math.max(0, k - step + 1)];
                 outX[offset + points] = (c % SIZE + 0.5f) * cell;
                 outY[offset + points] = (c / SIZE + 0.5f) * cell;
                 points++;
