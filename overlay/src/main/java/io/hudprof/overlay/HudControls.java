@@ -77,22 +77,27 @@ public final class HudControls {
         }
     }
 
+    /** Whether the overlay is shown (and, through {@link KeyRouter}, takes its keys). */
     public boolean visible() {
         return visible;
     }
 
+    /** Shows or hides the overlay. */
     public void setVisible(boolean visible) {
         this.visible = visible;
     }
 
+    /** Shows the overlay if hidden, hides it if shown. */
     public void toggleVisible() {
         visible = !visible;
     }
 
+    /** Moves the report cursor one row up. */
     public void cursorUp() {
         controller.moveCursor(-1);
     }
 
+    /** Moves the report cursor one row down. */
     public void cursorDown() {
         controller.moveCursor(1);
     }
@@ -122,10 +127,12 @@ public final class HudControls {
         controller.selectParent();
     }
 
+    /** Self time, then hierarchical time, then call graph, then self time again. */
     public void cycleMode() {
         controller.cycleMode();
     }
 
+    /** Instantaneous, then fast average, then slow average (live frame only; history is instantaneous). */
     public void cycleAveraging() {
         controller.cycleAveraging();
     }
@@ -150,10 +157,12 @@ public final class HudControls {
         controller.setFrame(0);
     }
 
+    /** Whether the history graph is drawn. */
     public boolean graphVisible() {
         return graphVisible;
     }
 
+    /** Shows or hides the history graph. */
     public void toggleGraph() {
         graphVisible = !graphVisible;
     }
@@ -163,6 +172,7 @@ public final class HudControls {
         return unitsHz;
     }
 
+    /** Switches the graph's guide-line labels between ms and Hz. */
     public void toggleUnits() {
         unitsHz = !unitsHz;
     }
@@ -182,10 +192,12 @@ public final class HudControls {
         graphRangeNanos = Math.min(MAX_RANGE_NANOS, graphRangeNanos * 2);
     }
 
+    /** Whether the panel lists the key bindings. */
     public boolean helpVisible() {
         return helpVisible;
     }
 
+    /** Shows or hides the key bindings in the panel. */
     public void toggleHelp() {
         helpVisible = !helpVisible;
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Column;
 import io.hudprof.core.Problem;
+import io.hudprof.core.RecursionDisplay;
 import io.hudprof.core.Report;
 import io.hudprof.core.ReportRow;
 import io.hudprof.core.RowRole;
@@ -169,6 +170,9 @@ final class ReportPanelView {
         if (report.frameAvailable()) {
             line.append(" | #").append(report.frameNumber()).append(' ')
                     .appendFixed(report.frameNanos() / 1e6, 2).append(" ms");
+        }
+        if (report.recursion() == RecursionDisplay.EXPANDED) {
+            line.append(" | recursion expanded");
         }
         int room = report.paused() ? chars - 8 : chars;
         if (line.length() > room) {

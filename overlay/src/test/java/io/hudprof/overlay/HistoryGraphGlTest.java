@@ -8,6 +8,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 
 /** The history graph: one column per recorded frame, heights that follow frame time, guides, clipping, colours. */
 class HistoryGraphGlTest {
@@ -26,7 +27,9 @@ class HistoryGraphGlTest {
 
     @AfterAll
     static void close() {
-        gl.close();
+        if (gl != null) {
+            gl.close();
+        }
     }
 
     @BeforeEach
@@ -46,6 +49,11 @@ class HistoryGraphGlTest {
         ScriptedGame.drawScene(W, H);
         overlay.render(W, H);
         return screenshot == null ? gl.read() : gl.screenshot(screenshot);
+    }
+
+    @AfterEach
+    void screenshot(TestInfo test) {
+        gl.screenshotOf(test);
     }
 
     @Test

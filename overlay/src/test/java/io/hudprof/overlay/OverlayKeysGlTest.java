@@ -31,6 +31,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 
 /** Simulated key presses drive the HUD, and what is drawn follows. */
 class OverlayKeysGlTest {
@@ -51,8 +52,12 @@ class OverlayKeysGlTest {
 
     @AfterAll
     static void close() {
-        game.close();
-        gl.close();
+        if (game != null) {
+            game.close();
+        }
+        if (gl != null) {
+            gl.close();
+        }
     }
 
     @BeforeEach
@@ -81,6 +86,11 @@ class OverlayKeysGlTest {
 
     private Report report() {
         return overlay.report();
+    }
+
+    @AfterEach
+    void screenshot(TestInfo test) {
+        gl.screenshotOf(test);
     }
 
     @Test

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lwjgl.opengl.GL11.GL_NO_ERROR;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 
 /** The whole HUD over a scripted profile: placement, text in rows, draw calls, hiding, resizing, content scale. */
 class OverlayRenderingGlTest {
@@ -27,8 +29,12 @@ class OverlayRenderingGlTest {
 
     @AfterAll
     static void close() {
-        game.close();
-        gl.close();
+        if (game != null) {
+            game.close();
+        }
+        if (gl != null) {
+            gl.close();
+        }
     }
 
     @BeforeEach
@@ -48,6 +54,11 @@ class OverlayRenderingGlTest {
 
     private static OverlayConfig.Builder visible() {
         return OverlayConfig.builder().startVisible(true);
+    }
+
+    @AfterEach
+    void screenshot(TestInfo test) {
+        gl.screenshotOf(test);
     }
 
     @Test
@@ -161,6 +172,22 @@ class OverlayRenderingGlTest {
             assertTrue(Math.abs(inkHeight2x - 2 * inkHeight1x) <= 2, inkHeight1x + " px at 1x, " + inkHeight2x
                     + " px at 2x");
             assertEquals(2, overlay.lastDrawCalls());
+        }
+    }
+
+    @Test
+    void contentScaleChangeRebakesTheFontAndKeepsDrawing() {
+        try (Overlay overlay = Overlay.create(game.profiler, visible().build())) {
+            overlay.render(W, H);
+            int width1x = overlay.panel().width();
+            overlay.setContentScale(2f);
+            assertEquals(30, overlay.font().pixelHeight());
+            redraw();
+            overlay.render(W, H);
+            assertEquals(2, overlay.lastDrawCalls());
+            assertTrue(Math.abs(overlay.panel().width() - 2 * width1x) <= 4, width1x + " -> "
+                    + overlay.panel().width());
+            assertEquals(GL_NO_ERROR, GlDebugLog.drainGlErrors());
         }
     }
 

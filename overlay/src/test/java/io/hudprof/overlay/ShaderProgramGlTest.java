@@ -20,7 +20,9 @@ class ShaderProgramGlTest {
 
     @AfterAll
     static void close() {
-        gl.close();
+        if (gl != null) {
+            gl.close();
+        }
     }
 
     @Test
