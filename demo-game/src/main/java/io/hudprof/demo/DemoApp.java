@@ -87,6 +87,8 @@ final class DemoApp {
             }
             long start = System.nanoTime();
             long previous = start;
+            long nextTitle = start + 1_000_000_000L;
+            int titleFrame = 0;
             int frame = 0;
             boolean captured = false;
             while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
@@ -117,6 +119,14 @@ final class DemoApp {
                 }
                 try (ZoneScope z = SWAP.enter()) {
                     window.swapBuffers();
+                }
+                if (!options.headless && now >= nextTitle) {
+                    // Once a second, so the String it builds is no per-frame cost.
+                    window.setTitle("hudprof demo | " + (frame - titleFrame) + " fps | " + renderer.drawnRocks()
+                            + " rocks, " + renderer.drawnSprites() + " sprites drawn | kills " + world.kills()
+                            + ", deaths " + world.deaths() + " | F3: profiler, Esc: quit");
+                    titleFrame = frame;
+                    nextTitle = now + 1_000_000_000L;
                 }
             }
             if (options.screenshot != null && !captured) {

@@ -34,7 +34,6 @@ final class PathPlanner {
     private int heapSize;
     private int generation;
     private final int maxExpansions;
-    private long expansions;
 
     PathPlanner(float arena, int maxExpansions) {
         this.cell = arena / SIZE;
@@ -116,7 +115,6 @@ final class PathPlanner {
                 continue;
             }
             closed[c] = generation;
-            expansions++;
             if (c == goal) {
                 return true;
             }
@@ -220,10 +218,5 @@ final class PathPlanner {
     private static int clampCell(float v) {
         int c = (int) v;
         return c < 0 ? 0 : Math.min(c, SIZE - 1);
-    }
-
-    /** Cells expanded since the start. */
-    long expansions() {
-        return expansions;
     }
 }

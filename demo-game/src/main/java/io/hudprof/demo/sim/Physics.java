@@ -32,7 +32,6 @@ final class Physics {
     private final int[] pairA;
     private final int[] pairB;
     private int pairs;
-    private long droppedPairs;
     int playerKills;
     int playerDeaths;
 
@@ -132,7 +131,7 @@ final class Physics {
                             continue;
                         }
                         if (pairs == pairA.length) {
-                            droppedPairs++;
+                            // Four pairs per rock is far more than a field of circles that push apart can hold.
                             continue;
                         }
                         pairA[pairs] = a;
@@ -363,15 +362,5 @@ final class Physics {
 
     private static float clamp(float v, float lo, float hi) {
         return v < lo ? lo : Math.min(v, hi);
-    }
-
-    /** Pairs the broad phase found in the last step. */
-    int pairs() {
-        return pairs;
-    }
-
-    /** Pairs dropped since the start because the pair list was full. */
-    long droppedPairs() {
-        return droppedPairs;
     }
 }

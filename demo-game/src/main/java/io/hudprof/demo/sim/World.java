@@ -30,7 +30,6 @@ public final class World {
     private final Ai ai;
     private final SplittableRandom random;
     private float time;
-    private long steps;
 
     /** A world of {@code rockCount} rocks and {@code hunterCount} hunters laid out from {@code seed}. */
     public World(long seed, int rockCount, int hunterCount) {
@@ -63,7 +62,6 @@ public final class World {
     public void step(float dt, PilotInput pilot) {
         try (ZoneScope z = SIMULATION.enter()) {
             time += dt;
-            steps++;
             fly(pilot, dt);
             ai.update(dt);
             physics.step(dt);
@@ -156,11 +154,6 @@ public final class World {
     /** Seconds simulated so far. */
     public float time() {
         return time;
-    }
-
-    /** Steps taken so far. */
-    public long steps() {
-        return steps;
     }
 
     /** Rays cast so far, by physics and AI together. */
