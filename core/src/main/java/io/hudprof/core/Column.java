@@ -6,12 +6,24 @@ public enum Column {
     SELF("self"),
     /** Hierarchical time (self plus zoned and unzoned callees) in nanoseconds. */
     HIER("hier"),
-    /** Number of entries (fractional when averaged). */
+    /**
+     * Number of entries (fractional when averaged). In {@link ReportMode#STATISTICS} reports: how many values
+     * the run value is made of (values reported to a distribution, the denominator of a percentage or ratio,
+     * timings of a timer).
+     */
     COUNT("count"),
     /** Self time as a percentage of the frame time. */
     SELF_PERCENT("self%"),
     /** Hierarchical time as a percentage of the frame time. */
-    HIER_PERCENT("hier%");
+    HIER_PERCENT("hier%"),
+    /** A statistic's value in the shown frame (or its average), in the row's {@link ReportRow#unit()}. */
+    FRAME("frame"),
+    /** A statistic's value over the whole run so far, in the row's unit. */
+    RUN("run"),
+    /** The smallest value reported to a distribution in the run, in the row's unit. */
+    MIN("min"),
+    /** The largest value reported to a distribution in the run, in the row's unit. */
+    MAX("max");
 
     private final String header;
 

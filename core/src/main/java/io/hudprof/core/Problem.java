@@ -22,7 +22,9 @@ public enum Problem {
     /** A thread ended while zones were open on it; they were closed at its last event. */
     THREAD_DIED_IN_ZONE("thread died in zone"),
     /** {@code update()} was entered while another thread was inside it; the second call did nothing. */
-    CONCURRENT_UPDATE("concurrent update");
+    CONCURRENT_UPDATE("concurrent update"),
+    /** A {@link FrameListener} threw; the exception was caught so the game never sees it. */
+    FRAME_LISTENER_FAILED("listener failed");
 
     private final String label;
 

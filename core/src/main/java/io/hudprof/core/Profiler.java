@@ -25,6 +25,7 @@ public final class Profiler {
     private volatile ThreadRecorder[] registered = new ThreadRecorder[0];
     private final AtomicBoolean updating = new AtomicBoolean();
     private final AtomicLong concurrentUpdates = new AtomicLong();
+    private volatile FrameListener[] frameListeners = new FrameListener[0];
 
     private final FrameAggregator aggregator;
     private final FrameHistory history;
@@ -132,6 +133,46 @@ public final class Profiler {
             aggregator.discard();
         }
         lastFrameRecorded = recording;
+        notifyFrameListeners(frameNanos, recording);
+    }
+
+    private void notifyFrameListeners(long frameNanos, boolean recorded) {
+        for (FrameListener listener : frameListeners) {
+            try {
+                listener.frameEnded(frameNanos, recorded);
+            } catch (RuntimeException e) {
+                // A listener's bug must not reach the game. The frame is already committed, so the failure is
+                // counted with the next frame (and in the totals from then on).
+                aggregator.frameProblems[Problem.FRAME_LISTENER_FAILED.ordinal()]++;
+            }
+        }
+    }
+
+    /**
+     * Adds a listener told at the end of every {@code update()}, after the frame was gathered (and recorded,
+     * unless paused), on the updating thread. Adding the same listener twice has no effect.
+     */
+    public void addFrameListener(FrameListener listener) {
+        if (listener == null) {
+            throw new IllegalArgumentException("hudprof: frame listener is null");
+        }
+        synchronized (registryLock) {
+            for (FrameListener existing : frameListeners) {
+                if (existing == listener) {
+                    return;
+                }
+            }
+            FrameListener[] grown = Arrays.copyOf(frameListeners, frameListeners.length + 1);
+            grown[grown.length - 1] = listener;
+            frameListeners = grown;
+        }
+    }
+
+    /** Removes a listener added with {@link #addFrameListener(FrameListener)}; unknown listeners are ignored. */
+    public void removeFrameListener(FrameListener listener) {
+        synchronized (registryLock) {
+            frameListeners = Arrays.stream(frameListeners).filter(l -> l != listener).toArray(FrameListener[]::new);
+        }
     }
 
     private ThreadContext track(ThreadRecorder recorder) {

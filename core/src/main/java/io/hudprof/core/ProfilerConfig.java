@@ -5,7 +5,7 @@ package io.hudprof.core;
  * whatever the game does; {@link Builder#build()} rejects a bad value at start-up with a message naming the fix.
  *
  * <p>Memory, with the defaults: each recording thread holds a ring of {@code eventCapacity} events (12 bytes
- * each, 768 KiB) and a timeline copy of {@code timelineCapacity} events (768 KiB); the aggregator holds about
+ * each, 768 KiB) and a timeline copy of {@code timelineCapacity} events (13 bytes each, 832 KiB); the aggregator holds about
  * 120 bytes per zone-stack state, at most {@code maxStates} (2 MiB); history holds {@code historyFrames} frame
  * records, {@code zoneHistoryEntries} × 12 bytes of per-zone self times (3 MiB) and, with full history on,
  * {@code stateHistoryEntries} × 20 bytes of per-state values (20 MiB).
@@ -55,6 +55,16 @@ public final class ProfilerConfig {
     /** Whether every state's values are kept per frame, so any report mode can show an old frame. */
     public boolean fullHistory() {
         return fullHistory;
+    }
+
+    /** Weight of the newest frame in the fast moving average. */
+    public double fastAverageWeight() {
+        return fastAverageWeight;
+    }
+
+    /** Weight of the newest frame in the slow moving average. */
+    public double slowAverageWeight() {
+        return slowAverageWeight;
     }
 
     /** Builds a {@link ProfilerConfig}; each setter names the limit it sets. */

@@ -16,6 +16,8 @@ public final class ReportController {
     private static final Column[] SELF_COLUMNS = {Column.SELF, Column.HIER, Column.COUNT, Column.SELF_PERCENT};
     private static final Column[] HIER_COLUMNS = {Column.HIER, Column.SELF, Column.COUNT, Column.HIER_PERCENT};
     private static final Column[] GRAPH_COLUMNS = {Column.SELF, Column.HIER, Column.COUNT, Column.HIER_PERCENT};
+    private static final Column[] STATISTICS_COLUMNS = {Column.FRAME, Column.RUN, Column.MIN, Column.MAX,
+        Column.COUNT};
 
     private final Profiler profiler;
     private final FrameAggregator aggregator;
@@ -29,6 +31,7 @@ public final class ReportController {
     private int cursorZone = -1;
     private int cursorLevel = 1;
     private RowRole cursorRole = RowRole.FLAT;
+    private int cursorKey = -1;
     private int focusZone = -1;
     private int focusLevel = 1;
 
@@ -38,6 +41,8 @@ public final class ReportController {
     private int[] layoutZone = new int[64];
     private int[] layoutLevel = new int[64];
     private RowRole[] layoutRole = new RowRole[64];
+    private int[] layoutKey = new int[64];
+    private ValueTable statistics;
 
     private final KeyedValues shownValues = new KeyedValues();
     private final KeyedValues recentValues = new KeyedValues();
@@ -71,16 +76,36 @@ public final class ReportController {
         }
         if (mode == ReportMode.CALL_GRAPH && focusZone < 0) {
             ensureLayout();
-            if (layoutCount > 0) {
+            if (layoutCount > 0 && layoutZone[cursor] >= 0) {
                 focus(layoutZone[cursor], layoutLevel[cursor]);
             }
         }
         this.mode = mode;
     }
 
-    /** Switches to the next mode (self → hier → call graph → self). */
+    /**
+     * Switches to the next mode (self → hier → call graph → statistics → self); statistics is skipped while no
+     * {@linkplain #setStatistics(ValueTable) statistics table} is plugged in.
+     */
     public void cycleMode() {
-        setMode(mode.next());
+        ReportMode next = mode.next();
+        if (next == ReportMode.STATISTICS && statistics == null) {
+            next = next.next();
+        }
+        setMode(next);
+    }
+
+    /**
+     * Plugs in the rows of the {@link ReportMode#STATISTICS} report (the statistics package's per-frame values);
+     * {@code null} unplugs them, after which that mode shows no rows.
+     */
+    public void setStatistics(ValueTable table) {
+        this.statistics = table;
+    }
+
+    /** The table plugged in with {@link #setStatistics(ValueTable)}, or {@code null}. */
+    public ValueTable statistics() {
+        return statistics;
     }
 
     /** Moves the cursor by {@code delta} rows, clamped to the report. */
@@ -100,6 +125,7 @@ public final class ReportController {
         cursorZone = layoutZone[cursor];
         cursorLevel = layoutLevel[cursor];
         cursorRole = layoutRole[cursor];
+        cursorKey = layoutKey[cursor];
     }
 
     /** The cursor's row index in the last built report. */
@@ -107,10 +133,13 @@ public final class ReportController {
         return cursor;
     }
 
-    /** Goes to the call graph of the zone under the cursor (IProf's {@code Prof_select}). */
+    /**
+     * Goes to the call graph of the zone under the cursor (IProf's {@code Prof_select}); does nothing on a row
+     * that is not a zone (statistics).
+     */
     public void select() {
         ensureLayout();
-        if (layoutCount == 0) {
+        if (layoutCount == 0 || layoutZone[cursor] < 0) {
             return;
         }
         focus(layoutZone[cursor], layoutLevel[cursor]);
@@ -128,7 +157,7 @@ public final class ReportController {
         if (mode == ReportMode.CALL_GRAPH && focusZone >= 0) {
             zone = focusZone;
             level = focusLevel;
-        } else if (layoutCount > 0) {
+        } else if (layoutCount > 0 && layoutZone[cursor] >= 0) {
             zone = layoutZone[cursor];
             level = layoutLevel[cursor];
         } else {
@@ -224,6 +253,10 @@ public final class ReportController {
         setFrame(frameOffset);
         boolean live = frameOffset == 0;
         Averaging shownAveraging = live ? averaging : Averaging.INSTANTANEOUS;
+        if (mode == ReportMode.STATISTICS) {
+            buildStatistics(dest, shownAveraging);
+            return;
+        }
         Source source = resolveSource();
         int focusKey = mode == ReportMode.CALL_GRAPH && focusZone >= 0 ? keyOf(focusZone, focusLevel, expanded) : -1;
         boolean paused = profiler.paused() || (profiler.recordedFrames() > 0 && !profiler.lastFrameRecorded());
@@ -268,6 +301,48 @@ public final class ReportController {
             buildCallGraph(dest, focusKey, expanded, source.frameNanos, recent, reference);
         } else {
             buildFlat(dest, expanded, source.frameNanos, recent, reference);
+        }
+        placeCursor(dest);
+        recordLayout(dest);
+    }
+
+    private void buildStatistics(Report dest, Averaging shownAveraging) {
+        boolean paused = profiler.paused() || (profiler.recordedFrames() > 0 && !profiler.lastFrameRecorded());
+        boolean live = frameOffset == 0;
+        long number = live ? aggregator.recordedFrames : history.frameNumber(frameOffset);
+        double frameNanos;
+        if (live) {
+            frameNanos = switch (shownAveraging) {
+                case INSTANTANEOUS -> aggregator.instFrameNanos;
+                case FAST -> aggregator.fastFrameNanos;
+                case SLOW -> aggregator.slowFrameNanos;
+            };
+        } else {
+            frameNanos = history.frameNanos(frameOffset);
+        }
+        ValueTable table = statistics;
+        boolean available = table != null && number > 0 && table.prepare(frameOffset, shownAveraging);
+        dest.clearRows();
+        dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, paused, available, available ? number : 0,
+                available ? frameNanos : 0, recursion, null);
+        if (!live) {
+            for (Problem problem : PROBLEMS) {
+                historyProblems[problem.ordinal()] = history.problems(frameOffset, problem);
+            }
+        }
+        dest.problems(live ? aggregator.lastFrameProblems : historyProblems, aggregator.totalProblems);
+        dest.columns(STATISTICS_COLUMNS);
+        if (available) {
+            for (int r = 0; r < table.rowCount(); r++) {
+                ReportRow row = dest.addRow();
+                row.setValueRow(table.name(r), table.key(r), table.indent(r), table.unit(r));
+                for (Column column : STATISTICS_COLUMNS) {
+                    double value = table.value(r, column);
+                    if (!Double.isNaN(value)) {
+                        row.value(column, value);
+                    }
+                }
+            }
         }
         placeCursor(dest);
         recordLayout(dest);
@@ -355,7 +430,10 @@ public final class ReportController {
     private static void fill(ReportRow row, double self, double hier, double calls, double frameNanos) {
         row.value(Column.SELF, self);
         row.value(Column.HIER, hier);
-        row.value(Column.COUNT, calls);
+        if (!Zone.byId(row.zoneId()).isThreadRoot()) {
+            // A thread root is never entered; its count column stays blank rather than showing a misleading 0.
+            row.value(Column.COUNT, calls);
+        }
         row.value(Column.SELF_PERCENT, frameNanos > 0 ? 100.0 * self / frameNanos : 0);
         row.value(Column.HIER_PERCENT, frameNanos > 0 ? 100.0 * hier / frameNanos : 0);
     }
@@ -378,10 +456,11 @@ public final class ReportController {
             return;
         }
         int found = -1;
-        if (cursorZone >= 0) {
+        if (cursorZone >= 0 || cursorKey != -1) {
             for (int i = 0; i < rows && found < 0; i++) {
                 ReportRow row = dest.row(i);
-                if (row.zoneId() == cursorZone && row.recursionLevel() == cursorLevel && row.role() == cursorRole) {
+                if (row.zoneId() == cursorZone && row.recursionLevel() == cursorLevel && row.role() == cursorRole
+                        && row.key() == cursorKey) {
                     found = i;
                 }
             }
@@ -391,6 +470,7 @@ public final class ReportController {
         cursorZone = at.zoneId();
         cursorLevel = at.recursionLevel();
         cursorRole = at.role();
+        cursorKey = at.key();
         dest.cursor(cursor);
     }
 
@@ -401,12 +481,14 @@ public final class ReportController {
             layoutZone = Arrays.copyOf(layoutZone, size);
             layoutLevel = Arrays.copyOf(layoutLevel, size);
             layoutRole = Arrays.copyOf(layoutRole, size);
+            layoutKey = Arrays.copyOf(layoutKey, size);
         }
         for (int i = 0; i < rows; i++) {
             ReportRow row = dest.row(i);
             layoutZone[i] = row.zoneId();
             layoutLevel[i] = row.recursionLevel();
             layoutRole[i] = row.role();
+            layoutKey[i] = row.key();
         }
         layoutCount = rows;
         layoutBuilt = true;
@@ -427,6 +509,7 @@ public final class ReportController {
         cursorZone = zone;
         cursorLevel = focusLevel;
         cursorRole = RowRole.FOCUS;
+        cursorKey = -1;
     }
 
     private static Column[] columnsFor(ReportMode mode) {
@@ -434,6 +517,7 @@ public final class ReportController {
             case SELF_TIME -> SELF_COLUMNS;
             case HIERARCHICAL_TIME -> HIER_COLUMNS;
             case CALL_GRAPH -> GRAPH_COLUMNS;
+            case STATISTICS -> STATISTICS_COLUMNS;
         };
     }
 

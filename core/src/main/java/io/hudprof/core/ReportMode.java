@@ -7,7 +7,13 @@ public enum ReportMode {
     /** Every zone once, sorted by hierarchical time (self plus everything called beneath it). */
     HIERARCHICAL_TIME("hier time"),
     /** One zone with its callers above it and its callees below it, as IProf's CALL GRAPH table. */
-    CALL_GRAPH("call graph");
+    CALL_GRAPH("call graph"),
+    /**
+     * Statistics (counters, memory, distributions, percentages, ratios, timers, sensors) grouped by category,
+     * with per-frame and run values; rows come from the {@link ValueTable} set with
+     * {@link ReportController#setStatistics(ValueTable)}.
+     */
+    STATISTICS("statistics");
 
     private final String label;
 

@@ -14,6 +14,8 @@ public final class ReportRow {
     private double heat;
     private final double[] values = new double[Column.values().length];
     private int shownMask;
+    private int key = -1;
+    private ValueUnit unit = ValueUnit.NANOS;
 
     ReportRow() {
     }
@@ -26,6 +28,22 @@ public final class ReportRow {
     /** The id of the zone this row describes ({@link Zone#id()}). */
     public int zoneId() {
         return zoneId;
+    }
+
+    /**
+     * The identity of a {@link ReportMode#STATISTICS} row ({@link ValueTable#key(int)}), stable across frames;
+     * -1 on zone rows.
+     */
+    public int key() {
+        return key;
+    }
+
+    /**
+     * The unit of the {@link Column#FRAME}, {@link Column#RUN}, {@link Column#MIN} and {@link Column#MAX} values of
+     * a statistics row; {@link ValueUnit#NANOS} on zone rows, whose columns have fixed units.
+     */
+    public ValueUnit unit() {
+        return unit;
     }
 
     /** 1 for a zone's outermost activation; 2, 3, ... for recursion depths when they are shown expanded. */
@@ -74,9 +92,17 @@ public final class ReportRow {
         this.indent = indent;
         this.role = role;
         this.drillable = drillable;
+        this.key = -1;
+        this.unit = ValueUnit.NANOS;
         this.heat = 0;
         this.shownMask = 0;
         java.util.Arrays.fill(values, 0);
+    }
+
+    void setValueRow(String name, int key, int indent, ValueUnit unit) {
+        set(name, -1, 1, indent, RowRole.FLAT, false);
+        this.key = key;
+        this.unit = unit;
     }
 
     void value(Column column, double value) {

@@ -142,21 +142,12 @@ final class StateTree {
     }
 
     private int expandedKeyFor(int zoneId, int lvl) {
-        if (expandedKeyCount * 2 >= expandedTable.length) {
-            rehashExpanded(expandedTable.length * 2);
+        int existing = findExpandedKey(zoneId, lvl);
+        if (existing >= 0) {
+            return existing;
         }
-        int mask = expandedTable.length - 1;
-        int slot = hash(zoneId, lvl) & mask;
-        while (true) {
-            int entry = expandedTable[slot];
-            if (entry == 0) {
-                break;
-            }
-            int key = entry - 1;
-            if (expandedKeyZone[key] == zoneId && expandedKeyLevel[key] == lvl) {
-                return key;
-            }
-            slot = (slot + 1) & mask;
+        if ((expandedKeyCount + 1) * 2 >= expandedTable.length) {
+            rehashExpanded(expandedTable.length * 2);
         }
         int key = expandedKeyCount++;
         if (key == expandedKeyZone.length) {
@@ -165,7 +156,7 @@ final class StateTree {
         }
         expandedKeyZone[key] = zoneId;
         expandedKeyLevel[key] = lvl;
-        expandedTable[slot] = key + 1;
+        insertExpanded(expandedTable, key);
         return key;
     }
 
@@ -202,16 +193,19 @@ final class StateTree {
     }
 
     private void rehashExpanded(int size) {
-        int[] fresh = new int[size];
-        int mask = size - 1;
+        expandedTable = new int[size];
         for (int key = 0; key < expandedKeyCount; key++) {
-            int slot = hash(expandedKeyZone[key], expandedKeyLevel[key]) & mask;
-            while (fresh[slot] != 0) {
-                slot = (slot + 1) & mask;
-            }
-            fresh[slot] = key + 1;
+            insertExpanded(expandedTable, key);
         }
-        expandedTable = fresh;
+    }
+
+    private void insertExpanded(int[] table, int key) {
+        int mask = table.length - 1;
+        int slot = hash(expandedKeyZone[key], expandedKeyLevel[key]) & mask;
+        while (table[slot] != 0) {
+            slot = (slot + 1) & mask;
+        }
+        table[slot] = key + 1;
     }
 
     private void grow() {

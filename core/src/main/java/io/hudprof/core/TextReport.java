@@ -23,7 +23,7 @@ public final class TextReport {
     public static void append(Report report, StringBuilder out) {
         appendTitle(report, out);
         out.append('\n');
-        out.append(pad("zone", NAME_WIDTH + 2, false));
+        out.append(pad(report.mode() == ReportMode.STATISTICS ? "statistic" : "zone", NAME_WIDTH + 2, false));
         for (int c = 0; c < report.columnCount(); c++) {
             Column column = report.column(c);
             out.append(pad(column == Column.SELF || column == Column.HIER ? column.header() + " ms" : column.header(),
@@ -96,6 +96,7 @@ public final class TextReport {
                 case SELF, HIER -> millis(value);
                 case COUNT -> count(value);
                 case SELF_PERCENT, HIER_PERCENT -> fixed(value, 1);
+                case FRAME, RUN, MIN, MAX -> row.unit().format(value);
             };
             out.append(pad(text, VALUE_WIDTH, true));
         }

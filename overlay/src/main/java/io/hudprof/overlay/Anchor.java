@@ -5,9 +5,13 @@ package io.hudprof.overlay;
  * the element stays in place when the window is resized.
  */
 public enum Anchor {
+    /** Offsets measured from the left and top edges. */
     TOP_LEFT(false, false),
+    /** Offsets measured from the right and top edges. */
     TOP_RIGHT(true, false),
+    /** Offsets measured from the left and bottom edges. */
     BOTTOM_LEFT(false, true),
+    /** Offsets measured from the right and bottom edges. */
     BOTTOM_RIGHT(true, true);
 
     private final boolean right;

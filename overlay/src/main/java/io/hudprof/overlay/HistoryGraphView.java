@@ -14,7 +14,7 @@ import io.hudprof.core.Zone;
  * only.
  */
 final class HistoryGraphView {
-    static final int BACKGROUND = 0x0E1116D0;
+    static final int BACKGROUND = 0x0E1116DC;
     static final int PLOT = 0x00000070;
     static final int OTHER = 0x7A828CFF;
     static final int TARGET_LINE = 0xF0F0F0D0;
@@ -22,7 +22,7 @@ final class HistoryGraphView {
     static final int TARGET_LABEL = 0xF0F0F0FF;
     static final int GUIDE_LABEL = 0x9AA3ACFF;
     static final int MARKER = 0xFFFFFFFF;
-    static final int MARKED_COLUMN = 0xFFFFFF50;
+    static final int MARKED_COLUMN = 0xFFFFFF48;
 
     private static final int LABEL_CHARS = 8;
     private static final int LEGEND_NAME_CHARS = 16;
@@ -40,7 +40,21 @@ final class HistoryGraphView {
     private final int[] guideY = new int[MAX_GUIDES];
     private final TextBuffer line = new TextBuffer(64);
 
-    // Where the last frame put things, for tests.
+    // Layout of the current frame, in framebuffer pixels.
+    private int cell;
+    private int pad;
+    private int gap;
+    private int rowHeight;
+    private int tick;
+    private int reach;
+    private int thickness;
+    private int textDrop;
+    private int labelWidth;
+    private int zones;
+    private int left;
+    private int top;
+    private int width;
+    private int height;
     private int plotLeft;
     private int plotTop;
     private int plotRight;
@@ -56,22 +70,28 @@ final class HistoryGraphView {
         selectedSelf = new long[config.graphZones];
     }
 
-    /** Lays the graph out; {@code selected} is the frame shown by the report (0 = live). */
-    void draw(FrameHistory history, int selected, HudControls controls, DrawList list, float ui) {
+    /**
+     * Sizes and places the graph for this frame (before anything is drawn, so the report panel can keep clear of
+     * it); {@code ui} is framebuffer pixels per logical pixel.
+     */
+    void layout(FrameHistory history, DrawList list, float ui) {
         FontAtlas font = list.font();
-        int cell = font.cellWidth();
-        int pad = Math.round(6 * ui);
-        int gap = Math.round(6 * ui);
-        int rowHeight = font.lineHeight() + Math.max(1, Math.round(3 * ui));
-        int tick = Math.max(3, Math.round(4 * ui));
+        cell = font.cellWidth();
+        pad = Math.round(6 * ui);
+        gap = Math.round(6 * ui);
+        rowHeight = font.lineHeight() + Math.max(1, Math.round(3 * ui));
+        tick = Math.max(4, Math.round(5 * ui));
+        reach = Math.max(1, Math.round(2 * ui));
+        thickness = Math.max(1, Math.round(ui));
+        textDrop = (rowHeight - font.lineHeight() + 1) / 2;
         int fbWidth = list.framebufferWidth();
         int fbHeight = list.framebufferHeight();
 
-        int zones = history.topZones(zoneIds);
+        zones = history.topZones(zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
 
         columnWidth = Math.max(1, Math.round(config.graphColumnWidth * ui));
-        int labelWidth = LABEL_CHARS * cell;
+        labelWidth = LABEL_CHARS * cell;
         int legendWidth = LEGEND_CHARS * cell;
         int offsetX = Math.round(config.graphOffsetX * ui);
         int offsetY = Math.round(config.graphOffsetY * ui);
@@ -80,45 +100,47 @@ final class HistoryGraphView {
         int plotWidth = columns * columnWidth;
         int plotHeight = Math.max(Math.round(config.graphHeight * ui), (zones + 1) * rowHeight);
 
-        int width = 2 * pad + plotWidth + gap + labelWidth + gap + legendWidth;
-        int height = 2 * pad + rowHeight + plotHeight + gap + tick;
-        int left = config.graphAnchor.left(fbWidth, width, offsetX);
-        int top = config.graphAnchor.top(fbHeight, height, offsetY);
+        width = 2 * pad + plotWidth + gap + labelWidth + gap + legendWidth;
+        height = 2 * pad + rowHeight + plotHeight + gap + tick;
+        left = config.graphAnchor.left(fbWidth, width, offsetX);
+        top = config.graphAnchor.top(fbHeight, height, offsetY);
         plotLeft = left + pad;
         plotTop = top + pad + rowHeight;
         plotRight = plotLeft + plotWidth;
         plotBottom = plotTop + plotHeight;
+    }
+
+    /** Draws the graph where {@link #layout} put it; {@code selected} is the frame the report shows (0 = live). */
+    void draw(FrameHistory history, int selected, HudControls controls, DrawList list) {
         double range = controls.graphRangeNanos();
-        int textDrop = (rowHeight - font.lineHeight() + 1) / 2;
+        int lineHeight = list.font().lineHeight();
 
         // Unclipped part first (one draw command with the report panel), then the clipped plot.
         list.rect(left, top, left + width, top + height, BACKGROUND);
         list.rect(plotLeft, plotTop, plotRight, plotBottom, PLOT);
         drawTitle(history, selected, list, plotLeft, top + pad + textDrop, range, controls.unitsHz());
-        int guides = chooseGuides(range, plotHeight, rowHeight);
+        int guides = chooseGuides(range, plotBottom - plotTop, rowHeight);
         for (int g = 0; g < guides; g++) {
             line.clear();
             appendTime(guideNanos[g], controls.unitsHz());
-            list.text(plotRight + gap, guideY[g] - font.lineHeight() / 2, line, g == 0 ? TARGET_LABEL : GUIDE_LABEL);
+            list.text(plotRight + gap, guideY[g] - lineHeight / 2, line, g == 0 ? TARGET_LABEL : GUIDE_LABEL);
         }
         boolean selectedHeld = history.zoneSelf(selected, zoneIds, zones, selectedSelf);
-        drawLegend(history, selected, selectedHeld, zones, list, plotRight + gap + labelWidth + gap, plotTop,
-                rowHeight, textDrop, cell);
+        drawLegend(history, selected, selectedHeld, list, plotRight + gap + labelWidth + gap, plotTop);
         int markerX = plotRight - (selected + 1) * columnWidth;
-        int reach = Math.max(1, Math.round(ui));
         if (selected < columns) {
             list.rect(markerX - reach, plotBottom + gap / 2, markerX + columnWidth + reach,
                     plotBottom + gap / 2 + tick, MARKER);
         }
 
         list.pushClip(plotLeft, plotTop, plotRight, plotBottom);
-        drawColumns(history, zones, range, plotHeight, list);
-        int thickness = Math.max(1, Math.round(ui));
-        for (int g = guides - 1; g >= 0; g--) {
-            list.rect(plotLeft, guideY[g], plotRight, guideY[g] + thickness, g == 0 ? TARGET_LINE : GUIDE_LINE);
-        }
+        // The selected frame's band goes behind its column, so the column keeps its true colours.
         if (selected < columns) {
             list.rect(markerX, plotTop, markerX + columnWidth, plotBottom, MARKED_COLUMN);
+        }
+        drawColumns(history, range, list);
+        for (int g = guides - 1; g >= 0; g--) {
+            list.rect(plotLeft, guideY[g], plotRight, guideY[g] + thickness, g == 0 ? TARGET_LINE : GUIDE_LINE);
         }
         list.popClip();
     }
@@ -187,8 +209,7 @@ final class HistoryGraphView {
         }
     }
 
-    private void drawLegend(FrameHistory history, int selected, boolean held, int zones, DrawList list, int x,
-                            int y, int rowHeight, int textDrop, int cell) {
+    private void drawLegend(FrameHistory history, int selected, boolean held, DrawList list, int x, int y) {
         long frameNanos = history.frameNanos(selected);
         long zoned = 0;
         int swatch = list.font().lineHeight() - Math.max(2, list.font().lineHeight() / 4);
@@ -225,9 +246,11 @@ final class HistoryGraphView {
         }
     }
 
-    private void drawColumns(FrameHistory history, int zones, double range, int plotHeight, DrawList list) {
+    private void drawColumns(FrameHistory history, double range, DrawList list) {
+        int plotHeight = plotBottom - plotTop;
         int shown = Math.min(columns, history.size());
-        int barWidth = columnWidth >= 4 ? columnWidth - 1 : columnWidth;
+        // A one-pixel gap separates frames once columns are wide enough to spare it.
+        int barWidth = columnWidth >= 5 ? columnWidth - 1 : columnWidth;
         double pixelsPerNano = plotHeight / range;
         for (int i = 0; i < shown; i++) {
             long frameNanos = history.frameNanos(i);
@@ -251,6 +274,22 @@ final class HistoryGraphView {
             int frameTop = plotBottom - (int) Math.round(Math.max(frameNanos, stacked) * pixelsPerNano);
             list.rect(x0, frameTop, x1, below, OTHER);
         }
+    }
+
+    int left() {
+        return left;
+    }
+
+    int top() {
+        return top;
+    }
+
+    int width() {
+        return width;
+    }
+
+    int height() {
+        return height;
     }
 
     int plotLeft() {

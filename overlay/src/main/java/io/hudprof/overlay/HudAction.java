@@ -16,11 +16,11 @@ public enum HudAction {
     PAGE_UP("page", true),
     /** Move the cursor down by the number of visible rows. */
     PAGE_DOWN("page", true),
-    /** Show the call graph of the zone under the cursor. */
+    /** Show the call graph of the zone under the cursor; in the statistics report, chart the statistic. */
     SELECT("call graph", false),
     /** Show the call graph of the focus zone's largest parent. */
     SELECT_PARENT("parent", false),
-    /** Cycle self time, hierarchical time and call graph reports. */
+    /** Cycle self time, hierarchical time, call graph and (when attached) statistics reports. */
     CYCLE_MODE("mode", false),
     /** Cycle instantaneous, fast and slow averages. */
     CYCLE_AVERAGING("average", false),
@@ -40,10 +40,12 @@ public enum HudAction {
     TOGGLE_GRAPH("graph", false),
     /** Label the graph's guide lines in milliseconds or in frames per second. */
     TOGGLE_UNITS("ms/Hz", false),
-    /** Halve the graph's time range, making its columns taller. */
-    GRAPH_ZOOM_IN("graph scale", true),
     /** Double the graph's time range, making its columns shorter. */
     GRAPH_ZOOM_OUT("graph scale", true),
+    /** Halve the graph's time range, making its columns taller. */
+    GRAPH_ZOOM_IN("graph scale", true),
+    /** Chart the next statistic beside the graph (PStats value chart); after the last, hide the chart. */
+    CYCLE_CHART("chart", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false);
 

@@ -1,7 +1,12 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.Profiler;
+import io.hudprof.core.Report;
 import io.hudprof.core.ReportController;
+import io.hudprof.core.ReportMode;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.Stat;
+import io.hudprof.core.stats.Stats;
 
 /**
  * Every HUD action as a plain method, for input systems other than a GLFW key callback: a libGDX
@@ -33,12 +38,14 @@ public final class HudControls {
 
     private final Profiler profiler;
     private final ReportController controller;
-    private final int pageRows;
+    private int pageRows;
     private boolean visible;
     private boolean graphVisible;
     private boolean helpVisible;
     private boolean unitsHz;
     private double graphRangeNanos;
+    private int chartedStat = -1;
+    private Report shown;
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -73,28 +80,39 @@ public final class HudControls {
             case TOGGLE_UNITS -> toggleUnits();
             case GRAPH_ZOOM_IN -> graphZoomIn();
             case GRAPH_ZOOM_OUT -> graphZoomOut();
+            case CYCLE_CHART -> cycleChart();
             case TOGGLE_HELP -> toggleHelp();
         }
     }
 
+    /** Whether the overlay is shown (and, through {@link KeyRouter}, takes its keys). */
     public boolean visible() {
         return visible;
     }
 
+    /** Shows or hides the overlay. */
     public void setVisible(boolean visible) {
         this.visible = visible;
     }
 
+    /** Shows the overlay if hidden, hides it if shown. */
     public void toggleVisible() {
         visible = !visible;
     }
 
+    /** Moves the report cursor one row up. */
     public void cursorUp() {
         controller.moveCursor(-1);
     }
 
+    /** Moves the report cursor one row down. */
     public void cursorDown() {
         controller.moveCursor(1);
+    }
+
+    /** The panel reports how many rows fit this frame, so a page is what the user sees. */
+    void pageRows(int rows) {
+        pageRows = Math.max(1, rows);
     }
 
     /** Moves the cursor up by the number of visible rows. */
@@ -107,9 +125,51 @@ public final class HudControls {
         controller.moveCursor(pageRows);
     }
 
-    /** Shows the call graph of the zone under the cursor. */
+    /**
+     * Shows the call graph of the zone under the cursor; in the statistics report, charts the statistic under the
+     * cursor instead.
+     */
     public void select() {
+        Report report = shown;
+        if (controller.mode() == ReportMode.STATISTICS && report != null && report.mode() == ReportMode.STATISTICS
+                && report.cursor() >= 0) {
+            Stat stat = Stats.byId(report.row(report.cursor()).key());
+            if (stat != null) {
+                chart(stat);
+            }
+            return;
+        }
         controller.select();
+    }
+
+    /**
+     * Charts the next statistic, in the statistics report's order, beside the history graph (PStats's value strip
+     * chart); after the last one the chart is hidden. Does nothing unless {@link FrameStatistics} is attached.
+     */
+    public void cycleChart() {
+        FrameStatistics statistics = statistics();
+        chartedStat = statistics == null ? -1 : statistics.nextCharted(chartedStat);
+    }
+
+    /** Charts {@code stat}, or hides the chart when it is {@code null} or not kept per frame. */
+    public void chart(Stat stat) {
+        FrameStatistics statistics = statistics();
+        chartedStat = stat != null && statistics != null && statistics.history().isCharted(stat) ? stat.id() : -1;
+    }
+
+    /** The statistic charted beside the graph, or {@code null} when no chart is shown. */
+    public Stat chartedStatistic() {
+        return chartedStat < 0 || statistics() == null ? null : Stats.byId(chartedStat);
+    }
+
+    /** The statistics plugged into the profiler's report controller, or {@code null}. */
+    FrameStatistics statistics() {
+        return controller.statistics() instanceof FrameStatistics statistics ? statistics : null;
+    }
+
+    /** The report the overlay draws, so {@link #select()} knows which row the cursor is on. */
+    void showing(Report report) {
+        this.shown = report;
     }
 
     /** Shows the call graph of the focus zone's largest-hierarchical-time parent. */
@@ -117,10 +177,12 @@ public final class HudControls {
         controller.selectParent();
     }
 
+    /** Self time, then hierarchical time, then call graph, then self time again. */
     public void cycleMode() {
         controller.cycleMode();
     }
 
+    /** Instantaneous, then fast average, then slow average (live frame only; history is instantaneous). */
     public void cycleAveraging() {
         controller.cycleAveraging();
     }
@@ -145,10 +207,12 @@ public final class HudControls {
         controller.setFrame(0);
     }
 
+    /** Whether the history graph is drawn. */
     public boolean graphVisible() {
         return graphVisible;
     }
 
+    /** Shows or hides the history graph. */
     public void toggleGraph() {
         graphVisible = !graphVisible;
     }
@@ -158,6 +222,7 @@ public final class HudControls {
         return unitsHz;
     }
 
+    /** Switches the graph's guide-line labels between ms and Hz. */
     public void toggleUnits() {
         unitsHz = !unitsHz;
     }
@@ -177,10 +242,12 @@ public final class HudControls {
         graphRangeNanos = Math.min(MAX_RANGE_NANOS, graphRangeNanos * 2);
     }
 
+    /** Whether the panel lists the key bindings. */
     public boolean helpVisible() {
         return helpVisible;
     }
 
+    /** Shows or hides the key bindings in the panel. */
     public void toggleHelp() {
         helpVisible = !helpVisible;
     }

@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_C;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_DOWN;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_END;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_ENTER;
@@ -35,7 +36,7 @@ import java.util.List;
  *
  * <p>Defaults: F3 show/hide; Up/Down cursor; PgUp/PgDn page; Enter (or keypad Enter) call graph; Backspace parent;
  * M mode; V averaging; P pause; Left/Right frame; Shift+Left/Shift+Right 10 frames; End live; G graph;
- * U ms/Hz; -/= graph scale; H key help.
+ * U ms/Hz; -/= graph scale; C value chart; H key help.
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -62,6 +63,7 @@ public final class KeyBindings {
             .bind(HudAction.TOGGLE_UNITS, GLFW_KEY_U)
             .bind(HudAction.GRAPH_ZOOM_OUT, GLFW_KEY_MINUS)
             .bind(HudAction.GRAPH_ZOOM_IN, GLFW_KEY_EQUAL)
+            .bind(HudAction.CYCLE_CHART, GLFW_KEY_C)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
             .build();
 

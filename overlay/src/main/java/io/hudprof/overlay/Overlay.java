@@ -4,10 +4,14 @@ import static org.lwjgl.glfw.GLFW.glfwGetWindowContentScale;
 
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Report;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.Stat;
+import io.hudprof.core.stats.StatHistory;
 
 /**
- * hudprof's in-game HUD: the report panel and the history graph, drawn with OpenGL into the game's own context at
- * the end of its frame, and driven by keys or by {@link #controls()}.
+ * hudprof's in-game HUD: the report panel, the history graph and, when {@link FrameStatistics} are attached to the
+ * profiler, a value chart of one statistic beside the graph; drawn with OpenGL into the game's own context at the
+ * end of its frame, and driven by keys or by {@link #controls()}.
  *
  * <pre>{@code
  * Overlay hud = Overlay.create(profiler, OverlayConfig.builder()
@@ -36,6 +40,8 @@ public final class Overlay implements AutoCloseable {
     private final Report report = new Report();
     private final ReportPanelView panel;
     private final HistoryGraphView graph;
+    private final ValueChartView chart = new ValueChartView();
+    private boolean chartShown;
     private final DrawList drawList;
     private final DrawListRenderer renderer;
     private FontAtlas font;
@@ -50,6 +56,7 @@ public final class Overlay implements AutoCloseable {
         this.contentScale = config.contentScale;
         this.controls = new HudControls(profiler, config);
         this.keys = new KeyRouter(config.keys, controls);
+        this.controls.showing(report);
         this.panel = new ReportPanelView(config);
         this.graph = new HistoryGraphView(config);
         this.font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(contentScale));
@@ -121,11 +128,46 @@ public final class Overlay implements AutoCloseable {
         profiler.controller().build(report);
         float ui = config.scale * contentScale;
         drawList.reset(framebufferWidth, framebufferHeight);
+        boolean showGraph = controls.graphVisible();
+        FrameStatistics statistics = controls.statistics();
+        Stat charted = controls.chartedStatistic();
+        chartShown = false;
+        if (showGraph) {
+            graph.layout(profiler.history(), drawList, ui);
+            int margin = Math.round(4 * ui);
+            int right = graph.left() + graph.width();
+            if (charted != null) {
+                chart.layout(right + margin, graph, framebufferWidth - Math.round(config.graphOffsetX * ui),
+                        drawList, ui);
+                chartShown = chart.fits();
+                if (chartShown) {
+                    right = chart.left() + chart.width();
+                }
+            }
+            panel.keepClearOf(graph.left() - margin, graph.top() - margin, right + margin,
+                    graph.top() + graph.height() + margin);
+        } else {
+            panel.keepClearOf(0, 0, 0, 0);
+        }
         panel.draw(report, controls, drawList, ui);
-        if (controls.graphVisible()) {
-            graph.draw(profiler.history(), report.frameOffset(), controls, drawList, ui);
+        controls.pageRows(panel.shownRows());
+        if (chartShown) {
+            // Drawn before the graph's clipped plot, so it shares the panel's draw command.
+            StatHistory values = statistics.history();
+            chart.draw(values, charted, statsFrame(values, report.frameOffset()), drawList);
+        }
+        if (showGraph) {
+            graph.draw(profiler.history(), report.frameOffset(), controls, drawList);
         }
         lastDrawCalls = renderer.render(drawList);
+    }
+
+    /** How far back in {@code values} the profiler's frame {@code framesAgo} is, or -1 if not held there. */
+    private int statsFrame(StatHistory values, int framesAgo) {
+        long number = profiler.history().frameNumber(framesAgo);
+        long back = values.frameNumber(0) - number;
+        return number >= 0 && back >= 0 && back < values.size() && values.frameNumber((int) back) == number
+                ? (int) back : -1;
     }
 
     /**
@@ -163,6 +205,15 @@ public final class Overlay implements AutoCloseable {
 
     HistoryGraphView graph() {
         return graph;
+    }
+
+    ValueChartView chart() {
+        return chart;
+    }
+
+    /** Whether the last {@link #render} drew the value chart. */
+    boolean chartShown() {
+        return chartShown;
     }
 
     DrawList drawList() {

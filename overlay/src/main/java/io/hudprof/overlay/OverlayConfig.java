@@ -62,6 +62,7 @@ public final class OverlayConfig {
         return builder().build();
     }
 
+    /** A builder holding the defaults. */
     public static Builder builder() {
         return new Builder();
     }
@@ -277,6 +278,7 @@ public final class OverlayConfig {
             return this;
         }
 
+        /** The configuration. */
         public OverlayConfig build() {
             return new OverlayConfig(this);
         }

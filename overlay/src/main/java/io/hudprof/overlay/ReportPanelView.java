@@ -5,7 +5,9 @@ import java.util.List;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Column;
 import io.hudprof.core.Problem;
+import io.hudprof.core.RecursionDisplay;
 import io.hudprof.core.Report;
+import io.hudprof.core.ReportMode;
 import io.hudprof.core.ReportRow;
 import io.hudprof.core.RowRole;
 
@@ -20,8 +22,10 @@ import io.hudprof.core.RowRole;
 final class ReportPanelView {
     /** Characters per value column: "12345.67" plus a separating space. */
     static final int VALUE_CHARS = 9;
+    /** Characters per value column of the statistics report: "1023.99 KiB" plus a separating space. */
+    static final int STAT_VALUE_CHARS = 12;
 
-    static final int BACKGROUND = 0x0E1116D0;
+    static final int BACKGROUND = 0x0E1116DC;
     static final int BORDER = 0xFFFFFF30;
     static final int TITLE = 0xFFFFFFFF;
     static final int HEADER = 0x8FA3B8FF;
@@ -40,6 +44,7 @@ final class ReportPanelView {
     private final String[] help;
     private final String hint;
     private final TextBuffer line = new TextBuffer(256);
+    private final StringBuilder number = new StringBuilder(32);
     private int firstRow;
 
     // Where the last frame put things, for tests and for placing the graph clear of the panel.
@@ -49,6 +54,11 @@ final class ReportPanelView {
     private int height;
     private int rowsTop;
     private int rowHeight;
+    private int shownRows;
+    private int obstacleLeft;
+    private int obstacleTop;
+    private int obstacleRight;
+    private int obstacleBottom;
 
     ReportPanelView(OverlayConfig config) {
         this.config = config;
@@ -66,6 +76,20 @@ final class ReportPanelView {
         this.hint = h.toString();
     }
 
+    /** A rectangle (the graph) the panel should not cover this frame; an empty one means none. */
+    void keepClearOf(int x0, int y0, int x1, int y1) {
+        obstacleLeft = x0;
+        obstacleTop = y0;
+        obstacleRight = x1;
+        obstacleBottom = y1;
+    }
+
+    private boolean overlapsObstacle() {
+        return obstacleRight > obstacleLeft && obstacleBottom > obstacleTop
+                && left < obstacleRight && obstacleLeft < left + width
+                && top < obstacleBottom && obstacleTop < top + height;
+    }
+
     /** Lays the report out; {@code ui} is framebuffer pixels per logical pixel. */
     void draw(Report report, HudControls controls, DrawList list, float ui) {
         FontAtlas font = list.font();
@@ -74,19 +98,24 @@ final class ReportPanelView {
         rowHeight = font.lineHeight() + Math.max(1, Math.round(3 * ui));
         int textDrop = (rowHeight - font.lineHeight() + 1) / 2;
         int columns = report.columnCount();
-        int chars = config.nameChars + columns * VALUE_CHARS;
+        int chars = config.nameChars + columns * valueChars(report);
         int rows = report.rowCount();
-        int shownRows = Math.min(config.visibleRows, rows);
-        boolean scrolls = rows > config.visibleRows;
         boolean problems = report.hasProblems();
         int helpLines = controls.helpVisible() ? wrap(null, 0, 0, chars, cell, rowHeight, 0) : hint.isEmpty() ? 0 : 1;
         int separator = Math.max(1, Math.round(ui));
-        int lines = 2 + (problems ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0) + helpLines;
-
         width = 2 * pad + chars * cell;
-        height = 2 * pad + lines * rowHeight + 2 * separator;
-        left = config.panelAnchor.left(list.framebufferWidth(), width, Math.round(config.panelOffsetX * ui));
-        top = config.panelAnchor.top(list.framebufferHeight(), height, Math.round(config.panelOffsetY * ui));
+        // Fewer rows rather than drawing over the graph when the window is short; the rest scroll.
+        shownRows = Math.min(config.visibleRows, rows) + 1;
+        do {
+            shownRows--;
+            boolean scrolls = rows > shownRows;
+            int lines = 2 + (problems ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0) + helpLines;
+            height = 2 * pad + lines * rowHeight + 2 * separator;
+            left = config.panelAnchor.left(list.framebufferWidth(), width, Math.round(config.panelOffsetX * ui));
+            top = config.panelAnchor.top(list.framebufferHeight(), height, Math.round(config.panelOffsetY * ui));
+        } while (shownRows > 1 && overlapsObstacle());
+        shownRows = Math.max(1, shownRows);
+        boolean scrolls = rows > shownRows;
         int x = left + pad;
         int y = top + pad;
 
@@ -106,11 +135,12 @@ final class ReportPanelView {
 
         rowsTop = y;
         if (!report.frameAvailable() || rows == 0) {
-            line.clear().append(report.frameAvailable() ? "no zones recorded yet" : "no data for this frame");
+            line.clear().append(!report.frameAvailable() ? "no data for this frame"
+                    : report.mode() == ReportMode.STATISTICS ? "no statistics defined" : "no zones recorded yet");
             list.text(x, y + textDrop, line, DIM);
             y += rowHeight;
         } else {
-            scrollToCursor(report.cursor(), rows);
+            scrollToCursor(report.cursor(), rows, shownRows);
             for (int i = firstRow; i < firstRow + shownRows; i++) {
                 drawRow(report, i, list, x, y, chars, cell, pad, textDrop);
                 y += rowHeight;
@@ -146,6 +176,9 @@ final class ReportPanelView {
             line.append(" | #").append(report.frameNumber()).append(' ')
                     .appendFixed(report.frameNanos() / 1e6, 2).append(" ms");
         }
+        if (report.recursion() == RecursionDisplay.EXPANDED) {
+            line.append(" | recursion expanded");
+        }
         int room = report.paused() ? chars - 8 : chars;
         if (line.length() > room) {
             line.truncate(room - 1).append('~');
@@ -175,8 +208,15 @@ final class ReportPanelView {
         list.text(x, y, line, PROBLEM);
     }
 
+    /** Statistics carry units ("12.50 MiB"), so their columns are wider than the time columns. */
+    private static int valueChars(Report report) {
+        return report.mode() == ReportMode.STATISTICS ? STAT_VALUE_CHARS : VALUE_CHARS;
+    }
+
     private void drawHeaders(Report report, DrawList list, int x, int y) {
-        line.clear().append("zone").spaces(config.nameChars - 4);
+        String first = report.mode() == ReportMode.STATISTICS ? "statistic" : "zone";
+        line.clear().append(first).spaces(config.nameChars - first.length());
+        int valueChars = valueChars(report);
         for (int c = 0; c < report.columnCount(); c++) {
             Column column = report.column(c);
             int from = line.length();
@@ -184,7 +224,7 @@ final class ReportPanelView {
             if (column == Column.SELF || column == Column.HIER) {
                 line.append(" ms");
             }
-            line.alignRight(from, VALUE_CHARS);
+            line.alignRight(from, valueChars);
         }
         list.text(x, y, line, HEADER);
     }
@@ -209,24 +249,33 @@ final class ReportPanelView {
         }
         line.truncate(config.nameChars - 1);
         line.spaces(config.nameChars - line.length());
+        int valueChars = valueChars(report);
         for (int c = 0; c < report.columnCount(); c++) {
             Column column = report.column(c);
             int from = line.length();
             if (row.shown(column)) {
-                appendValue(column, row.value(column));
+                appendValue(row, column, row.value(column));
             }
-            line.alignRight(from, VALUE_CHARS);
-            if (line.length() - from > VALUE_CHARS) {
-                line.truncate(from).spaces(VALUE_CHARS - 1).append('#');
+            line.alignRight(from, valueChars);
+            if (line.length() - from > valueChars) {
+                line.truncate(from).spaces(valueChars - 1).append('#');
             }
         }
         // Rows whose values jump between frames glow: IProf's heat. A quarter's change is already fully hot.
         int color = row.role() == RowRole.FOCUS || cursor ? TITLE : Rgba.lerp(TEXT, HOT, row.heat() * 4);
+        if (!cursor && report.mode() == ReportMode.STATISTICS && row.indent() == 0) {
+            color = HEADER;
+        }
         list.text(x, y + textDrop, line, color);
     }
 
-    private void appendValue(Column column, double value) {
+    private void appendValue(ReportRow row, Column column, double value) {
         switch (column) {
+            case FRAME, RUN, MIN, MAX -> {
+                number.setLength(0);
+                row.unit().append(value, number);
+                line.append(number);
+            }
             case SELF, HIER -> line.appendFixed(value / 1e6, config.timeDecimals);
             case COUNT -> {
                 if (value == Math.rint(value) && Math.abs(value) < 1e15) {
@@ -240,8 +289,7 @@ final class ReportPanelView {
     }
 
     /** Keeps the cursor row inside the visible window, moving the window as little as possible. */
-    private void scrollToCursor(int cursor, int rows) {
-        int visible = config.visibleRows;
+    private void scrollToCursor(int cursor, int rows, int visible) {
         if (cursor >= 0) {
             if (cursor < firstRow) {
                 firstRow = cursor;
@@ -299,6 +347,11 @@ final class ReportPanelView {
 
     int rowHeight() {
         return rowHeight;
+    }
+
+    /** How many report rows the last frame had room for. */
+    int shownRows() {
+        return shownRows;
     }
 
     /** Index of the first report row shown (the scroll position). */

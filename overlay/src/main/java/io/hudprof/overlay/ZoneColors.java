@@ -54,6 +54,11 @@ final class ZoneColors {
         }
     }
 
+    /** Palette entry {@code i}, as 0xRRGGBBAA. */
+    static int paletteColor(int i) {
+        return PALETTE[i];
+    }
+
     private int slotOf(int zoneId) {
         for (int s = 0; s < PALETTE_SIZE; s++) {
             if (slotZone[s] == zoneId) {

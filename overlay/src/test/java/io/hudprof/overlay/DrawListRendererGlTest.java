@@ -7,9 +7,11 @@ import static org.lwjgl.opengl.GL11.glClear;
 import static org.lwjgl.opengl.GL11.glClearColor;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 
 /** The draw list and its renderer on a real context: shapes, text and clipping land on the right pixels. */
 class DrawListRendererGlTest {
@@ -32,10 +34,18 @@ class DrawListRendererGlTest {
 
     @AfterAll
     static void close() {
-        list.close();
-        renderer.close();
-        font.close();
-        gl.close();
+        if (list != null) {
+            list.close();
+        }
+        if (renderer != null) {
+            renderer.close();
+        }
+        if (font != null) {
+            font.close();
+        }
+        if (gl != null) {
+            gl.close();
+        }
     }
 
     @BeforeEach
@@ -43,6 +53,11 @@ class DrawListRendererGlTest {
         glClearColor(0x20 / 255f, 0x50 / 255f, 0xA0 / 255f, 1f);
         glClear(GL_COLOR_BUFFER_BIT);
         list.reset(W, H);
+    }
+
+    @AfterEach
+    void screenshot(TestInfo test) {
+        gl.screenshotOf(test);
     }
 
     @Test

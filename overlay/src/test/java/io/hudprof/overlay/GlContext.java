@@ -118,6 +118,7 @@ final class GlContext implements AutoCloseable {
                     + "xvfb-run -a -s '-screen 0 1280x720x24' mvn -B verify).");
         }
         context.createFramebuffer(width, height);
+        System.out.println("[hudprof] GL test context: " + context.description());
         return context;
     }
 
@@ -236,6 +237,12 @@ final class GlContext implements AutoCloseable {
         } finally {
             MemoryUtil.memFree(pixels);
         }
+    }
+
+    /** Saves what the framebuffer holds at the end of a test as {@code <TestClass>.<method>.png}. */
+    void screenshotOf(org.junit.jupiter.api.TestInfo test) {
+        screenshot(test.getTestClass().map(Class::getSimpleName).orElse("test") + "."
+                + test.getTestMethod().map(java.lang.reflect.Method::getName).orElse("unknown"));
     }
 
     /** Reads the framebuffer and saves it as {@code <screenshots>/<name>.png}; returns what was read. */

@@ -26,6 +26,19 @@ record Image(int width, int height, int[] pixels) {
         return all - countDifferent(x0, y0, x1, y1, rgb, tolerance);
     }
 
+    /** Pixels in the region that differ from the same pixels of {@code other}. */
+    int countChanged(Image other, int x0, int y0, int x1, int y1) {
+        int count = 0;
+        for (int y = Math.max(0, y0); y < Math.min(height, y1); y++) {
+            for (int x = Math.max(0, x0); x < Math.min(width, x1); x++) {
+                if (rgb(x, y) != other.rgb(x, y)) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
     /** Largest per-channel difference between two RGB colours. */
     static int distance(int a, int b) {
         int dr = Math.abs(((a >> 16) & 0xFF) - ((b >> 16) & 0xFF));

@@ -1,0 +1,19 @@
+package io.hudprof.core;
+
+/**
+ * Told by {@link Profiler#update(boolean)} that a frame ended, after the profiler gathered it. For per-frame
+ * work that belongs with the profile, such as merging statistics and reading sensors
+ * ({@link Profiler#addFrameListener(FrameListener)}).
+ *
+ * <p>Runs on the updating thread, inside {@code update()}, so it must be quick and should not allocate. An
+ * exception it throws is caught and counted as {@link Problem#FRAME_LISTENER_FAILED}, never passed to the game.
+ */
+@FunctionalInterface
+public interface FrameListener {
+    /**
+     * @param frameNanos the duration of the frame that just ended (time since the previous {@code update()})
+     * @param recorded   whether the profiler recorded the frame (false while paused); when true, it is now
+     *                   frame 0 of {@link Profiler#history()}, numbered {@link Profiler#recordedFrames()}
+     */
+    void frameEnded(long frameNanos, boolean recorded);
+}

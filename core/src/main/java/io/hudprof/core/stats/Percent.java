@@ -1,0 +1,76 @@
+package io.hudprof.core.stats;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.ValueUnit;
+
+/**
+ * How often an event happens, shown as the percentage numerator / denominator (pbrt's STAT_PERCENT):
+ * {@code CULLED.count(wasCulled)} adds one to the denominator and, when true, one to the numerator. Its frame
+ * value is the percentage of what was added during the frame.
+ *
+ * <pre>{@code
+ * static final Percent CULLED = Percent.define("Scene/Objects culled");
+ * ...
+ * CULLED.count(!frustum.contains(bounds));
+ * }</pre>
+ */
+public final class Percent extends Stat {
+    private Percent(Identity identity) {
+        super(identity);
+    }
+
+    /**
+     * Defines a percentage, or returns the one with this name.
+     *
+     * @param name {@code Category/Name}
+     * @throws IllegalArgumentException if the name is malformed or taken by another kind of statistic
+     */
+    public static Percent define(String name) {
+        return StatRegistry.define(name, StatKind.PERCENT, ValueUnit.PERCENT, false, Percent.class, Percent::new);
+    }
+
+    /** Counts one case: the denominator goes up by one, the numerator too when {@code hit}. */
+    public void count(boolean hit) {
+        if (Hudprof.compiledIn()) {
+            StatRegistry.cells().addPair(slot, hit ? 1 : 0, 1);
+        }
+    }
+
+    /** Adds to the numerator and the denominator. */
+    public void add(long numerator, long denominator) {
+        if (Hudprof.compiledIn()) {
+            StatRegistry.cells().addPair(slot, numerator, denominator);
+        }
+    }
+
+    /** The numerator in a snapshot. */
+    public long numerator(StatSnapshot snapshot) {
+        return snapshot.sum(slot);
+    }
+
+    /** The denominator in a snapshot. */
+    public long denominator(StatSnapshot snapshot) {
+        return snapshot.sum(slot + 1);
+    }
+
+    @Override
+    public double frameValue(StatSnapshot now, StatSnapshot before) {
+        return 100 * divide(numerator(now) - numerator(before), denominator(now) - denominator(before));
+    }
+
+    @Override
+    public double runValue(StatSnapshot now) {
+        return 100 * divide(numerator(now), denominator(now));
+    }
+
+    @Override
+    public double runCount(StatSnapshot now) {
+        return denominator(now);
+    }
+
+    @Override
+    void appendRun(StatSnapshot now, StringBuilder value, StringBuilder detail) {
+        unit().append(runValue(now), value);
+        detail.append(numerator(now)).append(" / ").append(denominator(now));
+    }
+}

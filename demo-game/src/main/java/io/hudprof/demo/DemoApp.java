@@ -1,0 +1,165 @@
+package io.hudprof.demo;
+
+import static org.lwjgl.opengl.GL11C.GL_NO_ERROR;
+import static org.lwjgl.opengl.GL11C.glGetError;
+import static org.lwjgl.glfw.GLFW.glfwPollEvents;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.Zone;
+import io.hudprof.core.ZoneScope;
+import io.hudprof.demo.gfx.Camera;
+import io.hudprof.demo.gfx.GameWindow;
+import io.hudprof.demo.gfx.GlDebugLog;
+import io.hudprof.demo.gfx.Renderer;
+import io.hudprof.demo.gfx.Screenshot;
+import io.hudprof.demo.sim.PilotInput;
+import io.hudprof.demo.sim.Ships;
+import io.hudprof.demo.sim.World;
+import io.hudprof.overlay.Overlay;
+import io.hudprof.overlay.OverlayConfig;
+import java.io.PrintStream;
+
+/**
+ * One run of the game: opens the window, builds the world, renderer, input and HUD, runs the frame loop, and at the
+ * end saves the screenshot, prints the report and a summary line, and works out the exit code. A frame is: input,
+ * simulation, rendering, {@code Hudprof.update()}, the HUD drawn last over the game, then the swap.
+ */
+final class DemoApp {
+    private static final Zone INPUT = Zone.local("Input");
+    private static final Zone RENDER = Zone.local("Render");
+    private static final Zone HUD = Zone.local("HUD");
+    private static final Zone SWAP = Zone.local("Swap");
+    private static final Zone SCREENSHOT = Zone.local("Screenshot");
+
+    /** Exit code when the driver reported GL errors. */
+    static final int GL_ERRORS = 3;
+
+    private final DemoOptions options;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final PilotInput pilot = new PilotInput();
+    private final Camera camera = new Camera();
+    private final int[] framebuffer = new int[2];
+
+    DemoApp(DemoOptions options, PrintStream out, PrintStream err) {
+        this.options = options;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the game and returns the process exit code. */
+    int run() throws UsageException {
+        // The thread's name becomes its root row in the report; under exec:java it would be the plugin's long name.
+        Thread.currentThread().setName("main");
+        Profiler profiler = Hudprof.start();
+        World world = new World(options.seed, options.rocks, options.hunters);
+        camera.lookAt(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER]);
+        try (GameWindow window = GameWindow.open("hudprof demo (F3: profiler)", options.width, options.height,
+                options.headless, options.glDebug, options.vsync)) {
+            out.println("hudprof demo: OpenGL " + window.description());
+            GlDebugLog debug = options.glDebug ? GlDebugLog.install(window.capabilities(), out) : null;
+            long glErrors;
+            try {
+                glErrors = play(profiler, world, window);
+            } finally {
+                if (debug != null) {
+                    debug.close();
+                }
+            }
+            long reported = glErrors + (debug == null ? 0 : debug.errors());
+            out.println("hudprof demo: GL errors " + reported);
+            return reported > 0 ? GL_ERRORS : 0;
+        }
+    }
+
+    private long play(Profiler profiler, World world, GameWindow window) throws UsageException {
+        long handle = window.handle();
+        try (Renderer renderer = new Renderer(world);
+             GameInput input = GameInput.install(handle, camera);
+             Overlay hud = Overlay.create(profiler, OverlayConfig.builder().startVisible(options.hud)
+                     .contentScale(Overlay.contentScaleOf(handle)).build())) {
+            // Installed after the game's own callback, so the HUD sees keys first and passes on the rest.
+            hud.installKeys(handle);
+            Zone focus = options.callGraph == null ? null : Zones.find(options.callGraph);
+            if (focus != null) {
+                profiler.controller().showCallGraph(focus);
+            }
+            long start = System.nanoTime();
+            long previous = start;
+            long nextTitle = start + 1_000_000_000L;
+            int titleFrame = 0;
+            int frame = 0;
+            boolean captured = false;
+            while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
+                frame++;
+                long now = System.nanoTime();
+                float dt = options.fixedDt > 0 ? options.fixedDt : Math.min(0.1f, (now - previous) / 1e9f);
+                previous = now;
+                try (ZoneScope z = INPUT.enter()) {
+                    glfwPollEvents();
+                    options.keys.apply(handle, frame);
+                    input.read(pilot, dt);
+                }
+                world.step(dt, pilot);
+                camera.follow(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER], dt);
+                window.framebufferSize(framebuffer);
+                try (ZoneScope z = RENDER.enter()) {
+                    renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
+                }
+                Hudprof.update();
+                try (ZoneScope z = HUD.enter()) {
+                    hud.render(framebuffer[0], framebuffer[1]);
+                }
+                if (options.screenshot != null && frame == options.frames) {
+                    try (ZoneScope z = SCREENSHOT.enter()) {
+                        Screenshot.save(options.screenshot, framebuffer[0], framebuffer[1]);
+                    }
+                    captured = true;
+                }
+                try (ZoneScope z = SWAP.enter()) {
+                    window.swapBuffers();
+                }
+                if (!options.headless && now >= nextTitle) {
+                    // Once a second, so the String it builds is no per-frame cost.
+                    window.setTitle("hudprof demo | " + (frame - titleFrame) + " fps | " + renderer.drawnRocks()
+                            + " rocks, " + renderer.drawnSprites() + " sprites drawn | kills " + world.kills()
+                            + ", deaths " + world.deaths() + " | F3: profiler, Esc: quit");
+                    titleFrame = frame;
+                    nextTitle = now + 1_000_000_000L;
+                }
+            }
+            if (options.screenshot != null && !captured) {
+                // The window was closed before the last frame: draw one more to capture what the player saw.
+                renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
+                hud.render(framebuffer[0], framebuffer[1]);
+                Screenshot.save(options.screenshot, framebuffer[0], framebuffer[1]);
+            }
+            long glErrors = drainGlErrors();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            if (options.report) {
+                ExitReport.print(profiler, focus, out);
+            }
+            if (options.screenshot != null) {
+                out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
+            }
+            out.printf("hudprof demo: %d frames in %.1f s (%.1f fps), seed %d, %d rocks, %d hunters, %d raycasts,"
+                            + " %d path re-plans, kills %d, deaths %d, %d scripted key events, %d key events reached the"
+                            + " game, world checksum %016x%n",
+                    frame, seconds, frame / Math.max(seconds, 1e-9), options.seed, options.rocks, options.hunters,
+                    world.raycasts(), world.replans(), world.kills(), world.deaths(), options.keys.events(),
+                    input.keyEvents(), world.checksum());
+            return glErrors;
+        }
+    }
+
+    /** Errors glGetError still holds (the ones a non-debug run would otherwise never see), each printed. */
+    private long drainGlErrors() {
+        long count = 0;
+        for (int error = glGetError(); error != GL_NO_ERROR && count < 100; error = glGetError()) {
+            out.println("GL error: glGetError returned 0x" + Integer.toHexString(error));
+            count++;
+        }
+        return count;
+    }
+}

@@ -1,0 +1,151 @@
+package io.hudprof.demo;
+
+import java.nio.file.Path;
+
+/** The demo's command-line options, parsed and checked; see {@link #HELP}. */
+final class DemoOptions {
+    static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
+            + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
+            + " [--hunters N] [--headless] [--gl-debug] [--no-vsync] [--help]";
+
+    static final String HELP = USAGE + "\n\n"
+            + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
+            + "Game keys: W/S thrust and brake, A/D turn, Space fire (the turret fires by itself), Left Shift boost,\n"
+            + "           Q/E or mouse wheel zoom, Esc quit.\n"
+            + "HUD keys:  F3 show/hide, Up/Down cursor, Enter call graph, Backspace parent, M mode, V averaging,\n"
+            + "           P pause, Left/Right frame (Shift: 10), End live frame, G graph, H help.\n\n"
+            + "Options:\n"
+            + "  --frames N            run N frames, then exit (default: until the window is closed)\n"
+            + "  --fixed-dt SECONDS    advance the game by a fixed step each frame, e.g. 1/60 or 0.02 (default: real time)\n"
+            + "  --seed N              random seed of the world (default 1); with --fixed-dt a run is repeatable\n"
+            + "  --size WxH            window size in pixels (default 1280x720)\n"
+            + "  --hud                 start with the HUD shown\n"
+            + "  --callgraph ZONE      start the HUD on ZONE's call graph, e.g. Raycast; with --report, also print it\n"
+            + "  --keys SCRIPT         press keys at given frames, through the same GLFW key callback as real keys.\n"
+            + "                        Comma-separated steps KEY, KEY*COUNT (COUNT presses, one per frame) or\n"
+            + "                        @FRAME:KEY (start at FRAME); steps without @ follow one frame apart;\n"
+            + "                        the first starts at frame " + KeyScript.DEFAULT_START + ". KEY is a GLFW key name such as"
+            + " F3, Down, Enter,\n"
+            + "                        Left, Backspace, Space, W, with optional Shift+/Ctrl+/Alt+ prefixes.\n"
+            + "                        Example: --keys \"@120:F3,Down,Down,Enter,Left*10\"\n"
+            + "  --screenshot FILE     save the last frame, HUD included, as a PNG\n"
+            + "  --report              print hudprof's plain-text report at exit\n"
+            + "  --rocks N             asteroids in the field (default 3000)\n"
+            + "  --hunters N           AI hunters (default 48)\n"
+            + "  --headless            no window: GLFW's null platform with EGL (needs Mesa's libEGL, no X server)\n"
+            + "  --gl-debug            debug context; every GL error is printed and makes the exit code 3\n"
+            + "  --no-vsync            do not wait for the display at each frame\n"
+            + "  --help                this text\n\n"
+            + "Exit codes: 0 done, 1 failed (no OpenGL context, a crash), 2 bad options, 3 GL errors seen.";
+
+    int frames;
+    float fixedDt;
+    long seed = 1;
+    int width = 1280;
+    int height = 720;
+    boolean hud;
+    String callGraph;
+    KeyScript keys = KeyScript.EMPTY;
+    Path screenshot;
+    boolean report;
+    int rocks = 3000;
+    int hunters = 48;
+    boolean headless;
+    boolean glDebug;
+    boolean vsync = true;
+    boolean help;
+
+    private DemoOptions() {
+    }
+
+    /** Parses the command line; throws {@link UsageException} naming the first bad option. */
+    static DemoOptions parse(String... args) throws UsageException {
+        DemoOptions o = new DemoOptions();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            switch (arg) {
+                case "--help", "-h" -> o.help = true;
+                case "--frames" -> o.frames = positive(arg, value(args, ++i, arg), 1);
+                case "--fixed-dt" -> o.fixedDt = seconds(value(args, ++i, arg));
+                case "--seed" -> o.seed = number(arg, value(args, ++i, arg));
+                case "--size" -> o.size(value(args, ++i, arg));
+                case "--hud" -> o.hud = true;
+                case "--callgraph" -> o.callGraph = value(args, ++i, arg);
+                case "--keys" -> o.keys = KeyScript.parse(value(args, ++i, arg));
+                case "--screenshot" -> o.screenshot = png(value(args, ++i, arg));
+                case "--report" -> o.report = true;
+                case "--rocks" -> o.rocks = positive(arg, value(args, ++i, arg), 1);
+                case "--hunters" -> o.hunters = positive(arg, value(args, ++i, arg), 1);
+                case "--headless" -> o.headless = true;
+                case "--gl-debug" -> o.glDebug = true;
+                case "--no-vsync" -> o.vsync = false;
+                default -> throw new UsageException("unknown option " + arg);
+            }
+        }
+        if (o.rocks > 20_000) {
+            throw new UsageException("--rocks " + o.rocks + " is more than the 20000 the arena holds");
+        }
+        if (o.hunters > 500) {
+            throw new UsageException("--hunters " + o.hunters + " is more than 500");
+        }
+        return o;
+    }
+
+    private static String value(String[] args, int i, String option) throws UsageException {
+        if (i >= args.length || args[i].startsWith("--")) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static long number(String option, String text) throws UsageException {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " " + text + ": not a whole number");
+        }
+    }
+
+    private static int positive(String option, String text, int min) throws UsageException {
+        long n = number(option, text);
+        if (n < min || n > Integer.MAX_VALUE) {
+            throw new UsageException(option + " " + text + ": must be at least " + min);
+        }
+        return (int) n;
+    }
+
+    private static float seconds(String text) throws UsageException {
+        float value;
+        try {
+            int slash = text.indexOf('/');
+            value = slash < 0 ? Float.parseFloat(text)
+                    : Float.parseFloat(text.substring(0, slash)) / Float.parseFloat(text.substring(slash + 1));
+        } catch (NumberFormatException e) {
+            throw new UsageException("--fixed-dt " + text + ": not a number of seconds (try 1/60 or 0.0167)");
+        }
+        if (!(value > 0 && value <= 0.25f)) {
+            throw new UsageException("--fixed-dt " + text + ": must be above 0 and at most 0.25 seconds");
+        }
+        return value;
+    }
+
+    private void size(String text) throws UsageException {
+        int x = text.indexOf('x');
+        try {
+            width = Integer.parseInt(text.substring(0, x));
+            height = Integer.parseInt(text.substring(x + 1));
+        } catch (RuntimeException e) {
+            throw new UsageException("--size " + text + ": expected WIDTHxHEIGHT, e.g. 960x540");
+        }
+        if (width < 320 || height < 240 || width > 7680 || height > 4320) {
+            throw new UsageException("--size " + text + ": must be between 320x240 and 7680x4320");
+        }
+    }
+
+    private static Path png(String text) throws UsageException {
+        if (!text.toLowerCase(java.util.Locale.ROOT).endsWith(".png")) {
+            throw new UsageException("--screenshot " + text + ": the file name must end in .png");
+        }
+        return Path.of(text);
+    }
+}

@@ -1,0 +1,40 @@
+package io.hudprof.demo;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.Report;
+import io.hudprof.core.ReportController;
+import io.hudprof.core.ReportMode;
+import io.hudprof.core.TextReport;
+import io.hudprof.core.Zone;
+import java.io.PrintStream;
+
+/**
+ * The plain-text report printed when the game exits: first exactly what the HUD was showing, then the flat self
+ * time list of the last frame (instantaneous values, every zone), then, when a call-graph zone was asked for, that
+ * zone's call graph for the last frame. Each part starts with a line {@code "== hudprof report: ... =="}.
+ */
+final class ExitReport {
+    private ExitReport() {
+    }
+
+    static void print(Profiler profiler, Zone callGraph, PrintStream out) {
+        ReportController controller = profiler.controller();
+        Report report = new Report();
+        out.println("== hudprof report: as the HUD shows it ==");
+        controller.build(report);
+        out.print(TextReport.render(report));
+        controller.setFrame(0);
+        controller.setAveraging(Averaging.INSTANTANEOUS);
+        controller.setMode(ReportMode.SELF_TIME);
+        controller.build(report);
+        out.println("== hudprof report: self time, last frame ==");
+        out.print(TextReport.render(report));
+        if (callGraph != null) {
+            controller.showCallGraph(callGraph);
+            controller.build(report);
+            out.println("== hudprof report: call graph of " + callGraph.name() + ", last frame ==");
+            out.print(TextReport.render(report));
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.hudprof.demo.sim;
+
+import io.hudprof.core.Zone;
+import io.hudprof.core.ZoneScope;
+import java.util.SplittableRandom;
+
+/**
+ * Short-lived glowing specks: engine exhaust, bullet sparks, explosions. A fixed pool; dead particles are removed
+ * by moving the last live one into their slot, so the live ones stay packed for upload. When the pool is full new
+ * particles are dropped, the usual game answer to a burst.
+ */
+public final class Particles {
+    /** Public: every place that emits particles (physics for sparks and blasts, ships for exhaust) shares it. */
+    static final Zone EMIT = Zone.define("Emit particles");
+
+    public final int capacity;
+    public final float[] x;
+    public final float[] y;
+    final float[] vx;
+    final float[] vy;
+    public final float[] life;
+    public final float[] maxLife;
+    public final float[] size;
+    /** Colour as 0xRRGGBB. */
+    public final int[] color;
+    private int alive;
+    private final SplittableRandom random;
+
+    public Particles(int capacity, SplittableRandom random) {
+        this.capacity = capacity;
+        this.random = random;
+        x = new float[capacity];
+        y = new float[capacity];
+        vx = new float[capacity];
+        vy = new float[capacity];
+        life = new float[capacity];
+        maxLife = new float[capacity];
+        size = new float[capacity];
+        color = new int[capacity];
+    }
+
+    /** Number of live particles; they occupy indices {@code 0 .. alive()-1}. */
+    public int alive() {
+        return alive;
+    }
+
+    /** Ages, moves and slows every particle and removes the dead. */
+    void update(float dt) {
+        float drag = (float) Math.pow(0.2, dt);
+        int i = 0;
+        while (i < alive) {
+            life[i] -= dt;
+            if (life[i] <= 0) {
+                moveLast(i);
+                continue;
+            }
+            vx[i] *= drag;
+            vy[i] *= drag;
+            x[i] += vx[i] * dt;
+            y[i] += vy[i] * dt;
+            i++;
+        }
+    }
+
+    private void moveLast(int into) {
+        int last = --alive;
+        x[into] = x[last];
+        y[into] = y[last];
+        vx[into] = vx[last];
+        vy[into] = vy[last];
+        life[into] = life[last];
+        maxLife[into] = maxLife[last];
+        size[into] = size[last];
+        color[into] = color[last];
+    }
+
+    /**
+     * Emits {@code count} particles at a point, flying out at up to {@code speed} around direction
+     * ({@code dirX}, {@code dirY}) within {@code spread} radians (pass a zero direction for all round).
+     */
+    void burst(float px, float py, float dirX, float dirY, float spread, float speed, int count, float lifetime,
+               float particleSize, int rgb) {
+        try (ZoneScope z = EMIT.enter()) {
+            double base = dirX == 0 && dirY == 0 ? 0 : Math.atan2(dirY, dirX);
+            boolean allRound = dirX == 0 && dirY == 0;
+            for (int n = 0; n < count && alive < capacity; n++) {
+                int i = alive++;
+                double a = allRound ? random.nextDouble() * Math.PI * 2 : base + (random.nextDouble() - 0.5) * spread;
+                float s = speed * (0.3f + 0.7f * (float) random.nextDouble());
+                x[i] = px;
+                y[i] = py;
+                vx[i] = (float) Math.cos(a) * s;
+                vy[i] = (float) Math.sin(a) * s;
+                float l = lifetime * (0.5f + 0.5f * (float) random.nextDouble());
+                life[i] = l;
+                maxLife[i] = l;
+                size[i] = particleSize * (0.6f + 0.8f * (float) random.nextDouble());
+                color[i] = rgb;
+            }
+        }
+    }
+}

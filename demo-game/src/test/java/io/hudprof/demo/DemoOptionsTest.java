@@ -1,0 +1,94 @@
+package io.hudprof.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class DemoOptionsTest {
+    @Test
+    void defaultsRunUntilClosedOnRealTimeWithVsync() throws UsageException {
+        DemoOptions o = DemoOptions.parse();
+        assertEquals(0, o.frames);
+        assertEquals(0f, o.fixedDt);
+        assertEquals(1280, o.width);
+        assertEquals(720, o.height);
+        assertTrue(o.vsync);
+        assertFalse(o.hud || o.report || o.headless || o.glDebug);
+        assertNull(o.screenshot);
+        assertEquals(0, o.keys.events());
+    }
+
+    @Test
+    void everyOptionIsRead() throws UsageException {
+        DemoOptions o = DemoOptions.parse("--frames", "300", "--fixed-dt", "1/50", "--seed", "9", "--size",
+                "960x540", "--hud", "--callgraph", "Raycast", "--keys", "F3,Down", "--screenshot", "out/a.png",
+                "--report", "--rocks", "500", "--hunters", "8", "--headless", "--gl-debug", "--no-vsync");
+        assertEquals(300, o.frames);
+        assertEquals(0.02f, o.fixedDt, 1e-7f);
+        assertEquals(9, o.seed);
+        assertEquals(960, o.width);
+        assertEquals(540, o.height);
+        assertTrue(o.hud && o.report && o.headless && o.glDebug);
+        assertFalse(o.vsync);
+        assertEquals("Raycast", o.callGraph);
+        assertEquals(4, o.keys.events());
+        assertEquals(Path.of("out/a.png"), o.screenshot);
+        assertEquals(500, o.rocks);
+        assertEquals(8, o.hunters);
+    }
+
+    @Test
+    void badOptionsNameTheMistake() {
+        assertMessage("unknown option --fps", "--fps", "60");
+        assertMessage("--frames needs a value", "--frames");
+        assertMessage("--frames 0: must be at least 1", "--frames", "0");
+        assertMessage("--fixed-dt 1/0: must be above 0", "--fixed-dt", "1/0");
+        assertMessage("--fixed-dt soon: not a number of seconds", "--fixed-dt", "soon");
+        assertMessage("--size 960: expected WIDTHxHEIGHT", "--size", "960");
+        assertMessage("--size 100x100: must be between", "--size", "100x100");
+        assertMessage("the file name must end in .png", "--screenshot", "shot.jpg");
+        assertMessage("--seed many: not a whole number", "--seed", "many");
+        assertMessage("--screenshot needs a value", "--screenshot", "--report");
+    }
+
+    @Test
+    void badOptionPrintsItsMistakeAndTheUsageLineAndExitsTwo() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = DemoMain.run(new String[] {"--frames", "ten"}, print(out), print(err));
+        assertEquals(2, code);
+        String errors = err.toString(StandardCharsets.UTF_8);
+        assertTrue(errors.contains("hudprof-demo: --frames ten: not a whole number"), errors);
+        assertTrue(errors.contains(DemoOptions.USAGE), errors);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void helpPrintsEveryOptionAndExitsZero() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int code = DemoMain.run(new String[] {"--help"}, print(out), print(new ByteArrayOutputStream()));
+        assertEquals(0, code);
+        String help = out.toString(StandardCharsets.UTF_8);
+        for (String option : new String[] {"--frames", "--fixed-dt", "--seed", "--size", "--hud", "--callgraph",
+                "--keys", "--screenshot", "--report", "--headless", "--gl-debug", "--help"}) {
+            assertTrue(help.contains("  " + option), "help lacks " + option);
+        }
+    }
+
+    private static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+
+    private static void assertMessage(String expected, String... args) {
+        String message = assertThrows(UsageException.class, () -> DemoOptions.parse(args)).getMessage();
+        assertTrue(message.contains(expected), "\"" + message + "\" should contain \"" + expected + "\"");
+    }
+}

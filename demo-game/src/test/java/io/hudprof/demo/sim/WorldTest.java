@@ -1,0 +1,107 @@
+package io.hudprof.demo.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Report;
+import io.hudprof.core.ReportRow;
+import io.hudprof.core.Column;
+import io.hudprof.core.RowRole;
+import io.hudprof.core.Zone;
+import java.lang.management.ManagementFactory;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class WorldTest {
+    private static final float DT = 1 / 60f;
+
+    @AfterEach
+    void uninstall() {
+        Hudprof.uninstall();
+    }
+
+    @Test
+    void sameSeedAndStepsGiveTheSameWorld() {
+        PilotInput pilot = new PilotInput();
+        World a = new World(42, 1500, 24);
+        World b = new World(42, 1500, 24);
+        World other = new World(43, 1500, 24);
+        for (int i = 0; i < 240; i++) {
+            pilot.thrust = i % 90 < 40 ? 1 : 0;
+            pilot.turn = i % 70 < 20 ? 1 : 0;
+            pilot.fire = i % 3 == 0;
+            a.step(DT, pilot);
+            b.step(DT, pilot);
+            other.step(DT, pilot);
+        }
+        assertEquals(a.checksum(), b.checksum());
+        assertNotEquals(a.checksum(), other.checksum());
+        assertTrue(a.raycasts() > 240 * 24 * 9, "every hunter casts its whiskers each step: " + a.raycasts());
+        assertTrue(a.replans() >= 2, "re-plans every two seconds: " + a.replans());
+    }
+
+    @Test
+    void raycastIsCalledFromPhysicsAndAiAndItsCallersAddUpToIt() {
+        Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().build()));
+        World world = new World(7, 3000, 48);
+        PilotInput pilot = new PilotInput();
+        for (int i = 0; i < 120; i++) {
+            world.step(DT, pilot);
+            Hudprof.update();
+        }
+        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
+        profiler.controller().showCallGraph(Zone.define("Raycast"));
+        Report report = new Report();
+        profiler.controller().build(report);
+        Map<String, ReportRow> parents = new HashMap<>();
+        ReportRow focus = null;
+        for (int i = 0; i < report.rowCount(); i++) {
+            ReportRow row = report.row(i);
+            if (row.role() == RowRole.PARENT) {
+                parents.put(row.name(), row);
+            } else if (row.role() == RowRole.FOCUS) {
+                focus = row;
+            }
+        }
+        assertEquals(java.util.Set.of("Physics", "AI"), parents.keySet());
+        for (Column column : new Column[] {Column.SELF, Column.HIER, Column.COUNT}) {
+            double sum = parents.values().stream().mapToDouble(r -> r.value(column)).sum();
+            assertEquals(focus.value(column), sum, 1e-6 * Math.max(1, focus.value(column)), column.name());
+        }
+        assertTrue(parents.get("Physics").value(Column.COUNT) > 0 && parents.get("AI").value(Column.COUNT) > 0);
+    }
+
+    @Test
+    void steppingTheInstrumentedWorldAllocatesNothing() {
+        Hudprof.install(new Profiler(ProfilerConfig.builder().build()));
+        World world = new World(7, 3000, 48);
+        PilotInput pilot = new PilotInput();
+        pilot.fire = true;
+        pilot.thrust = 1;
+        for (int i = 0; i < 300; i++) {
+            world.step(DT, pilot);
+            world.quadTree.build();
+            Hudprof.update();
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long thread = Thread.currentThread().getId();
+        int[] visible = new int[world.rocks.count];
+        long before = threads.getThreadAllocatedBytes(thread);
+        for (int i = 0; i < 300; i++) {
+            world.step(DT, pilot);
+            world.quadTree.build();
+            world.quadTree.query(1500, 1500, 2600, 2200, visible);
+            Hudprof.update();
+        }
+        long allocated = threads.getThreadAllocatedBytes(thread) - before;
+        // A few hundred bytes is the measuring call itself; a per-frame allocation would cost kilobytes over 300.
+        assertTrue(allocated < 1024, "300 instrumented frames allocated " + allocated + " bytes");
+    }
+}

@@ -1,0 +1,135 @@
+package io.hudprof.overlay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/** The history graph: one column per recorded frame, heights that follow frame time, guides, clipping, colours. */
+class HistoryGraphGlTest {
+    private static final int W = 1024;
+    private static final int H = 600;
+    private static final int HISTORY = 48;
+
+    private static GlContext gl;
+    private ScriptedGame game;
+    private Overlay overlay;
+
+    @BeforeAll
+    static void open() {
+        gl = GlContext.open(GlContext.Profile.CORE, W, H);
+    }
+
+    @AfterAll
+    static void close() {
+        if (gl != null) {
+            gl.close();
+        }
+    }
+
+    @BeforeEach
+    void start() {
+        game = new ScriptedGame(HISTORY, 0);
+        overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).graphColumnWidth(6)
+                .graphHeight(160).build());
+    }
+
+    @AfterEach
+    void stop() {
+        overlay.close();
+        game.close();
+    }
+
+    private Image frame(String screenshot) {
+        ScriptedGame.drawScene(W, H);
+        overlay.render(W, H);
+        return screenshot == null ? gl.read() : gl.screenshot(screenshot);
+    }
+
+    @AfterEach
+    void screenshot(TestInfo test) {
+        gl.screenshotOf(test);
+    }
+
+    @Test
+    void graphHasOneColumnPerRecordedFrameUpToTheHistorySize() {
+        game.frames(20, 1.0);
+        Image partial = frame("graph-20-frames");
+        assertEquals(HISTORY, overlay.graph().columns(), "room for the whole history");
+        assertEquals(20, HudProbe.columnCount(partial, overlay.graph()));
+        game.frames(100, 1.0);
+        assertEquals(HISTORY, HudProbe.columnCount(frame(null), overlay.graph()));
+    }
+
+    @Test
+    void framesGivenMoreTimeHaveTallerColumns() {
+        for (int i = 0; i < HISTORY; i++) {
+            game.frame(1 + i % 4);
+        }
+        Image image = frame("graph-varying-load");
+        HistoryGraphView graph = overlay.graph();
+        double pixelsPerNano = (graph.plotBottom() - graph.plotTop()) / overlay.controls().graphRangeNanos();
+        for (int ago = 0; ago < HISTORY; ago++) {
+            long nanos = game.profiler.history().frameNanos(ago);
+            int expected = (int) Math.min(graph.plotBottom() - graph.plotTop(), Math.round(nanos * pixelsPerNano));
+            int height = HudProbe.columnHeight(image, graph, ago);
+            assertTrue(Math.abs(height - expected) <= 1, "frame " + ago + " back: " + nanos + " ns should be "
+                    + expected + " px tall, is " + height);
+        }
+        int light = HudProbe.columnHeight(image, graph, HISTORY - 1);
+        int heavy = HudProbe.columnHeight(image, graph, HISTORY - 2);
+        assertTrue(heavy > light, "a frame with more work has a taller column");
+    }
+
+    @Test
+    void columnsStackTheTopZoneAtTheBottomInOneStableColour() {
+        game.frames(HISTORY, 1.0);
+        Image image = frame(null);
+        HistoryGraphView graph = overlay.graph();
+        int bottom = image.rgb(graph.plotRight() - 3, graph.plotBottom() - 1);
+        for (int ago = 0; ago < HISTORY; ago++) {
+            int x = graph.plotRight() - ago * graph.columnWidth() - 3;
+            assertEquals(bottom, image.rgb(x, graph.plotBottom() - 1), "column " + ago);
+        }
+        int[] top = new int[1];
+        game.profiler.history().topZones(top);
+        assertEquals("Render:Draw", io.hudprof.core.Zone.byId(top[0]).name());
+        assertTrue(HudProbe.isBarColor(bottom));
+        // The legend's first swatch is that colour too.
+        int swatches = image.countNear(graph.plotRight(), graph.plotTop(), W, graph.plotTop() + 20, bottom, 0);
+        assertTrue(swatches > 20, "legend swatch for the top zone missing");
+    }
+
+    @Test
+    void guideLineMarksTheTargetFrameTime() {
+        game.frames(5, 1.0);
+        Image image = frame("graph-guides");
+        HistoryGraphView graph = overlay.graph();
+        double target = 1e9 / 60;
+        int y = graph.plotBottom() - (int) Math.round(target / overlay.controls().graphRangeNanos()
+                * (graph.plotBottom() - graph.plotTop()));
+        int x = graph.plotLeft() + 4;
+        assertTrue(Image.luminance(image.rgb(x, y)) > Image.luminance(image.rgb(x, y + 3)) + 100,
+                "no bright target line at y=" + y);
+        assertTrue(HudProbe.brightPixels(image, graph.plotRight(), graph.plotRight() + 70, y - 8, y + 8) > 20,
+                "target line has no label");
+    }
+
+    @Test
+    void columnsTallerThanTheRangeAreClippedAtTheTop() {
+        game.frames(10, 1.0);
+        game.frame(10.0);
+        Image image = frame("graph-clipped");
+        HistoryGraphView graph = overlay.graph();
+        int x = graph.plotRight() - 3;
+        assertEquals(graph.plotBottom() - graph.plotTop(), HudProbe.columnHeight(image, graph, 0));
+        for (int y = graph.top(); y < graph.plotTop(); y++) {
+            assertTrue(!HudProbe.isBarColor(image.rgb(x, y)), "column drawn above the plot at y=" + y);
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package io.hudprof.overlay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_C;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_ENTER;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_G;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_M;
+import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
+import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
+
+import io.hudprof.core.Report;
+import io.hudprof.core.ReportMode;
+import io.hudprof.core.stats.Counter;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.MemoryCounter;
+import io.hudprof.core.stats.Sensor;
+import io.hudprof.core.stats.Stat;
+import io.hudprof.core.stats.Stats;
+import java.lang.management.ManagementFactory;
+import java.util.EnumSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The statistics report and the value chart in the HUD: placement, scale, keys, draw calls and allocation. */
+class StatisticsHudGlTest {
+    private static final int W = 1280;
+    private static final int H = 720;
+    private static final int HISTORY = 48;
+    private static final Counter SPAWNED = Counter.define("Game/Entities spawned");
+    private static final MemoryCounter UPLOADED = MemoryCounter.define("Game/Bytes uploaded");
+
+    private static GlContext gl;
+    private ScriptedGame game;
+    private FrameStatistics stats;
+    private Overlay overlay;
+    private int frames;
+
+    @BeforeAll
+    static void open() {
+        gl = GlContext.open(GlContext.Profile.CORE, W, H);
+    }
+
+    @AfterAll
+    static void close() {
+        gl.close();
+    }
+
+    @BeforeEach
+    void start() {
+        game = new ScriptedGame(HISTORY, 0);
+        stats = FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(game.profiler);
+        overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).graphColumnWidth(6)
+                .graphHeight(160).build());
+    }
+
+    @AfterEach
+    void stop() {
+        overlay.close();
+        stats.detach();
+        game.close();
+    }
+
+    /** Frame n spawns (n % 4) × 10 entities and uploads (n % 3) MiB. */
+    private void frames(int count) {
+        for (int i = 0; i < count; i++) {
+            SPAWNED.add((frames % 4) * 10L);
+            UPLOADED.add((frames % 3) * (1L << 20));
+            frames++;
+            game.frame(1.0);
+        }
+    }
+
+    private Image render(String screenshot) {
+        ScriptedGame.drawScene(W, H);
+        overlay.render(W, H);
+        return screenshot == null ? gl.read() : gl.screenshot(screenshot);
+    }
+
+    private void press(int key) {
+        overlay.keys().onKey(key, GLFW_PRESS, 0);
+        overlay.keys().onKey(key, GLFW_RELEASE, 0);
+    }
+
+    /** Height of the chart's bar for the frame {@code framesAgo} back, measured up from the zero line. */
+    private static int barHeight(Image image, ValueChartView chart, int framesAgo) {
+        int x = chart.plotRight() - (framesAgo + 1) * chart.columnWidth();
+        for (int y = chart.plotTop(); y < chart.plotBottom(); y++) {
+            if (image.rgb(x, y) == ValueChartView.BAR >>> 8) {
+                return chart.plotBottom() - y;
+            }
+        }
+        return 0;
+    }
+
+    @Test
+    void chartSitsBesideTheGraphAndItsBarsFollowTheValuesOnANiceScale() {
+        frames(HISTORY);
+        overlay.controls().chart(SPAWNED);
+        Image image = render("value-chart-counter");
+        assertTrue(overlay.chartShown());
+        ValueChartView chart = overlay.chart();
+        HistoryGraphView graph = overlay.graph();
+        assertTrue(chart.left() >= graph.left() + graph.width(), "to the right of the graph");
+        assertEquals(graph.plotTop(), chart.plotTop(), "plots line up");
+        assertEquals(graph.plotBottom(), chart.plotBottom());
+        assertEquals(graph.columnWidth(), chart.columnWidth());
+        assertEquals(50, chart.scaleTop(), "largest value 30, next nice number 50");
+        assertEquals(0, chart.scaleBottom());
+        int plotHeight = chart.plotBottom() - chart.plotTop();
+        for (int ago = 0; ago < HISTORY; ago++) {
+            double value = stats.history().value(SPAWNED, ago);
+            int expected = (int) Math.round(value / 50 * plotHeight);
+            int measured = barHeight(image, chart, ago);
+            assertTrue(Math.abs(measured - expected) <= 1, ago + " frames back: value " + value + " should be "
+                    + expected + " px, is " + measured);
+        }
+        assertEquals(2, overlay.lastDrawCalls(), "the chart shares the panel's draw command");
+    }
+
+    @Test
+    void bytesScaleToPowersOf1024() {
+        frames(HISTORY);
+        overlay.controls().chart(UPLOADED);
+        render("value-chart-bytes");
+        assertEquals(2 << 20, overlay.chart().scaleTop(), "largest value 2 MiB");
+    }
+
+    @Test
+    void chartKeyCyclesThroughEveryStatisticInReportOrderThenHidesTheChart() {
+        frames(5);
+        assertNull(overlay.controls().chartedStatistic());
+        press(GLFW_KEY_C);
+        assertEquals(stats.nextCharted(-1), overlay.controls().chartedStatistic().id());
+        int presses = 1;
+        while (overlay.controls().chartedStatistic() != null && presses <= Stats.count()) {
+            Stat before = overlay.controls().chartedStatistic();
+            press(GLFW_KEY_C);
+            presses++;
+            Stat after = overlay.controls().chartedStatistic();
+            if (after != null) {
+                assertEquals(stats.nextCharted(before.id()), after.id());
+            }
+        }
+        assertEquals(Stats.count() + 1, presses, "each statistic once, then no chart");
+        render(null);
+        assertFalse(overlay.chartShown());
+    }
+
+    @Test
+    void enterOnAStatisticsRowChartsThatStatisticAndGHidesTheChartWithTheGraph() {
+        frames(5);
+        press(GLFW_KEY_M);
+        press(GLFW_KEY_M);
+        press(GLFW_KEY_M);
+        assertEquals(ReportMode.STATISTICS, game.profiler.controller().mode());
+        render(null);
+        Report report = overlay.report();
+        int row = -1;
+        for (int i = 0; i < report.rowCount(); i++) {
+            if (report.row(i).key() == UPLOADED.id()) {
+                row = i;
+            }
+        }
+        game.profiler.controller().setCursor(row);
+        render(null);
+        press(GLFW_KEY_ENTER);
+        assertSame(UPLOADED, overlay.controls().chartedStatistic());
+        assertEquals(ReportMode.STATISTICS, game.profiler.controller().mode(), "still the statistics report");
+        render("statistics-report-with-chart");
+        assertTrue(overlay.chartShown());
+        press(GLFW_KEY_G);
+        render(null);
+        assertFalse(overlay.chartShown(), "the chart sits beside the graph and hides with it");
+    }
+
+    @Test
+    void statisticsReportColumnsAreWideEnoughForValuesWithUnits() {
+        frames(5);
+        render(null);
+        int timeWidth = overlay.panel().width();
+        game.profiler.controller().setMode(ReportMode.STATISTICS);
+        render("statistics-report");
+        int cell = overlay.font().cellWidth();
+        assertEquals(5, overlay.report().columnCount());
+        assertEquals(timeWidth + (5 * ReportPanelView.STAT_VALUE_CHARS - 4 * ReportPanelView.VALUE_CHARS) * cell,
+                overlay.panel().width());
+    }
+
+    @Test
+    void drawingTheStatisticsReportAndAChartAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        game.profiler.controller().setMode(ReportMode.STATISTICS);
+        overlay.controls().chart(SPAWNED);
+        for (int i = 0; i < 300; i++) {
+            frames(1);
+            overlay.controls().cursorDown();
+            overlay.render(W, H);
+        }
+        long fewest = Long.MAX_VALUE;
+        for (int window = 0; window < 3; window++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 100; i++) {
+                frames(1);
+                overlay.controls().frameOlder(i % 2 == 0 ? 3 : -3);
+                overlay.render(W, H);
+            }
+            fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertTrue(overlay.chartShown());
+        assertEquals(0, fewest, "bytes allocated over 100 frames of counting, update and drawing");
+    }
+}

@@ -1,0 +1,7 @@
+#version 330 core
+// Deliberately broken, for the test that compile errors name the file and carry the driver's log.
+out vec4 fragColor;
+
+void main() {
+    fragColor = vec4(undeclaredColour, 1.0);
+}

@@ -1,0 +1,43 @@
+package io.hudprof.tests;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One run of the demo game in a child JVM on this test's classpath: its exit code and everything it printed
+ * (stdout and stderr together, in order). The output is also saved next to the screenshot for people to read.
+ */
+final class DemoRun {
+    private static final long TIMEOUT_SECONDS = 240;
+
+    final int exitCode;
+    final String output;
+
+    private DemoRun(int exitCode, String output) {
+        this.exitCode = exitCode;
+        this.output = output;
+    }
+
+    static DemoRun start(Path outputFile, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // Surefire's class path may be a single manifest-only jar; its Class-Path entries still apply in the child.
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("io.hudprof.demo.DemoMain");
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(outputFile.toFile()).start();
+        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError("the demo did not finish within " + TIMEOUT_SECONDS + " s; its output so far:\n"
+                    + Files.readString(outputFile, StandardCharsets.UTF_8));
+        }
+        return new DemoRun(process.exitValue(), Files.readString(outputFile, StandardCharsets.UTF_8));
+    }
+}
