@@ -20,6 +20,7 @@ final class ResultsPage {
     private static final String DISABLED = "ZoneDisabledBenchmarks.";
     private static final String COMPILED_OUT = "ZoneCompiledOutBenchmarks.";
     private static final String PEERS = "PeerBenchmarks.";
+    private static final String STATS = "StatsBenchmarks.";
 
     private static final String FLOOR = PEERS + "floorTwoNanoTime";
     private static final String[][] PEER_COLUMNS = {
@@ -47,6 +48,9 @@ final class ResultsPage {
             {PEERS + "gdxPerformanceCounter", "libGDX PerformanceCounter start/stop"},
             {PEERS + "jmeDetailedProfiler", "jME DetailedProfiler 2 × appSubStep"},
             {PEERS + "hashMapStopwatch", "HashMap<String, Long> stopwatch"},
+            {STATS + "counterIncrement", "hudprof stats: Counter.increment (per increment)"},
+            {STATS + "timerStartStop", "hudprof stats: StatTimer start/stop"},
+            {STATS + "phaseEnterExit", "hudprof stats: sampled Phase enter/exit (no clock)"},
     };
 
     private final List<Figure> figures = new ArrayList<>();
@@ -318,7 +322,7 @@ final class ResultsPage {
 
     private static boolean isHudprofHotPath(Figure f) {
         String b = f.benchmark();
-        return b.startsWith(ZONES) || b.startsWith(DISABLED) || b.startsWith(COMPILED_OUT);
+        return b.startsWith(ZONES) || b.startsWith(DISABLED) || b.startsWith(COMPILED_OUT) || b.startsWith(STATS);
     }
 
     private static double toNanos(Figure f) {

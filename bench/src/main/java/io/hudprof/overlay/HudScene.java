@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import io.hudprof.bench.SyntheticGame;
+import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Report;
 
 /**
@@ -40,10 +41,10 @@ public final class HudScene implements AutoCloseable {
         list = new DrawList(font);
         buildReport();
         buildDrawList();
-        if (report.rowCount() < ROWS || graph.columns() != FRAMES) {
+        if (panel.shownRows() != ROWS || graph.columns() != FRAMES) {
             close();
-            throw new IllegalStateException("the HUD shows " + Math.min(ROWS, report.rowCount()) + " rows and "
-                    + graph.columns() + " graph columns; the benchmark needs " + ROWS + " and " + FRAMES);
+            throw new IllegalStateException("the HUD shows " + panel.shownRows() + " rows and " + graph.columns()
+                    + " graph columns; the benchmark needs " + ROWS + " and " + FRAMES);
         }
     }
 
@@ -52,11 +53,20 @@ public final class HudScene implements AutoCloseable {
         game.profiler().controller().build(report);
     }
 
-    /** Lays the panel and the graph out into the draw list; returns the vertex count so nothing is dead code. */
+    /**
+     * Lays the panel and the graph out into the draw list, in the order {@link Overlay#render} does (graph layout
+     * first so the panel keeps clear of it); returns the vertex count so nothing is dead code.
+     */
     public int buildDrawList() {
+        FrameHistory history = game.profiler().history();
         list.reset(WIDTH, HEIGHT);
+        graph.layout(history, list, 1f);
+        int margin = 4;
+        panel.keepClearOf(graph.left() - margin, graph.top() - margin, graph.left() + graph.width() + margin,
+                graph.top() + graph.height() + margin);
         panel.draw(report, controls, list, 1f);
-        graph.draw(game.profiler().history(), report.frameOffset(), controls, list, 1f);
+        controls.pageRows(panel.shownRows());
+        graph.draw(history, report.frameOffset(), controls, list);
         return list.vertexCount();
     }
 

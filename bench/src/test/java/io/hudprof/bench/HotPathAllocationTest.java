@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Every hudprof hot path that the benchmarks time allocates nothing once warmed up: each {@link ZonePattern} with
- * recording on and with recording switched off, {@code update()} after each, and report building in every mode.
+ * recording on and with recording switched off, {@code update()} after each, report building in every mode, and
+ * the statistics module's counter, timer and phase.
  * Not a timing test: it reads allocated bytes, which do not depend on how busy the machine is.
  */
 class HotPathAllocationTest {
@@ -53,6 +54,17 @@ class HotPathAllocationTest {
         });
         assertEquals(0, bytes, pattern + " switched off: bytes allocated over " + PER_WINDOW + " × "
                 + ZoneWorkloads.PAIRS + " zone pairs");
+    }
+
+    @Test
+    void statisticsOperationsAllocateNothing() {
+        Runnable[] operations = {StatWorkloads::counterIncrement, StatWorkloads::timerStartStop,
+                StatWorkloads::phaseEnterExit};
+        String[] names = {"Counter.increment", "StatTimer start/stop", "Phase enter/exit"};
+        for (int i = 0; i < operations.length; i++) {
+            assertEquals(0, AllocationMeter.fewestBytes(WARM_UP, WINDOWS, PER_WINDOW, operations[i]),
+                    names[i] + ": bytes allocated over " + PER_WINDOW + " × " + ZoneWorkloads.PAIRS + " operations");
+        }
     }
 
     /** The control: the meter does see allocation, here the boxed Longs of the hand-written HashMap stopwatch. */
