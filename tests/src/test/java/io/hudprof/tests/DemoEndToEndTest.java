@@ -89,6 +89,20 @@ class DemoEndToEndTest {
     }
 
     @Test
+    void exitStatisticsCountEveryRaycastTheGameMade() {
+        int at = run.output.indexOf("== hudprof statistics ==");
+        assertTrue(at >= 0, "no statistics in the exit report; output:\n" + run.output);
+        String statistics = run.output.substring(at);
+        Matcher rays = Pattern.compile("\\n\\s+Rays cast\\s+(\\d+)\\n").matcher(statistics);
+        assertTrue(rays.find(), statistics);
+        Matcher summary = Pattern.compile("(\\d+) raycasts").matcher(run.output);
+        assertTrue(summary.find(), run.output);
+        assertEquals(summary.group(1), rays.group(1), "the Raycast/Rays cast counter against the game's own count");
+        assertTrue(statistics.contains("Rock contacts") && statistics.contains("Alive")
+                && statistics.contains("Heap used"), statistics);
+    }
+
+    @Test
     void raycastCallGraphShowsPhysicsAndAiAsParentsAddingUpToIt() {
         assertCallGraphOfRaycastAddsUp(ReportText.block(run.output, "call graph of Raycast, last frame"));
     }
