@@ -5,6 +5,7 @@ import static org.lwjgl.opengl.GL11C.glGetError;
 import static org.lwjgl.glfw.GLFW.glfwPollEvents;
 
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
@@ -53,6 +54,8 @@ final class DemoApp {
         // The thread's name becomes its root row in the report; under exec:java it would be the plugin's long name.
         Thread.currentThread().setName("main");
         Profiler profiler = Hudprof.start();
+        // Counters, JVM sensors, the statistics report mode (M) and value charts (C) in the HUD.
+        FrameStatistics.attach(profiler);
         World world = new World(options.seed, options.rocks, options.hunters);
         camera.lookAt(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER]);
         try (GameWindow window = GameWindow.open("hudprof demo (F3: profiler)", options.width, options.height,

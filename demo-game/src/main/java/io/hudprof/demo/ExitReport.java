@@ -7,12 +7,14 @@ import io.hudprof.core.ReportController;
 import io.hudprof.core.ReportMode;
 import io.hudprof.core.TextReport;
 import io.hudprof.core.Zone;
+import io.hudprof.core.stats.Stats;
 import java.io.PrintStream;
 
 /**
  * The plain-text report printed when the game exits: first exactly what the HUD was showing, then the flat self
  * time list of the last frame (instantaneous values, every zone), then, when a call-graph zone was asked for, that
- * zone's call graph for the last frame. Each part starts with a line {@code "== hudprof report: ... =="}.
+ * zone's call graph for the last frame, then the run's statistics. Each part starts with a line
+ * {@code "== hudprof report: ... =="} or {@code "== hudprof statistics =="}.
  */
 final class ExitReport {
     private ExitReport() {
@@ -36,5 +38,7 @@ final class ExitReport {
             out.println("== hudprof report: call graph of " + callGraph.name() + ", last frame ==");
             out.print(TextReport.render(report));
         }
+        out.println("== hudprof statistics ==");
+        out.print(Stats.report());
     }
 }

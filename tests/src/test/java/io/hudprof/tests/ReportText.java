@@ -27,6 +27,7 @@ final class ReportText {
     }
 
     private static final int NAME_WIDTH = 36;
+    private static final int VALUE_WIDTH = 11;
 
     final String title;
     final List<Row> rows;
@@ -81,13 +82,18 @@ final class ReportText {
             zone = name.trim();
             spaces--;
         }
-        String[] numbers = line.substring(NAME_WIDTH + 2).trim().split("\\s+");
-        if (numbers.length != headers.size()) {
-            throw new AssertionError("row \"" + line + "\" has " + numbers.length + " values for columns " + headers);
-        }
+        // Values are right-aligned in fixed-width cells; a blank cell is a value the row does not show (a thread
+        // root's count).
         Map<String, Double> values = new HashMap<>();
-        for (int i = 0; i < numbers.length; i++) {
-            values.put(headers.get(i), Double.parseDouble(numbers[i]));
+        for (int i = 0; i < headers.size(); i++) {
+            int start = NAME_WIDTH + 2 + i * VALUE_WIDTH;
+            if (start >= line.length()) {
+                throw new AssertionError("row \"" + line + "\" has no cell for column " + headers.get(i));
+            }
+            String cell = line.substring(start, Math.min(line.length(), start + VALUE_WIDTH)).trim();
+            if (!cell.isEmpty()) {
+                values.put(headers.get(i), Double.parseDouble(cell));
+            }
         }
         return new Row(zone, spaces / 2, marker, values);
     }

@@ -2,6 +2,7 @@ package io.hudprof.demo.sim;
 
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
+import io.hudprof.core.stats.Counter;
 import java.util.SplittableRandom;
 
 /**
@@ -12,6 +13,8 @@ import java.util.SplittableRandom;
 public final class Particles {
     /** Public: every place that emits particles (physics for sparks and blasts, ships for exhaust) shares it. */
     static final Zone EMIT = Zone.define("Emit particles");
+    /** A level: the live particles after each update. */
+    private static final Counter ALIVE = Counter.defineLevel("Particles/Alive");
 
     public final int capacity;
     public final float[] x;
@@ -24,6 +27,7 @@ public final class Particles {
     /** Colour as 0xRRGGBB. */
     public final int[] color;
     private int alive;
+    private int reportedAlive;
     private final SplittableRandom random;
 
     public Particles(int capacity, SplittableRandom random) {
@@ -60,6 +64,8 @@ public final class Particles {
             y[i] += vy[i] * dt;
             i++;
         }
+        ALIVE.add(alive - reportedAlive);
+        reportedAlive = alive;
     }
 
     private void moveLast(int into) {

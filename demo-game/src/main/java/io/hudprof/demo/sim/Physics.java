@@ -2,6 +2,7 @@ package io.hudprof.demo.sim;
 
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
+import io.hudprof.core.stats.Counter;
 
 /**
  * Moves everything and makes it collide: integration, a uniform-grid broad phase, circle-circle collision response,
@@ -13,6 +14,7 @@ final class Physics {
     private static final Zone INTEGRATE = Zone.local("Integrate");
     private static final Zone BROADPHASE = Zone.local("Broadphase");
     private static final Zone COLLIDE = Zone.local("Collide");
+    private static final Counter CONTACTS = Counter.define("Physics/Rock contacts");
 
     private static final float RESTITUTION = 0.9f;
     private static final float ROCK_MAX_SPEED = 160f;
@@ -157,6 +159,7 @@ final class Physics {
     }
 
     private void resolveRocks(int a, int b) {
+        CONTACTS.increment();
         float dx = rocks.x[b] - rocks.x[a];
         float dy = rocks.y[b] - rocks.y[a];
         float reach = rocks.radius[a] + rocks.radius[b];

@@ -2,6 +2,8 @@ package io.hudprof.demo.sim;
 
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
+import io.hudprof.core.stats.Counter;
+import io.hudprof.core.stats.Percent;
 
 /**
  * The one ray-versus-rocks routine the whole game uses: physics sweeps bullets with short rays, the AI looks around
@@ -14,6 +16,9 @@ public final class Raycaster {
     static final Zone RAYCAST = Zone.define("Raycast");
     /** Private: the cell-by-cell walk, where a long ray spends its time. */
     private static final Zone GRID_WALK = Zone.local("Grid walk");
+    private static final Counter RAYS = Counter.define("Raycast/Rays cast");
+    /** Of the rays that reach the grid walk, how many meet a rock. */
+    private static final Percent HITS = Percent.define("Raycast/Rays that hit");
 
     private final SpatialGrid grid;
     private final Rocks rocks;
@@ -39,6 +44,7 @@ public final class Raycaster {
     public float cast(float ox, float oy, float dx, float dy, float length, float thickness, RayHit hit) {
         try (ZoneScope z = RAYCAST.enter()) {
             casts++;
+            RAYS.increment();
             hit.rock = -1;
             hit.distance = length;
             // Clip to the arena so the walk starts and ends inside the grid.
@@ -64,6 +70,7 @@ public final class Raycaster {
                 return length;
             }
             walk(ox, oy, dx, dy, tMin, tMax, thickness, hit);
+            HITS.count(hit.rock >= 0);
             return hit.distance;
         }
     }
