@@ -23,6 +23,12 @@ public final class Profiler {
     private final ThreadLocal<ThreadRecorder> recorders = ThreadLocal.withInitial(this::register);
     private final Object registryLock = new Object();
     private volatile ThreadRecorder[] registered = new ThreadRecorder[0];
+    /**
+     * The first thread to record (in a game, the game thread) skips the ThreadLocal lookup, which is most of the
+     * hot path's cost beyond the clock. Written once without synchronisation: a thread that sees another thread's
+     * recorder here compares its final {@code thread} field, which final-field semantics make safe to read.
+     */
+    private ThreadRecorder firstRecorder;
     private final AtomicBoolean updating = new AtomicBoolean();
     private final AtomicLong concurrentUpdates = new AtomicLong();
     private volatile FrameListener[] frameListeners = new FrameListener[0];
@@ -55,12 +61,19 @@ public final class Profiler {
     }
 
     ThreadRecorder recorder() {
+        ThreadRecorder first = firstRecorder;
+        if (first != null && first.thread == Thread.currentThread()) {
+            return first;
+        }
         return recorders.get();
     }
 
     private ThreadRecorder register() {
         ThreadRecorder recorder = new ThreadRecorder(this, Thread.currentThread(), clock, config.eventCapacity,
                 config.maxDepth);
+        if (firstRecorder == null) {
+            firstRecorder = recorder;
+        }
         synchronized (registryLock) {
             ThreadRecorder[] grown = Arrays.copyOf(registered, registered.length + 1);
             grown[grown.length - 1] = recorder;

@@ -90,14 +90,18 @@ final class ThreadRecorder implements ZoneScope {
 
     /** Leaves the zone with this id, repairing a mismatch when it is not the innermost one. */
     void end(int zoneId) {
-        long now = clock.nanoTime();
         int d = depth;
         if (overflowDepth == 0 && d > 0 && stack[d - 1] == zoneId) {
+            long now = clock.nanoTime();
             depth = d - 1;
             append(EventCodes.word(EventCodes.END, zoneId), now);
             return;
         }
-        endSlow(zoneId, now);
+        if (overflowDepth == 0 && d == 0 && !profiler.enabled) {
+            // Switched off with nothing open: the common case of every end() while off; no clock, no event.
+            return;
+        }
+        endSlow(zoneId, clock.nanoTime());
     }
 
     /** Leaves the innermost zone opened with try-with-resources (lexical scoping makes it the right one). */
@@ -138,9 +142,7 @@ final class ThreadRecorder implements ZoneScope {
             }
         }
         if (found < 0) {
-            if (depth > 0 || profiler.enabled) {
-                append(EventCodes.word(EventCodes.EXTRA_END, zoneId), now);
-            }
+            append(EventCodes.word(EventCodes.EXTRA_END, zoneId), now);
             return;
         }
         popMissingAbove(found, now);

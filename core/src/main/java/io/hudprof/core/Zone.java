@@ -38,6 +38,8 @@ public final class Zone {
     private static final Map<String, Zone> THREAD_ROOTS_BY_NAME = new HashMap<>();
     private static volatile Zone[] byId = new Zone[64];
     private static int count;
+    /** {@link #count} as published after each registration, so readers on per-frame paths take no lock. */
+    private static volatile int publishedCount;
     private static volatile long overflowDefinitions;
 
     /** Where definitions past the zone limit go. Id 0. */
@@ -119,9 +121,7 @@ public final class Zone {
 
     /** How many zones exist (ids are {@code 0 .. count()-1}). */
     public static int count() {
-        synchronized (LOCK) {
-            return count;
-        }
+        return publishedCount;
     }
 
     /** How many definitions were refused by the zone limit since start-up. */
@@ -148,6 +148,7 @@ public final class Zone {
         zones[count] = zone;
         count++;
         byId = zones;
+        publishedCount = count;
         return zone;
     }
 

@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 import org.lwjgl.system.MemoryUtil;
 
@@ -16,6 +17,7 @@ final class DrawList implements AutoCloseable {
     static final int VERTEX_BYTES = 20;
     static final int INDEX_BYTES = 4;
     private static final int MAX_CLIP_DEPTH = 8;
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private ByteBuffer vertices;
     private ByteBuffer indices;
@@ -146,29 +148,28 @@ final class DrawList implements AutoCloseable {
         putVertex(x1, y0, s1, t0, rgba);
         putVertex(x1, y1, s1, t1, rgba);
         putVertex(x0, y1, s0, t1, rgba);
-        int at = indexCount * INDEX_BYTES;
-        indices.putInt(at, base);
-        indices.putInt(at + 4, base + 1);
-        indices.putInt(at + 8, base + 2);
-        indices.putInt(at + 12, base);
-        indices.putInt(at + 16, base + 2);
-        indices.putInt(at + 20, base + 3);
+        // Raw stores: reserve() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant
+        // (they were most of the draw list's cost).
+        long at = MemoryUtil.memAddress0(indices) + (long) indexCount * INDEX_BYTES;
+        MemoryUtil.memPutInt(at, base);
+        MemoryUtil.memPutInt(at + 4, base + 1);
+        MemoryUtil.memPutInt(at + 8, base + 2);
+        MemoryUtil.memPutInt(at + 12, base);
+        MemoryUtil.memPutInt(at + 16, base + 2);
+        MemoryUtil.memPutInt(at + 20, base + 3);
         indexCount += 6;
         commandIndexCount[commandCount - 1] += 6;
     }
 
     private void putVertex(float x, float y, float s, float t, int rgba) {
-        int at = vertexCount * VERTEX_BYTES;
-        ByteBuffer v = vertices;
-        v.putFloat(at, x);
-        v.putFloat(at + 4, y);
-        v.putFloat(at + 8, s);
-        v.putFloat(at + 12, t);
-        // Written byte by byte so the attribute reads R, G, B, A whatever the platform's byte order.
-        v.put(at + 16, (byte) (rgba >>> 24));
-        v.put(at + 17, (byte) (rgba >>> 16));
-        v.put(at + 18, (byte) (rgba >>> 8));
-        v.put(at + 19, (byte) rgba);
+        long at = MemoryUtil.memAddress0(vertices) + (long) vertexCount * VERTEX_BYTES;
+        MemoryUtil.memPutFloat(at, x);
+        MemoryUtil.memPutFloat(at + 4, y);
+        MemoryUtil.memPutFloat(at + 8, s);
+        MemoryUtil.memPutFloat(at + 12, t);
+        // R, G, B, A in memory order whatever the platform's byte order: one int store, byte-reversed on
+        // little-endian machines.
+        MemoryUtil.memPutInt(at + 16, LITTLE_ENDIAN ? Integer.reverseBytes(rgba) : rgba);
         vertexCount++;
     }
 

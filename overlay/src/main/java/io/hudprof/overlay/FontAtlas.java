@@ -73,6 +73,52 @@ final class FontAtlas implements AutoCloseable {
     }
 
     /**
+     * Checks the font's table directory before STB TrueType sees it: stbtt_InitFont trusts the offsets it reads, so a
+     * file that is not a font (or is cut short) can crash the JVM instead of failing. Requires an sfnt header, every
+     * table inside the file, and the tables STB needs.
+     */
+    private static void checkTableDirectory(ByteBuffer data, String path) {
+        ByteBuffer ttf = data.duplicate().order(java.nio.ByteOrder.BIG_ENDIAN);
+        int size = ttf.remaining();
+        int base = ttf.position();
+        if (size < 12) {
+            throw new OverlayLoadException(path, "is not a TrueType font: " + size + " bytes is too short");
+        }
+        int version = ttf.getInt(base);
+        if (version != 0x00010000 && version != tag("true") && version != tag("OTTO")) {
+            throw new OverlayLoadException(path, "is not a TrueType font (no sfnt version at its start)");
+        }
+        int tables = ttf.getShort(base + 4) & 0xFFFF;
+        if (12L + 16L * tables > size) {
+            throw new OverlayLoadException(path, "is not a TrueType font: its table directory runs past the end");
+        }
+        int found = 0;
+        int[] required = {tag("cmap"), tag("head"), tag("hhea"), tag("hmtx")};
+        for (int t = 0; t < tables; t++) {
+            int record = base + 12 + 16 * t;
+            int name = ttf.getInt(record);
+            long offset = ttf.getInt(record + 8) & 0xFFFFFFFFL;
+            long length = ttf.getInt(record + 12) & 0xFFFFFFFFL;
+            if (offset + length > size) {
+                throw new OverlayLoadException(path, "is not a TrueType font: a table lies past the end of the file");
+            }
+            for (int r = 0; r < required.length; r++) {
+                if (name == required[r]) {
+                    found |= 1 << r;
+                }
+            }
+        }
+        if (found != (1 << required.length) - 1) {
+            throw new OverlayLoadException(path, "is not a usable TrueType font: it lacks cmap, head, hhea or hmtx");
+        }
+    }
+
+    private static int tag(String fourLetters) {
+        return fourLetters.charAt(0) << 24 | fourLetters.charAt(1) << 16 | fourLetters.charAt(2) << 8
+                | fourLetters.charAt(3);
+    }
+
+    /**
      * Bakes the TrueType file at classpath {@code path} at {@code pixelHeight} pixels (ascender to descender), growing
      * the bitmap until every glyph fits.
      */
@@ -81,6 +127,7 @@ final class FontAtlas implements AutoCloseable {
             throw new IllegalArgumentException("font size " + pixelHeight + " px is outside 6..200");
         }
         ByteBuffer ttf = Resources.nativeBytes(path);
+        checkTableDirectory(ttf, path);
         try (MemoryStack stack = MemoryStack.stackPush()) {
             STBTTFontinfo info = STBTTFontinfo.malloc(stack);
             if (!stbtt_InitFont(info, ttf)) {

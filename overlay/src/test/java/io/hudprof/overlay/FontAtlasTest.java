@@ -80,6 +80,24 @@ class FontAtlasTest {
     }
 
     @Test
+    void truncatedFontFailsNamingTheFileInsteadOfCrashing() throws Exception {
+        byte[] whole;
+        try (java.io.InputStream in = FontAtlasTest.class.getClassLoader()
+                .getResourceAsStream("fonts/DejaVuSansMono.ttf")) {
+            whole = in.readAllBytes();
+        }
+        // A font cut short: its table directory points past the end. Written into the test classpath so the
+        // overlay's own resource loading finds it.
+        java.nio.file.Path classes = java.nio.file.Path.of(
+                FontAtlasTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        java.nio.file.Path cut = classes.resolve("fonts/Cut.ttf");
+        java.nio.file.Files.createDirectories(cut.getParent());
+        java.nio.file.Files.write(cut, java.util.Arrays.copyOf(whole, 4096));
+        OverlayLoadException e = assertThrows(OverlayLoadException.class, () -> FontAtlas.bake("fonts/Cut.ttf", 15));
+        assertTrue(e.getMessage().contains("Cut.ttf") && e.getMessage().contains("past the end"), e.getMessage());
+    }
+
+    @Test
     void fileThatIsNotAFontFailsNamingTheFile() {
         OverlayLoadException e = assertThrows(OverlayLoadException.class,
                 () -> FontAtlas.bake("fonts/LICENSE-DejaVuSansMono.txt", 15));
