@@ -36,6 +36,16 @@ final class HistoryGraphView {
     private final int[] zoneColors;
     private final long[] columnSelf;
     private final long[] selectedSelf;
+    /**
+     * Per-frame column values, kept across frames: a recorded frame never changes, so each frame only the newest
+     * column is read from history instead of all of them (the graph's main cost). Keyed by frame number in a ring
+     * of the history's size; forgotten whenever the set or order of the top zones changes.
+     */
+    private long[] cachedSelf = new long[0];
+    private long[] cachedFrame = new long[0];
+    private boolean[] cachedHeld = new boolean[0];
+    private final int[] cachedZoneIds;
+    private int cachedZones = -1;
     private final double[] guideNanos = new double[MAX_GUIDES];
     private final int[] guideY = new int[MAX_GUIDES];
     private final TextBuffer line = new TextBuffer(64);
@@ -68,6 +78,7 @@ final class HistoryGraphView {
         zoneColors = new int[config.graphZones];
         columnSelf = new long[config.graphZones];
         selectedSelf = new long[config.graphZones];
+        cachedZoneIds = new int[config.graphZones];
     }
 
     /**
@@ -246,7 +257,40 @@ final class HistoryGraphView {
         }
     }
 
+    /** Offset of the frame's zone values in {@link #cachedSelf}, reading history only on a miss; -1 if not held. */
+    private int cachedColumn(FrameHistory history, int framesAgo) {
+        long number = history.frameNumber(framesAgo);
+        int slot = (int) (number % cachedFrame.length);
+        int at = slot * zoneIds.length;
+        if (cachedFrame[slot] != number) {
+            cachedHeld[slot] = history.zoneSelf(framesAgo, zoneIds, zones, columnSelf);
+            System.arraycopy(columnSelf, 0, cachedSelf, at, zones);
+            cachedFrame[slot] = number;
+        }
+        return cachedHeld[slot] ? at : -1;
+    }
+
+    /** Forgets the cached columns when the history's size or the top zones changed since the last frame. */
+    private void validateCache(FrameHistory history) {
+        boolean same = cachedZones == zones && cachedFrame.length == history.capacity();
+        for (int k = 0; same && k < zones; k++) {
+            same = cachedZoneIds[k] == zoneIds[k];
+        }
+        if (same) {
+            return;
+        }
+        if (cachedFrame.length != history.capacity()) {
+            cachedFrame = new long[history.capacity()];
+            cachedHeld = new boolean[history.capacity()];
+            cachedSelf = new long[history.capacity() * zoneIds.length];
+        }
+        java.util.Arrays.fill(cachedFrame, -1);
+        System.arraycopy(zoneIds, 0, cachedZoneIds, 0, zones);
+        cachedZones = zones;
+    }
+
     private void drawColumns(FrameHistory history, double range, DrawList list) {
+        validateCache(history);
         int plotHeight = plotBottom - plotTop;
         int shown = Math.min(columns, history.size());
         // A one-pixel gap separates frames once columns are wide enough to spare it.
@@ -261,9 +305,10 @@ final class HistoryGraphView {
             int x1 = x0 + barWidth;
             int below = plotBottom;
             long stacked = 0;
-            if (history.zoneSelf(i, zoneIds, zones, columnSelf)) {
+            int at = cachedColumn(history, i);
+            if (at >= 0) {
                 for (int k = 0; k < zones; k++) {
-                    stacked += columnSelf[k];
+                    stacked += cachedSelf[at + k];
                     int above = plotBottom - (int) Math.round(stacked * pixelsPerNano);
                     if (above < below) {
                         list.rect(x0, above, x1, below, zoneColors[k]);
