@@ -2,9 +2,9 @@ package io.hudprof.bench;
 
 import java.util.concurrent.TimeUnit;
 
-import io.hudprof.core.Report;
-import io.hudprof.core.ReportController;
-import io.hudprof.core.ReportMode;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

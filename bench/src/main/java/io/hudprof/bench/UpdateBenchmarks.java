@@ -4,8 +4,8 @@ import java.util.concurrent.TimeUnit;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.Report;
-import io.hudprof.core.ReportMode;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -2,7 +2,7 @@ package io.hudprof.overlay;
 
 import io.hudprof.bench.SyntheticGame;
 import io.hudprof.core.FrameHistory;
-import io.hudprof.core.Report;
+import io.hudprof.core.report.Report;
 
 /**
  * The CPU half of {@link Overlay#render}: building the report and laying the report panel and the history graph
@@ -36,7 +36,7 @@ public final class HudScene implements AutoCloseable {
         OverlayConfig config = OverlayConfig.builder().visibleRows(ROWS).graphMaxColumns(FRAMES).build();
         controls = new HudControls(game.profiler(), config);
         panel = new ReportPanelView(config);
-        graph = new HistoryGraphView(config);
+        graph = new HistoryGraphView(config, new io.hudprof.core.report.ZoneRanking(game.profiler().data()));
         font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(1f));
         list = new DrawList(font);
         buildReport();

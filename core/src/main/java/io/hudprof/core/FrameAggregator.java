@@ -40,6 +40,8 @@ final class FrameAggregator {
     final long[] lastFrameProblems = new long[PROBLEM_KINDS];
     final long[] totalProblems = new long[PROBLEM_KINDS];
     long recordedFrames;
+    /** True when the last update froze the profile (paused) instead of recording a frame. */
+    boolean frozen;
     int updateRootZone = -1;
 
     private long[] zoneAccumulator = new long[64];
@@ -171,6 +173,7 @@ final class FrameAggregator {
     /** Makes the gathered frame the live one: instantaneous values, averages, history. */
     void commit(long frameNanos, FrameHistory history) {
         recordedFrames++;
+        frozen = false;
         for (int i = 0; i < instTouchedCount; i++) {
             int s = instTouched[i];
             instSelf[s] = 0;
@@ -228,6 +231,7 @@ final class FrameAggregator {
 
     /** Forgets the gathered frame (recording is paused); problems still count towards the totals. */
     void discard() {
+        frozen = true;
         clearFrame();
     }
 
@@ -259,16 +263,5 @@ final class FrameAggregator {
             zonesTouched[zonesTouchedCount++] = zoneId;
         }
         zoneAccumulator[zoneId] += self;
-    }
-
-    /** Adds each zone's slow-average self time into {@code dest[zoneId]}. */
-    void slowZoneSelf(double[] dest) {
-        int states = tree.count();
-        for (int s = 0; s < states; s++) {
-            int z = tree.zone[s];
-            if (z < dest.length) {
-                dest[z] += slowSelf[s];
-            }
-        }
     }
 }

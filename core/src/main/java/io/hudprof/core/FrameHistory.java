@@ -1,7 +1,5 @@
 package io.hudprof.core;
 
-import java.util.Arrays;
-
 /**
  * The last N recorded frames (IProf's history): each frame's duration and problem counts, the self time of
  * every zone active in it (cheap history, for the graph) and, when full history is on, every zone-stack
@@ -38,13 +36,9 @@ public final class FrameHistory {
     private final long[] stateCalls;
     private long statePos;
 
-    private final FrameAggregator aggregator;
     private int[] zoneSlot = new int[0];
-    private double[] rankScratch = new double[0];
-    private int[] rankZones = new int[0];
 
-    FrameHistory(ProfilerConfig config, FrameAggregator aggregator) {
-        this.aggregator = aggregator;
+    FrameHistory(ProfilerConfig config) {
         this.frameCapacity = config.historyFrames;
         this.frameNumber = new long[frameCapacity];
         this.frameNanos = new long[frameCapacity];
@@ -137,42 +131,6 @@ public final class FrameHistory {
         return true;
     }
 
-    /**
-     * Writes the ids of the zones with the largest slow-average self time, largest first, thread roots
-     * excluded, into {@code dest} (as many as fit).
-     *
-     * @return how many ids were written
-     */
-    public int topZones(int[] dest) {
-        int zones = Zone.count();
-        if (rankScratch.length < zones) {
-            rankScratch = new double[Math.max(zones, rankScratch.length * 2)];
-            rankZones = new int[rankScratch.length];
-        }
-        Arrays.fill(rankScratch, 0, zones, 0);
-        aggregator.slowZoneSelf(rankScratch);
-        int n = 0;
-        for (int z = 0; z < zones; z++) {
-            Zone zone = Zone.byId(z);
-            if (rankScratch[z] > 0 && zone != null && !zone.isThreadRoot()) {
-                rankZones[n++] = z;
-            }
-        }
-        int written = Math.min(n, dest.length);
-        for (int i = 0; i < written; i++) {
-            int best = i;
-            for (int j = i + 1; j < n; j++) {
-                if (rankScratch[rankZones[j]] > rankScratch[rankZones[best]]) {
-                    best = j;
-                }
-            }
-            int swap = rankZones[i];
-            rankZones[i] = rankZones[best];
-            rankZones[best] = swap;
-            dest[i] = rankZones[i];
-        }
-        return written;
-    }
 
     /** True when the frame {@code framesAgo} back still has its per-state values. */
     boolean hasStates(int framesAgo) {

@@ -1,5 +1,7 @@
 package io.hudprof.core;
 
+import io.hudprof.core.report.Report;
+
 /**
  * Kinds of instrumentation mistakes and limits that hudprof detects, repairs and counts instead of throwing
  * into the game. Each count is visible in every {@link Report}.

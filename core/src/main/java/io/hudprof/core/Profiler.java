@@ -1,5 +1,8 @@
 package io.hudprof.core;
 
+import io.hudprof.core.report.ReportController;
+
+import io.hudprof.core.report.Report;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,6 +38,7 @@ public final class Profiler {
 
     private final FrameAggregator aggregator;
     private final FrameHistory history;
+    private final ProfileData data;
     private final ReportController controller;
 
     private ThreadContext[] contexts = new ThreadContext[8];
@@ -54,8 +58,9 @@ public final class Profiler {
         this.config = config;
         this.clock = config.clock;
         this.aggregator = new FrameAggregator(config);
-        this.history = new FrameHistory(config, aggregator);
-        this.controller = new ReportController(this, aggregator, history);
+        this.history = new FrameHistory(config);
+        this.data = new ProfileData(aggregator, history);
+        this.controller = new ReportController(data);
         this.frameStartNanos = clock.nanoTime();
         this.seenZoneOverflows = Zone.overflowDefinitions();
     }
@@ -271,6 +276,11 @@ public final class Profiler {
     /** The navigation state and report builder. */
     public ReportController controller() {
         return controller;
+    }
+
+    /** The read API over the gathered frames and history, for exporters and views. */
+    public ProfileData data() {
+        return data;
     }
 
     /** The recorded history, for graphs. */

@@ -1,5 +1,8 @@
 package io.hudprof.core;
 
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+
 /**
  * The unit of a statistic's values, and how to print one. Used by rows of {@link ReportMode#STATISTICS} reports
  * ({@link ReportRow#unit()}), by value charts and by the statistics exit report.

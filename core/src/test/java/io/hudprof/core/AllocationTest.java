@@ -2,6 +2,11 @@ package io.hudprof.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.hudprof.core.report.RecursionDisplay;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ZoneRanking;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -106,10 +111,11 @@ class AllocationTest {
         Report report = new Report();
         int[] top = new int[8];
         long[] self = new long[8];
+        ZoneRanking ranking = new ZoneRanking(fx.profiler.data());
         IntConsumerFrame oneFrame = n -> {
             frame(n);
             fx.profiler.update();
-            buildAll(c, report, n, top, self);
+            buildAll(c, report, n, ranking, top, self);
         };
         for (int n = 0; n < 12_000; n++) {
             oneFrame.run(n);
@@ -118,7 +124,7 @@ class AllocationTest {
                 "bytes allocated over 1,000 frames of report building");
     }
 
-    private void buildAll(ReportController c, Report report, int n, int[] top, long[] self) {
+    private void buildAll(ReportController c, Report report, int n, ZoneRanking ranking, int[] top, long[] self) {
         c.setAveraging(AVERAGINGS[n % 3]);
         c.setRecursion(RECURSIONS[(n / 3) % 2]);
         c.setFrame(0);
@@ -133,7 +139,7 @@ class AllocationTest {
         c.build(report);
         c.setFrame(n % 20);
         c.build(report);
-        int count = fx.profiler.history().topZones(top);
+        int count = ranking.topZones(top);
         fx.profiler.history().zoneSelf(n % 100, top, count, self);
     }
 }

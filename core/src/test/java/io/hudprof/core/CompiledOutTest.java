@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.RowRole;
 import org.junit.jupiter.api.Test;
 
 /** Run by its own surefire execution with {@code -Dhudprof.enabled=false}. */

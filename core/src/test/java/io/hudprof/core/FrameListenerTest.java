@@ -3,6 +3,7 @@ package io.hudprof.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.hudprof.core.report.Report;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

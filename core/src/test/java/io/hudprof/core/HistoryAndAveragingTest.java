@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -123,7 +129,7 @@ class HistoryAndAveragingTest {
         assertArrayEquals(new long[] {30_000, 0}, self);
         assertEquals(66_000, history.frameNanos(0));
         int[] top = new int[4];
-        int n = history.topZones(top);
+        int n = new io.hudprof.core.report.ZoneRanking(fx.profiler.data()).topZones(top);
         assertEquals(2, n);
         assertEquals(WORK.id(), top[0]);
         assertEquals(OTHER.id(), top[1]);

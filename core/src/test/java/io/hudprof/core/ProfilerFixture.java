@@ -1,5 +1,10 @@
 package io.hudprof.core;
 
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
+
 /**
  * A profiler on a {@link ManualClock}, installed for one test: zones entered by the test record into it and every
  * duration is exact.

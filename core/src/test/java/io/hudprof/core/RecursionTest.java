@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.RecursionDisplay;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

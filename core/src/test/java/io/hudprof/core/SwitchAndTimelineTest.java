@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.RowRole;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

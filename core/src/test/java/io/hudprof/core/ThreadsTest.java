@@ -3,6 +3,11 @@ package io.hudprof.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;

@@ -2,11 +2,11 @@ package io.hudprof.demo;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.Report;
-import io.hudprof.core.ReportController;
-import io.hudprof.core.ReportMode;
-import io.hudprof.core.TextReport;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.TextReport;
 import io.hudprof.core.stats.Stats;
 import java.io.PrintStream;
 

@@ -2,6 +2,7 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ZoneRanking;
 
 /**
  * IProf's history graph with PStats' guide lines: one column per recorded frame, newest on the right, each the
@@ -31,6 +32,7 @@ final class HistoryGraphView {
     private static final int MAX_GUIDES = 24;
 
     private final OverlayConfig config;
+    private final ZoneRanking ranking;
     private final ZoneColors colors = new ZoneColors();
     private final int[] zoneIds;
     private final int[] zoneColors;
@@ -72,7 +74,8 @@ final class HistoryGraphView {
     private int columnWidth;
     private int columns;
 
-    HistoryGraphView(OverlayConfig config) {
+    HistoryGraphView(OverlayConfig config, ZoneRanking ranking) {
+        this.ranking = ranking;
         this.config = config;
         zoneIds = new int[config.graphZones];
         zoneColors = new int[config.graphZones];
@@ -98,7 +101,7 @@ final class HistoryGraphView {
         int fbWidth = list.framebufferWidth();
         int fbHeight = list.framebufferHeight();
 
-        zones = history.topZones(zoneIds);
+        zones = ranking.topZones(zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
 
         columnWidth = Math.max(1, Math.round(config.graphColumnWidth * ui));

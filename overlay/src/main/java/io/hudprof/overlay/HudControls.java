@@ -1,9 +1,9 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.Profiler;
-import io.hudprof.core.Report;
-import io.hudprof.core.ReportController;
-import io.hudprof.core.ReportMode;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.stats.Stat;
 import io.hudprof.core.stats.Stats;

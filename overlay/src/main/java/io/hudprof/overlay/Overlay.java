@@ -3,7 +3,8 @@ package io.hudprof.overlay;
 import static org.lwjgl.glfw.GLFW.glfwGetWindowContentScale;
 
 import io.hudprof.core.Profiler;
-import io.hudprof.core.Report;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.stats.Stat;
 import io.hudprof.core.stats.StatHistory;
@@ -58,7 +59,7 @@ public final class Overlay implements AutoCloseable {
         this.keys = new KeyRouter(config.keys, controls);
         this.controls.showing(report);
         this.panel = new ReportPanelView(config);
-        this.graph = new HistoryGraphView(config);
+        this.graph = new HistoryGraphView(config, new ZoneRanking(profiler.data()));
         this.font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(contentScale));
         DrawListRenderer created;
         try {

@@ -3,13 +3,13 @@ package io.hudprof.overlay;
 import java.util.List;
 
 import io.hudprof.core.Averaging;
-import io.hudprof.core.Column;
 import io.hudprof.core.Problem;
-import io.hudprof.core.RecursionDisplay;
-import io.hudprof.core.Report;
-import io.hudprof.core.ReportMode;
-import io.hudprof.core.ReportRow;
-import io.hudprof.core.RowRole;
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.RecursionDisplay;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
 
 /**
  * IProf's text report drawn into the draw list: a title line (mode, averaging, frame, PAUSED), problem counts when

@@ -17,7 +17,7 @@ import static org.lwjgl.glfw.GLFW.glfwSetKeyCallback;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.hudprof.core.ReportMode;
+import io.hudprof.core.report.ReportMode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

@@ -23,9 +23,9 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 
 import io.hudprof.core.Averaging;
-import io.hudprof.core.Report;
-import io.hudprof.core.ReportMode;
-import io.hudprof.core.RowRole;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.RowRole;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

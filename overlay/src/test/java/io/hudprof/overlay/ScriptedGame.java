@@ -89,7 +89,7 @@ final class ScriptedGame implements AutoCloseable {
 
     /** Puts the report navigation back to its start: self-time mode, fast average, live frame, first row. */
     void resetNavigation() {
-        profiler.controller().setMode(io.hudprof.core.ReportMode.SELF_TIME);
+        profiler.controller().setMode(io.hudprof.core.report.ReportMode.SELF_TIME);
         profiler.controller().setAveraging(io.hudprof.core.Averaging.FAST);
         profiler.controller().setFrame(0);
         profiler.controller().setCursor(0);

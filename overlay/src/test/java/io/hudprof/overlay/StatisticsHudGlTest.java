@@ -12,8 +12,8 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_M;
 import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 
-import io.hudprof.core.Report;
-import io.hudprof.core.ReportMode;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.stats.Counter;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.stats.MemoryCounter;

@@ -3,13 +3,13 @@ package io.hudprof.core.example;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.RecursionDisplay;
-import io.hudprof.core.Report;
-import io.hudprof.core.ReportController;
-import io.hudprof.core.ReportMode;
-import io.hudprof.core.TextReport;
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
+import io.hudprof.core.report.RecursionDisplay;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.TextReport;
 
 /**
  * Simulates a few frames of a small game on the real clock and prints hudprof's text report in every mode.

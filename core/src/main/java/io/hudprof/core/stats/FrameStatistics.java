@@ -1,12 +1,12 @@
 package io.hudprof.core.stats;
 
 import io.hudprof.core.Averaging;
-import io.hudprof.core.Column;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.ReportMode;
-import io.hudprof.core.ValueTable;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ValueTable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

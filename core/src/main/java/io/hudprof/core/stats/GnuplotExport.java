@@ -3,6 +3,7 @@ package io.hudprof.core.stats;
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ZoneRanking;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ public final class GnuplotExport {
         FrameHistory frames = profiler.history();
         StatHistory values = statistics.history();
         int[] zones = new int[TOP_ZONES];
-        int zoneCount = frames.topZones(zones);
+        int zoneCount = new ZoneRanking(profiler.data()).topZones(zones);
         List<Stat> charted = new ArrayList<>();
         for (Stat stat : StatRegistry.all()) {
             if (values.isCharted(stat) && hasValue(values, stat)) {

@@ -1,4 +1,7 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
+
+import io.hudprof.core.ValueUnit;
+import io.hudprof.core.Zone;
 
 /**
  * One line of a {@link Report}: a zone (or, with {@link RecursionDisplay#EXPANDED}, one recursion depth of a
@@ -11,6 +14,7 @@ public final class ReportRow {
     private int indent;
     private RowRole role = RowRole.FLAT;
     private boolean drillable;
+    private boolean threadRoot;
     private double heat;
     private final double[] values = new double[Column.values().length];
     private int shownMask;
@@ -61,6 +65,14 @@ public final class ReportRow {
         return role;
     }
 
+    /**
+     * True for a thread's root row ({@code <main>}): the thread's time outside any zone. A root is never
+     * entered, so its count is blank in flat lists; as a caller in a call graph it counts the focus's entries.
+     */
+    public boolean threadRoot() {
+        return threadRoot;
+    }
+
     /** True when selecting this row would show something new (it has callees, or is not the focus). */
     public boolean drillable() {
         return drillable;
@@ -92,6 +104,8 @@ public final class ReportRow {
         this.indent = indent;
         this.role = role;
         this.drillable = drillable;
+        Zone zone = zoneId >= 0 ? Zone.byId(zoneId) : null;
+        this.threadRoot = zone != null && zone.isThreadRoot();
         this.key = -1;
         this.unit = ValueUnit.NANOS;
         this.heat = 0;

@@ -1,4 +1,7 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.Problem;
 
 /**
  * The report model: title fields, the columns to show, and rows, one of which may carry the cursor. It is the

@@ -1,4 +1,6 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
+
+import io.hudprof.core.Problem;
 
 /**
  * Prints a {@link Report} as plain text: a title line, column headers, and one aligned line per row, with IProf's

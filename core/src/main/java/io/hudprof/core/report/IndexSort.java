@@ -1,4 +1,4 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
 
 /** Allocation-free ordering of index arrays by a double key, for building reports every frame. */
 final class IndexSort {

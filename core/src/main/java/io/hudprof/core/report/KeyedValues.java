@@ -1,4 +1,7 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
+
+import io.hudprof.core.ProfileData;
+import io.hudprof.core.Zone;
 
 import java.util.Arrays;
 
@@ -22,6 +25,9 @@ import java.util.Arrays;
  */
 final class KeyedValues {
     double[] stateHier = new double[64];
+    private int[] stateParent = new int[64];
+    private int[] stateKey = new int[64];
+    private boolean[] stateOutermost = new boolean[64];
     private double[] insideFocus = new double[64];
 
     int keyCount;
@@ -43,14 +49,25 @@ final class KeyedValues {
     /**
      * @param focusKey the call graph's focus key, or -1 when only flat values are needed
      */
-    void compute(StateTree tree, double[] stateSelf, double[] stateCalls, boolean expanded, int focusKey) {
-        int n = tree.count();
-        keyCount = expanded ? tree.expandedKeyCount() : Zone.count();
+    void compute(ProfileData data, double[] stateSelf, double[] stateCalls, boolean expanded, int focusKey) {
+        int n = data.stateCount();
+        keyCount = expanded ? data.expandedKeyCount() : Zone.count();
         ensureStates(n);
         ensureKeys(keyCount);
         clearKeys(keyCount);
-        int[] parent = tree.parent;
-        int[] keys = expanded ? tree.expandedKey : tree.zone;
+        if (stateKey.length < n) {
+            stateKey = new int[Math.max(n, stateKey.length * 2)];
+            stateParent = new int[stateKey.length];
+            stateOutermost = new boolean[stateKey.length];
+        }
+        // One pass copies the tree's structure into flat arrays, so the passes below index plain arrays.
+        int[] parent = stateParent;
+        int[] keys = stateKey;
+        for (int s = 0; s < n; s++) {
+            parent[s] = data.parent(s);
+            keys[s] = expanded ? data.expandedKey(s) : data.zone(s);
+            stateOutermost[s] = expanded || data.outermost(s);
+        }
 
         for (int s = 0; s < n; s++) {
             stateHier[s] = stateSelf[s];
@@ -67,7 +84,7 @@ final class KeyedValues {
             double ownCalls = stateCalls[s];
             self[k] += ownSelf;
             calls[k] += ownCalls;
-            if (outermost(tree, s, expanded)) {
+            if (stateOutermost[s]) {
                 hier[k] += stateHier[s];
             }
             if (stateHier[s] != 0 || ownCalls != 0) {
@@ -79,13 +96,13 @@ final class KeyedValues {
             }
         }
         if (focusKey >= 0 && focusKey < keyCount) {
-            computeFocus(tree, stateSelf, stateCalls, keys, expanded, focusKey, n);
+            computeFocus(stateSelf, stateCalls, focusKey, n);
         }
     }
 
-    private void computeFocus(StateTree tree, double[] stateSelf, double[] stateCalls, int[] keys,
-                              boolean expanded, int focus, int n) {
-        int[] parent = tree.parent;
+    private void computeFocus(double[] stateSelf, double[] stateCalls, int focus, int n) {
+        int[] parent = stateParent;
+        int[] keys = stateKey;
         // insideFocus[s]: hierarchical time of the topmost focus states strictly below s.
         Arrays.fill(insideFocus, 0, n, 0);
         for (int s = n - 1; s >= 0; s--) {
@@ -104,7 +121,7 @@ final class KeyedValues {
                 isParent[pk] = true;
                 parentSelf[pk] += stateSelf[s];
                 parentCalls[pk] += stateCalls[s];
-                if (outermost(tree, s, expanded)) {
+                if (stateOutermost[s]) {
                     parentHier[pk] += stateHier[s];
                 }
             }
@@ -118,10 +135,6 @@ final class KeyedValues {
                 }
             }
         }
-    }
-
-    private static boolean outermost(StateTree tree, int state, boolean expanded) {
-        return expanded || tree.sameZoneAncestor[state] < 0;
     }
 
     private void clearKeys(int n) {

@@ -1,4 +1,8 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ValueUnit;
 
 /**
  * Rows of named values that are not zone times, for the {@link ReportMode#STATISTICS} report: the report

@@ -1,4 +1,4 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
 
 /** How a report shows a zone that is active more than once on the same zone stack. */
 public enum RecursionDisplay {

@@ -1,4 +1,4 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
 
 /** What a {@link Report} lists (IProf's report modes). */
 public enum ReportMode {

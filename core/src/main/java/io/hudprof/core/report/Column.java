@@ -1,4 +1,4 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
 
 /** The values a {@link ReportRow} carries; {@link Report#columns()} says which are shown, in which order. */
 public enum Column {

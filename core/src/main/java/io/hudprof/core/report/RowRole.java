@@ -1,4 +1,4 @@
-package io.hudprof.core;
+package io.hudprof.core.report;
 
 /** Where a row sits in a report; call-graph reports use all three non-flat roles. */
 public enum RowRole {

@@ -1,0 +1,150 @@
+package io.hudprof.core;
+
+/**
+ * The read API between gathering and reporting: what the frame aggregator, its zone-stack state tree and the
+ * history hold, for the report builder, exporters and views. It only reads; nothing here changes the profile.
+ *
+ * <p>Per-state values are indexed by zone-stack state, {@code 0 ≤ state < }{@link #stateCount()}. State order is
+ * topological (a state's index is larger than its parent's), so hierarchical values are one reverse pass over
+ * {@link #parent(int)}. Arrays returned by {@link #self(Averaging)} and {@link #calls(Averaging)} are the
+ * aggregator's own: read them, never write them, and read them on the thread that calls {@code update()}.
+ */
+public final class ProfileData {
+    private final FrameAggregator aggregator;
+    private final FrameHistory history;
+
+    ProfileData(FrameAggregator aggregator, FrameHistory history) {
+        this.aggregator = aggregator;
+        this.history = history;
+    }
+
+    /** The recorded history: frame durations, problems, per-zone and (when kept) per-state values. */
+    public FrameHistory history() {
+        return history;
+    }
+
+    /** Number of frames recorded so far; 0 before the first recorded {@code update()}. */
+    public long recordedFrames() {
+        return aggregator.recordedFrames;
+    }
+
+    /**
+     * True when the last {@code update()} froze the profile instead of recording (the user pause, or
+     * {@code update(false)}) after at least one frame was recorded.
+     */
+    public boolean frozen() {
+        return aggregator.frozen;
+    }
+
+    /** Per-state self time (ns) of the last recorded frame or of one average. Read only. */
+    public double[] self(Averaging averaging) {
+        return switch (averaging) {
+            case INSTANTANEOUS -> aggregator.instSelf;
+            case FAST -> aggregator.fastSelf;
+            case SLOW -> aggregator.slowSelf;
+        };
+    }
+
+    /** Per-state entry counts of the last recorded frame or of one average. Read only. */
+    public double[] calls(Averaging averaging) {
+        return switch (averaging) {
+            case INSTANTANEOUS -> aggregator.instCalls;
+            case FAST -> aggregator.fastCalls;
+            case SLOW -> aggregator.slowCalls;
+        };
+    }
+
+    /** The last recorded frame's duration (ns), or its average. */
+    public double frameNanos(Averaging averaging) {
+        return switch (averaging) {
+            case INSTANTANEOUS -> aggregator.instFrameNanos;
+            case FAST -> aggregator.fastFrameNanos;
+            case SLOW -> aggregator.slowFrameNanos;
+        };
+    }
+
+    /** How often a problem occurred in the last recorded frame. */
+    public long problemsInLastFrame(Problem problem) {
+        return aggregator.lastFrameProblems[problem.ordinal()];
+    }
+
+    /** How often a problem occurred since the profiler started. */
+    public long problemsTotal(Problem problem) {
+        return aggregator.totalProblems[problem.ordinal()];
+    }
+
+    /** The thread-root zone of the thread that calls {@code update()}, or -1 before it recorded. */
+    public int updateThreadRootZone() {
+        return aggregator.updateRootZone;
+    }
+
+    /** Number of zone-stack states. */
+    public int stateCount() {
+        return aggregator.tree.count();
+    }
+
+    /** Length a per-state array must have to be indexed by any state, now and until the tree grows. */
+    public int stateCapacity() {
+        return aggregator.tree.capacity();
+    }
+
+    /** The state's parent state, or -1 for a thread root. */
+    public int parent(int state) {
+        return aggregator.tree.parent[state];
+    }
+
+    /** The zone a state stands for (the innermost zone of its stack). */
+    public int zone(int state) {
+        return aggregator.tree.zone[state];
+    }
+
+    /** True when no ancestor of the state is in the same zone: the outermost activation of a recursive zone. */
+    public boolean outermost(int state) {
+        return aggregator.tree.sameZoneAncestor[state] < 0;
+    }
+
+    /** The state's (zone, recursion level) key, the row identity when recursion is shown expanded. */
+    public int expandedKey(int state) {
+        return aggregator.tree.expandedKey[state];
+    }
+
+    /** Number of distinct (zone, recursion level) keys. */
+    public int expandedKeyCount() {
+        return aggregator.tree.expandedKeyCount();
+    }
+
+    /** The zone of an expanded key. */
+    public int expandedKeyZone(int key) {
+        return aggregator.tree.expandedKeyZone[key];
+    }
+
+    /** The recursion level (1 = outermost) of an expanded key. */
+    public int expandedKeyLevel(int key) {
+        return aggregator.tree.expandedKeyLevel[key];
+    }
+
+    /** The expanded key of (zone, level), or -1 when no state has it. */
+    public int findExpandedKey(int zoneId, int level) {
+        return aggregator.tree.findExpandedKey(zoneId, level);
+    }
+
+    /** Row name of an expanded key: the zone's name, with {@code [level]} for recursion depths; made once. */
+    public String expandedName(int key) {
+        return aggregator.tree.expandedName(key);
+    }
+
+    /** True when the frame {@code framesAgo} back (0 = latest) still has its per-state values. */
+    public boolean historyHasStates(int framesAgo) {
+        return history.hasStates(framesAgo);
+    }
+
+    /** Writes a held history frame's per-state values into arrays indexed by state; others are left alone. */
+    public void loadHistoryStates(int framesAgo, double[] self, double[] calls) {
+        history.loadStates(framesAgo, self, calls);
+    }
+
+    /** Zeroes exactly the entries {@link #loadHistoryStates} wrote for that frame. */
+    public void clearHistoryStates(int framesAgo, double[] self, double[] calls) {
+        history.clearStates(framesAgo, self, calls);
+    }
+}

@@ -1,0 +1,382 @@
+package io.hudprof.core.report;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.FrameHistory;
+import io.hudprof.core.ProfileData;
+import io.hudprof.core.Zone;
+
+import java.util.Arrays;
+
+/**
+ * IProf's display controls: the navigation state (mode, cursor, call-graph focus, history frame, averaging,
+ * recursion display) and {@link #build(Report)}, which fills a report for that state. Choosing the values a report
+ * shows is {@code ReportSource}'s job and turning them into rows {@code RowBuilder}'s; this class reads the profile
+ * only through {@link ProfileData}.
+ *
+ * <p>The cursor follows its zone when rows reorder between frames. Navigation acts on the rows of the last
+ * built report (building one first if none was built), as a user acts on what the HUD shows.
+ *
+ * <p>Use it on the thread that calls {@code update()}. Building is allocation-free once the scratch arrays have
+ * grown to the profile's size.
+ */
+public final class ReportController {
+    private static final Column[] SELF_COLUMNS = {Column.SELF, Column.HIER, Column.COUNT, Column.SELF_PERCENT};
+    private static final Column[] HIER_COLUMNS = {Column.HIER, Column.SELF, Column.COUNT, Column.HIER_PERCENT};
+    private static final Column[] GRAPH_COLUMNS = {Column.SELF, Column.HIER, Column.COUNT, Column.HIER_PERCENT};
+    private static final Column[] STATISTICS_COLUMNS = {Column.FRAME, Column.RUN, Column.MIN, Column.MAX,
+        Column.COUNT};
+
+    private final ProfileData data;
+    private final FrameHistory history;
+    private final ReportSource source;
+    private final RowBuilder rows;
+
+    private ReportMode mode = ReportMode.SELF_TIME;
+    private Averaging averaging = Averaging.FAST;
+    private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
+    private int frameOffset;
+    private int cursor;
+    private int cursorZone = -1;
+    private int cursorLevel = 1;
+    private RowRole cursorRole = RowRole.FLAT;
+    private int cursorKey = -1;
+    private int focusZone = -1;
+    private int focusLevel = 1;
+
+    private final Report navigationReport = new Report();
+    private boolean layoutBuilt;
+    private int layoutCount;
+    private int[] layoutZone = new int[64];
+    private int[] layoutLevel = new int[64];
+    private RowRole[] layoutRole = new RowRole[64];
+    private int[] layoutKey = new int[64];
+    private ValueTable statistics;
+
+    /** A controller over the given profile; a {@code Profiler} makes one ({@code profiler.controller()}). */
+    public ReportController(ProfileData data) {
+        if (data == null) {
+            throw new IllegalArgumentException("hudprof: profile data is null");
+        }
+        this.data = data;
+        this.history = data.history();
+        this.source = new ReportSource(data);
+        this.rows = new RowBuilder(data);
+    }
+
+    /** The report mode. */
+    public ReportMode mode() {
+        return mode;
+    }
+
+    /**
+     * Selects what the report shows. Entering {@link ReportMode#CALL_GRAPH} without a focus focuses the zone
+     * under the cursor.
+     */
+    public void setMode(ReportMode mode) {
+        if (mode == null) {
+            throw new IllegalArgumentException("hudprof: report mode is null");
+        }
+        if (mode == ReportMode.CALL_GRAPH && focusZone < 0) {
+            ensureLayout();
+            if (layoutCount > 0 && layoutZone[cursor] >= 0) {
+                focus(layoutZone[cursor], layoutLevel[cursor]);
+            }
+        }
+        this.mode = mode;
+    }
+
+    /**
+     * Switches to the next mode (self → hier → call graph → statistics → self); statistics is skipped while no
+     * {@linkplain #setStatistics(ValueTable) statistics table} is plugged in.
+     */
+    public void cycleMode() {
+        ReportMode next = mode.next();
+        if (next == ReportMode.STATISTICS && statistics == null) {
+            next = next.next();
+        }
+        setMode(next);
+    }
+
+    /**
+     * Plugs in the rows of the {@link ReportMode#STATISTICS} report (the statistics package's per-frame values);
+     * {@code null} unplugs them, after which that mode shows no rows.
+     */
+    public void setStatistics(ValueTable table) {
+        this.statistics = table;
+    }
+
+    /** The table plugged in with {@link #setStatistics(ValueTable)}, or {@code null}. */
+    public ValueTable statistics() {
+        return statistics;
+    }
+
+    /** Moves the cursor by {@code delta} rows, clamped to the report. */
+    public void moveCursor(int delta) {
+        ensureLayout();
+        setCursor(cursor + delta);
+    }
+
+    /** Puts the cursor on row {@code position}, clamped to the report. */
+    public void setCursor(int position) {
+        ensureLayout();
+        if (layoutCount == 0) {
+            cursor = 0;
+            return;
+        }
+        cursor = Math.max(0, Math.min(layoutCount - 1, position));
+        cursorZone = layoutZone[cursor];
+        cursorLevel = layoutLevel[cursor];
+        cursorRole = layoutRole[cursor];
+        cursorKey = layoutKey[cursor];
+    }
+
+    /** The cursor's row index in the last built report. */
+    public int cursor() {
+        return cursor;
+    }
+
+    /**
+     * Goes to the call graph of the zone under the cursor (IProf's {@code Prof_select}); does nothing on a row
+     * that is not a zone (statistics).
+     */
+    public void select() {
+        ensureLayout();
+        if (layoutCount == 0 || layoutZone[cursor] < 0) {
+            return;
+        }
+        focus(layoutZone[cursor], layoutLevel[cursor]);
+        mode = ReportMode.CALL_GRAPH;
+    }
+
+    /**
+     * Goes to the call graph of the caller that spent the most hierarchical time in the focus zone ("go up a
+     * directory"); in a flat mode, of the zone under the cursor. Stays put at a thread root.
+     */
+    public void selectParent() {
+        ensureLayout();
+        int zone;
+        int level;
+        if (mode == ReportMode.CALL_GRAPH && focusZone >= 0) {
+            zone = focusZone;
+            level = focusLevel;
+        } else if (layoutCount > 0 && layoutZone[cursor] >= 0) {
+            zone = layoutZone[cursor];
+            level = layoutLevel[cursor];
+        } else {
+            return;
+        }
+        boolean expanded = recursion == RecursionDisplay.EXPANDED;
+        int key = rows.keyOf(zone, level, expanded);
+        if (key < 0) {
+            return;
+        }
+        boolean available = source.open(frameOffset, averaging);
+        if (available) {
+            rows.shownValues().compute(data, source.self, source.calls, expanded, key);
+        }
+        source.close();
+        if (!available) {
+            return;
+        }
+        KeyedValues shown = rows.shownValues();
+        int best = -1;
+        for (int k = 0; k < shown.keyCount; k++) {
+            if (shown.isParent[k] && (best < 0 || shown.parentHier[k] > shown.parentHier[best])) {
+                best = k;
+            }
+        }
+        if (best < 0) {
+            return;
+        }
+        focus(rows.zoneOfKey(best, expanded), rows.levelOfKey(best, expanded));
+        mode = ReportMode.CALL_GRAPH;
+    }
+
+    /** The history frame shown: 0 = live, n = n recorded frames back. */
+    public int frameOffset() {
+        return frameOffset;
+    }
+
+    /** Moves back (positive) or forward (negative) in history, clamped to what history holds. */
+    public void moveFrame(int delta) {
+        setFrame(frameOffset + delta);
+    }
+
+    /** Shows the frame {@code framesAgo} back (0 = live), clamped to what history holds. */
+    public void setFrame(int framesAgo) {
+        frameOffset = Math.max(0, Math.min(Math.max(0, history.size() - 1), framesAgo));
+    }
+
+    /** Which averaging live reports show. */
+    public Averaging averaging() {
+        return averaging;
+    }
+
+    /** Selects the averaging for live reports (history frames are always instantaneous). */
+    public void setAveraging(Averaging averaging) {
+        if (averaging == null) {
+            throw new IllegalArgumentException("hudprof: averaging is null");
+        }
+        this.averaging = averaging;
+    }
+
+    /** Switches to the next averaging (instant → fast → slow → instant). */
+    public void cycleAveraging() {
+        averaging = averaging.next();
+    }
+
+    /** How recursive zones are shown. */
+    public RecursionDisplay recursion() {
+        return recursion;
+    }
+
+    /** Shows recursive zones as one row, or one row per depth. */
+    public void setRecursion(RecursionDisplay recursion) {
+        if (recursion == null) {
+            throw new IllegalArgumentException("hudprof: recursion display is null");
+        }
+        this.recursion = recursion;
+        if (recursion == RecursionDisplay.COLLAPSED) {
+            focusLevel = 1;
+        }
+    }
+
+    /** The call graph's focus zone, or {@code null} if none was chosen. */
+    public Zone focus() {
+        return focusZone < 0 ? null : Zone.byId(focusZone);
+    }
+
+    /** Focuses the call graph on {@code zone} (its outermost level) and switches to call-graph mode. */
+    public void showCallGraph(Zone zone) {
+        focus(zone.id(), 1);
+        mode = ReportMode.CALL_GRAPH;
+    }
+
+    /** Fills {@code dest} with the report for the current navigation state. Allocation-free in steady state. */
+    public void build(Report dest) {
+        boolean expanded = recursion == RecursionDisplay.EXPANDED;
+        setFrame(frameOffset);
+        Averaging shownAveraging = frameOffset == 0 ? averaging : Averaging.INSTANTANEOUS;
+        dest.clearRows();
+        dest.columns(columnsFor(mode));
+        if (mode == ReportMode.STATISTICS) {
+            buildStatistics(dest, shownAveraging);
+        } else {
+            int focusKey = mode == ReportMode.CALL_GRAPH && focusZone >= 0
+                    ? rows.keyOf(focusZone, focusLevel, expanded) : -1;
+            Zone focus = mode == ReportMode.CALL_GRAPH && focusZone >= 0 ? Zone.byId(focusZone) : null;
+            boolean available = source.open(frameOffset, shownAveraging);
+            dest.title(mode, shownAveraging, frameOffset, data.frozen(), available,
+                    available ? source.frameNumber : 0, available ? source.frameNanos : 0, recursion,
+                    focus == null ? null : focus.name());
+            dest.problems(source.problemsInFrame, source.problemsTotal);
+            if (available) {
+                rows.zoneRows(dest, mode, source, expanded, focusKey);
+            }
+            source.close();
+        }
+        if (dest.rowCount() > 0) {
+            placeCursor(dest);
+        } else {
+            dest.cursor(-1);
+        }
+        recordLayout(dest);
+    }
+
+    private void buildStatistics(Report dest, Averaging shownAveraging) {
+        boolean live = frameOffset == 0;
+        long number = live ? data.recordedFrames() : history.frameNumber(frameOffset);
+        double frameNanos = live ? data.frameNanos(shownAveraging) : history.frameNanos(frameOffset);
+        ValueTable table = statistics;
+        boolean available = table != null && number > 0 && table.prepare(frameOffset, shownAveraging);
+        dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, data.frozen(), available,
+                available ? number : 0, available ? frameNanos : 0, recursion, null);
+        source.loadProblems(frameOffset);
+        dest.problems(source.problemsInFrame, source.problemsTotal);
+        if (!available) {
+            return;
+        }
+        for (int r = 0; r < table.rowCount(); r++) {
+            ReportRow row = dest.addRow();
+            row.setValueRow(table.name(r), table.key(r), table.indent(r), table.unit(r));
+            for (Column column : STATISTICS_COLUMNS) {
+                double value = table.value(r, column);
+                if (!Double.isNaN(value)) {
+                    row.value(column, value);
+                }
+            }
+        }
+    }
+
+    private void placeCursor(Report dest) {
+        int rows = dest.rowCount();
+        if (rows == 0) {
+            dest.cursor(-1);
+            return;
+        }
+        int found = -1;
+        if (cursorZone >= 0 || cursorKey != -1) {
+            for (int i = 0; i < rows && found < 0; i++) {
+                ReportRow row = dest.row(i);
+                if (row.zoneId() == cursorZone && row.recursionLevel() == cursorLevel && row.role() == cursorRole
+                        && row.key() == cursorKey) {
+                    found = i;
+                }
+            }
+        }
+        cursor = found >= 0 ? found : Math.max(0, Math.min(rows - 1, cursor));
+        ReportRow at = dest.row(cursor);
+        cursorZone = at.zoneId();
+        cursorLevel = at.recursionLevel();
+        cursorRole = at.role();
+        cursorKey = at.key();
+        dest.cursor(cursor);
+    }
+
+    private void recordLayout(Report dest) {
+        int rows = dest.rowCount();
+        if (layoutZone.length < rows) {
+            int size = Math.max(rows, layoutZone.length * 2);
+            layoutZone = Arrays.copyOf(layoutZone, size);
+            layoutLevel = Arrays.copyOf(layoutLevel, size);
+            layoutRole = Arrays.copyOf(layoutRole, size);
+            layoutKey = Arrays.copyOf(layoutKey, size);
+        }
+        for (int i = 0; i < rows; i++) {
+            ReportRow row = dest.row(i);
+            layoutZone[i] = row.zoneId();
+            layoutLevel[i] = row.recursionLevel();
+            layoutRole[i] = row.role();
+            layoutKey[i] = row.key();
+        }
+        layoutCount = rows;
+        layoutBuilt = true;
+        if (rows > 0) {
+            cursor = Math.max(0, Math.min(rows - 1, cursor));
+        }
+    }
+
+    private void ensureLayout() {
+        if (!layoutBuilt) {
+            build(navigationReport);
+        }
+    }
+
+    private void focus(int zone, int level) {
+        focusZone = zone;
+        focusLevel = recursion == RecursionDisplay.EXPANDED ? level : 1;
+        cursorZone = zone;
+        cursorLevel = focusLevel;
+        cursorRole = RowRole.FOCUS;
+        cursorKey = -1;
+    }
+
+    private static Column[] columnsFor(ReportMode mode) {
+        return switch (mode) {
+            case SELF_TIME -> SELF_COLUMNS;
+            case HIERARCHICAL_TIME -> HIER_COLUMNS;
+            case CALL_GRAPH -> GRAPH_COLUMNS;
+            case STATISTICS -> STATISTICS_COLUMNS;
+        };
+    }
+}

@@ -1,0 +1,119 @@
+package io.hudprof.core.report;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Problem;
+import io.hudprof.core.ProfileData;
+
+/**
+ * Chooses the per-state values a report shows: the live frame or one of its averages, or a history frame loaded
+ * into scratch arrays, plus the frame its heat is compared with (the slow average live, the previous frame in
+ * history). Between {@link #open} and {@link #close} the arrays are valid; {@code close} undoes exactly what the
+ * history load wrote, so the scratch arrays stay zero and loading costs only the frame's own entries.
+ */
+final class ReportSource {
+    private static final Problem[] PROBLEMS = Problem.values();
+
+    private final ProfileData data;
+    private final FrameHistory history;
+
+    double[] self;
+    double[] calls;
+    double frameNanos;
+    long frameNumber;
+    /** The values whose change heat shows: the last frame live (whatever averaging is shown), else the shown frame. */
+    double[] recentSelf;
+    double[] recentCalls;
+    /** The values heat compares with, or null when there are none (the oldest held history frame). */
+    double[] referenceSelf;
+    double[] referenceCalls;
+    final long[] problemsInFrame = new long[PROBLEMS.length];
+    final long[] problemsTotal = new long[PROBLEMS.length];
+
+    private int loadedOffset = -1;
+    private int loadedReferenceOffset = -1;
+    private double[] historySelf = new double[64];
+    private double[] historyCalls = new double[64];
+    private double[] previousSelf = new double[64];
+    private double[] previousCalls = new double[64];
+
+    ReportSource(ProfileData data) {
+        this.data = data;
+        this.history = data.history();
+    }
+
+    /**
+     * Selects the values of the frame {@code frameOffset} back (0 = live, shown with {@code averaging}).
+     *
+     * @return false when that frame has nothing to show (no frame recorded, or its per-state values not held);
+     *         problem counts are filled either way
+     */
+    boolean open(int frameOffset, Averaging averaging) {
+        loadProblems(frameOffset);
+        referenceSelf = null;
+        referenceCalls = null;
+        if (frameOffset == 0) {
+            if (data.recordedFrames() == 0) {
+                return false;
+            }
+            self = data.self(averaging);
+            calls = data.calls(averaging);
+            frameNanos = data.frameNanos(averaging);
+            frameNumber = data.recordedFrames();
+            recentSelf = data.self(Averaging.INSTANTANEOUS);
+            recentCalls = data.calls(Averaging.INSTANTANEOUS);
+            referenceSelf = data.self(Averaging.SLOW);
+            referenceCalls = data.calls(Averaging.SLOW);
+            return true;
+        }
+        if (!data.historyHasStates(frameOffset)) {
+            return false;
+        }
+        ensureScratch(data.stateCapacity());
+        data.loadHistoryStates(frameOffset, historySelf, historyCalls);
+        loadedOffset = frameOffset;
+        self = historySelf;
+        calls = historyCalls;
+        frameNanos = history.frameNanos(frameOffset);
+        frameNumber = history.frameNumber(frameOffset);
+        recentSelf = self;
+        recentCalls = calls;
+        if (data.historyHasStates(frameOffset + 1)) {
+            data.loadHistoryStates(frameOffset + 1, previousSelf, previousCalls);
+            loadedReferenceOffset = frameOffset + 1;
+            referenceSelf = previousSelf;
+            referenceCalls = previousCalls;
+        }
+        return true;
+    }
+
+    /** Fills the problem counts of the frame {@code frameOffset} back (0 = live) and the run's totals. */
+    void loadProblems(int frameOffset) {
+        for (Problem problem : PROBLEMS) {
+            problemsTotal[problem.ordinal()] = data.problemsTotal(problem);
+            problemsInFrame[problem.ordinal()] = frameOffset == 0
+                    ? data.problemsInLastFrame(problem) : history.problems(frameOffset, problem);
+        }
+    }
+
+    /** Gives back the scratch arrays a history frame was loaded into. */
+    void close() {
+        if (loadedOffset >= 0) {
+            data.clearHistoryStates(loadedOffset, historySelf, historyCalls);
+            loadedOffset = -1;
+        }
+        if (loadedReferenceOffset >= 0) {
+            data.clearHistoryStates(loadedReferenceOffset, previousSelf, previousCalls);
+            loadedReferenceOffset = -1;
+        }
+    }
+
+    private void ensureScratch(int states) {
+        if (historySelf.length < states) {
+            historySelf = new double[states];
+            historyCalls = new double[states];
+            previousSelf = new double[states];
+            previousCalls = new double[states];
+        }
+    }
+}

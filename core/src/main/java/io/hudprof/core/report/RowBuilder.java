@@ -1,0 +1,189 @@
+package io.hudprof.core.report;
+
+import io.hudprof.core.ProfileData;
+import io.hudprof.core.Zone;
+
+/**
+ * Turns per-state values into report rows: the flat lists sorted by self or hierarchical time, and IProf's call
+ * graph (callers, focus, callees), each row with its heat. Allocation-free once its arrays have grown.
+ */
+final class RowBuilder {
+    private final ProfileData data;
+    private final KeyedValues shown = new KeyedValues();
+    private final KeyedValues recent = new KeyedValues();
+    private final KeyedValues reference = new KeyedValues();
+    private int[] order = new int[64];
+    private double[] sortKey = new double[64];
+
+    RowBuilder(ProfileData data) {
+        this.data = data;
+    }
+
+    /**
+     * Adds the rows of a flat mode or of the call graph of {@code focusKey} (a zone, or an expanded key) from the
+     * values {@code source} opened.
+     */
+    void zoneRows(Report dest, ReportMode mode, ReportSource source, boolean expanded, int focusKey) {
+        shown.compute(data, source.self, source.calls, expanded, focusKey);
+        KeyedValues recentValues = valuesFor(recent, source.recentSelf, source.recentCalls, source, expanded,
+                focusKey);
+        KeyedValues referenceValues = source.referenceSelf == null ? null
+                : valuesFor(reference, source.referenceSelf, source.referenceCalls, source, expanded, focusKey);
+        if (referenceValues == null) {
+            recentValues = null;
+        }
+        if (mode == ReportMode.CALL_GRAPH) {
+            callGraph(dest, focusKey, expanded, source.frameNanos, recentValues, referenceValues);
+        } else {
+            flat(dest, mode == ReportMode.SELF_TIME, expanded, source.frameNanos, recentValues, referenceValues);
+        }
+    }
+
+    /** The call-graph values of the last {@link #zoneRows} call, for "go to the heaviest caller". */
+    KeyedValues shownValues() {
+        return shown;
+    }
+
+    /** Computes the keyed values of {@code self}/{@code calls}, reusing the shown ones when they are the same. */
+    private KeyedValues valuesFor(KeyedValues scratch, double[] self, double[] calls, ReportSource source,
+                                  boolean expanded, int focusKey) {
+        if (self == source.self) {
+            return shown;
+        }
+        scratch.compute(data, self, calls, expanded, focusKey);
+        return scratch;
+    }
+
+    private void flat(Report dest, boolean bySelf, boolean expanded, double frameNanos, KeyedValues recentValues,
+                      KeyedValues referenceValues) {
+        KeyedValues v = shown;
+        int n = 0;
+        ensureOrder(v.keyCount);
+        for (int k = 0; k < v.keyCount; k++) {
+            if (!v.hasData[k] || hiddenInFlatList(zoneOfKey(k, expanded))) {
+                continue;
+            }
+            order[n++] = k;
+            sortKey[k] = bySelf ? v.self[k] : v.hier[k];
+        }
+        IndexSort.descending(order, n, sortKey);
+        for (int i = 0; i < n; i++) {
+            int k = order[i];
+            ReportRow row = dest.addRow();
+            row.set(nameOf(k, expanded), zoneOfKey(k, expanded), levelOfKey(k, expanded), 0, RowRole.FLAT,
+                    v.hasCallees[k]);
+            fill(row, v.self[k], v.hier[k], v.calls[k], frameNanos, true);
+            if (recentValues != null) {
+                double[] recentValue = bySelf ? recentValues.self : recentValues.hier;
+                double[] referenceValue = bySelf ? referenceValues.self : referenceValues.hier;
+                row.heat(heat(recentValue[k], referenceValue[k]));
+            }
+        }
+    }
+
+    private void callGraph(Report dest, int focusKey, boolean expanded, double frameNanos, KeyedValues recentValues,
+                           KeyedValues referenceValues) {
+        if (focusKey < 0) {
+            return;
+        }
+        KeyedValues v = shown;
+        ensureOrder(v.keyCount);
+        int n = 0;
+        for (int k = 0; k < v.keyCount; k++) {
+            if (v.isParent[k]) {
+                order[n++] = k;
+                sortKey[k] = v.parentHier[k];
+            }
+        }
+        IndexSort.descending(order, n, sortKey);
+        for (int i = 0; i < n; i++) {
+            int k = order[i];
+            ReportRow row = dest.addRow();
+            row.set(nameOf(k, expanded), zoneOfKey(k, expanded), levelOfKey(k, expanded), 0, RowRole.PARENT, true);
+            // A parent row's count is the focus's entries made from that parent, a thread root's included.
+            fill(row, v.parentSelf[k], v.parentHier[k], v.parentCalls[k], frameNanos, false);
+            if (recentValues != null) {
+                row.heat(heat(recentValues.parentHier[k], referenceValues.parentHier[k]));
+            }
+        }
+        ReportRow focusRow = dest.addRow();
+        focusRow.set(nameOf(focusKey, expanded), zoneOfKey(focusKey, expanded), levelOfKey(focusKey, expanded), 1,
+                RowRole.FOCUS, v.hasCallees[focusKey]);
+        fill(focusRow, v.self[focusKey], v.hier[focusKey], v.calls[focusKey], frameNanos, true);
+        if (recentValues != null) {
+            focusRow.heat(heat(recentValues.hier[focusKey], referenceValues.hier[focusKey]));
+        }
+        n = 0;
+        for (int k = 0; k < v.keyCount; k++) {
+            if (v.isChild[k]) {
+                order[n++] = k;
+                sortKey[k] = v.childHier[k];
+            }
+        }
+        IndexSort.descending(order, n, sortKey);
+        for (int i = 0; i < n; i++) {
+            int k = order[i];
+            ReportRow row = dest.addRow();
+            row.set(nameOf(k, expanded), zoneOfKey(k, expanded), levelOfKey(k, expanded), 2, RowRole.CHILD,
+                    v.hasCallees[k] && k != focusKey);
+            fill(row, v.childSelf[k], v.childHier[k], v.childCalls[k], frameNanos, true);
+            if (recentValues != null) {
+                row.heat(heat(recentValues.childHier[k], referenceValues.childHier[k]));
+            }
+        }
+    }
+
+    /**
+     * @param blankRootCount leave a thread root's count blank: the root is never entered, so its own count would
+     *                       read as a misleading 0
+     */
+    private static void fill(ReportRow row, double self, double hier, double calls, double frameNanos,
+                             boolean blankRootCount) {
+        row.value(Column.SELF, self);
+        row.value(Column.HIER, hier);
+        if (!blankRootCount || !row.threadRoot()) {
+            row.value(Column.COUNT, calls);
+        }
+        row.value(Column.SELF_PERCENT, frameNanos > 0 ? 100.0 * self / frameNanos : 0);
+        row.value(Column.HIER_PERCENT, frameNanos > 0 ? 100.0 * hier / frameNanos : 0);
+    }
+
+    private static double heat(double recent, double reference) {
+        double scale = Math.max(Math.abs(recent), Math.abs(reference));
+        return scale == 0 ? 0 : Math.min(1, Math.abs(recent - reference) / scale);
+    }
+
+    /** Only the updating thread's root is listed flat; other threads' roots are their idle time. */
+    private boolean hiddenInFlatList(int zoneId) {
+        Zone zone = Zone.byId(zoneId);
+        return zone != null && zone.isThreadRoot() && zoneId != data.updateThreadRootZone();
+    }
+
+    int keyOf(int zone, int level, boolean expanded) {
+        if (!expanded) {
+            return zone;
+        }
+        int key = data.findExpandedKey(zone, level);
+        return key >= 0 ? key : data.findExpandedKey(zone, 1);
+    }
+
+    int zoneOfKey(int key, boolean expanded) {
+        return expanded ? data.expandedKeyZone(key) : key;
+    }
+
+    int levelOfKey(int key, boolean expanded) {
+        return expanded ? data.expandedKeyLevel(key) : 1;
+    }
+
+    private String nameOf(int key, boolean expanded) {
+        return expanded ? data.expandedName(key) : Zone.byId(key).name();
+    }
+
+    private void ensureOrder(int keys) {
+        if (order.length < keys) {
+            int size = Math.max(keys, order.length * 2);
+            order = new int[size];
+            sortKey = new double[size];
+        }
+    }
+}
