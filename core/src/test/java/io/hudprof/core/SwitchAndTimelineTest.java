@@ -2,7 +2,6 @@ package io.hudprof.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -113,6 +112,9 @@ class SwitchAndTimelineTest {
         assertTrue(e.getMessage().contains("slowAverageWeight"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ProfilerConfig.builder().clock(null).build());
         assertThrows(IllegalArgumentException.class, () -> new Profiler(null));
-        assertNotNull(ProfilerConfig.defaults());
+        ProfilerConfig defaults = ProfilerConfig.defaults();
+        assertSame(Clock.SYSTEM, defaults.clock);
+        assertEquals(512, defaults.historyFrames);
+        assertTrue(defaults.fullHistory);
     }
 }

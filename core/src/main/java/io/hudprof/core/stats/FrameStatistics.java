@@ -395,6 +395,7 @@ public final class FrameStatistics implements FrameListener, ValueTable {
             if (profiler == null) {
                 throw new IllegalArgumentException("hudprof: attach(null); pass the profiler from Hudprof.start()");
             }
+            Stats.init();
             FrameStatistics statistics = new FrameStatistics(this, profiler);
             profiler.addFrameListener(statistics);
             profiler.controller().setStatistics(statistics);

@@ -44,10 +44,6 @@ final class StatRegistry {
     private static long overflowDefinitions;
     private static long retiredThreads;
 
-    static {
-        Stats.init();
-    }
-
     private StatRegistry() {
     }
 
@@ -71,6 +67,7 @@ final class StatRegistry {
      */
     static <T extends Stat> T define(String name, StatKind kind, ValueUnit unit, boolean level, Class<T> type,
                                      Factory<T> factory) {
+        Stats.init();
         checkName(name);
         if (unit == null) {
             throw new IllegalArgumentException("hudprof: statistic \"" + name + "\" needs a unit, e.g. ValueUnit.COUNT");

@@ -17,24 +17,35 @@ public final class Stats {
     private static final Object HOOK_LOCK = new Object();
     private static PrintStream exitReportTarget;
 
-    static {
-        String atExit = System.getProperty("hudprof.statsAtExit");
-        if (atExit != null) {
-            if (atExit.equalsIgnoreCase("true")) {
-                printReportAtExit(System.out);
-            } else if (!atExit.equalsIgnoreCase("false")) {
-                throw new IllegalStateException("hudprof: -Dhudprof.statsAtExit=" + atExit
-                        + " is not valid; use -Dhudprof.statsAtExit=true to print statistics at exit, or false");
-            }
-        }
-    }
+    /** Whether {@code -Dhudprof.statsAtExit} has been read and applied; read until it is valid. */
+    private static boolean exitPropertyApplied;
 
     private Stats() {
     }
 
-    /** Loads this class, so {@code -Dhudprof.statsAtExit} is read as soon as the first statistic is defined. */
+    /**
+     * Reads {@code -Dhudprof.statsAtExit} on the first statistic defined, phase sampler started or statistics
+     * attached. A bad value is a configuration error thrown from here, a plain method, never from a static
+     * initializer: that would surface as {@code ExceptionInInitializerError} and leave the statistics classes
+     * unusable for the rest of the run.
+     *
+     * @throws IllegalArgumentException naming the property, its bad value and the accepted values
+     */
     static void init() {
-        // The static initializer does the work.
+        synchronized (HOOK_LOCK) {
+            if (exitPropertyApplied) {
+                return;
+            }
+            String atExit = System.getProperty("hudprof.statsAtExit");
+            if (atExit != null && !atExit.equalsIgnoreCase("true") && !atExit.equalsIgnoreCase("false")) {
+                throw new IllegalArgumentException("hudprof: -Dhudprof.statsAtExit=" + atExit
+                        + " is not valid; use -Dhudprof.statsAtExit=true to print statistics at exit, or false");
+            }
+            exitPropertyApplied = true;
+            if (atExit != null && atExit.equalsIgnoreCase("true")) {
+                printReportAtExit(System.out);
+            }
+        }
     }
 
     /** The clock {@link StatTimer}s read; {@link Clock#SYSTEM} unless replaced. */

@@ -1,6 +1,7 @@
 package io.hudprof.core.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,8 +80,10 @@ class ExitReportTest {
     void aBadStatsAtExitValueFailsAtStartUpNamingTheFix() throws Exception {
         Run run = runJava("-Dhudprof.statsAtExit=maybe");
         assertNotEquals(0, run.exitCode);
-        assertTrue(run.output.contains("-Dhudprof.statsAtExit=maybe is not valid; use -Dhudprof.statsAtExit=true"),
-                run.output);
+        assertTrue(run.output.contains("java.lang.IllegalArgumentException: hudprof: -Dhudprof.statsAtExit=maybe"
+                + " is not valid; use -Dhudprof.statsAtExit=true to print statistics at exit, or false"), run.output);
+        assertFalse(run.output.contains("ExceptionInInitializerError"),
+                "a configuration error, not a broken class: " + run.output);
     }
 
     /** The child JVM's program: counts three frames and returns, leaving the report to the shutdown hook. */

@@ -1,6 +1,7 @@
 package io.hudprof.core.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The sampled phase profiler: exact counts when driven by hand, shares within tolerance on a real workload. */
+/** The sampled phase profiler: exact counts and shares when driven by hand, and its own sampling thread. */
 class PhaseSamplerTest {
     private static final Phase RENDER = Phase.define("Render");
     private static final Phase LIGHTING = Phase.define("Lighting");
@@ -108,31 +109,60 @@ class PhaseSamplerTest {
 
     @Test
     void sharesOfASyntheticWorkloadMatchItsProportions() throws Exception {
-        sampler = PhaseSampler.start(1000);
+        sampler = PhaseSampler.manual();
+        // The workload ticks the sampler itself, once per simulated millisecond: a 20 ms cycle of 6 ms of IO,
+        // then 14 ms of Compute, the second half of it in Solve. 50 cycles give 1,000 samples, exact shares.
         Thread worker = new Thread(() -> {
-            long end = System.nanoTime() + 600_000_000L;
-            while (System.nanoTime() < end) {
-                // A 7 ms cycle: 2.1 ms of IO, then 4.9 ms of Compute, the second half of it in Solve.
+            for (int cycle = 0; cycle < 50; cycle++) {
                 try (PhaseScope io = IO.enter()) {
-                    spin(2_100_000);
+                    tick(6);
                 }
                 try (PhaseScope compute = COMPUTE.enter()) {
-                    spin(2_450_000);
+                    tick(7);
                     try (PhaseScope solve = SOLVE.enter()) {
-                        spin(2_450_000);
+                        tick(7);
                     }
                 }
             }
         }, "workload");
         worker.start();
         worker.join();
-        sampler.stop();
-        long samples = sampler.totalSamples();
-        assertTrue(samples >= 300, "about one sample per ms, got " + samples);
-        assertEquals(0.30, sampler.share(IO), 0.08, sampler.report());
-        assertEquals(0.70, sampler.share(COMPUTE), 0.08, sampler.report());
-        assertEquals(0.35, sampler.share(COMPUTE, SOLVE), 0.08, sampler.report());
+        assertEquals(1_000, sampler.totalSamples());
+        assertEquals(0.30, sampler.share(IO), 1e-12, sampler.report());
+        assertEquals(0.70, sampler.share(COMPUTE), 1e-12, sampler.report());
+        assertEquals(0.35, sampler.share(COMPUTE, SOLVE), 1e-12, sampler.report());
+        assertEquals(0, sampler.share(), 1e-12, "the worker never sampled outside a phase");
         assertSame(sampler, PhaseSampler.current());
+    }
+
+    @Test
+    void theSamplingThreadSamplesAThreadParkedInAPhase() throws Exception {
+        CountDownLatch inPhase = new CountDownLatch(1);
+        CountDownLatch leave = new CountDownLatch(1);
+        CountDownLatch left = new CountDownLatch(1);
+        Thread parked = parked(inPhase, leave, left, LOAD);
+        try {
+            inPhase.await();
+            sampler = PhaseSampler.start(1000);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (sampler.totalSamples() < 50 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            sampler.stop();
+            assertTrue(sampler.totalSamples() >= 50, "the sampling thread took " + sampler.totalSamples()
+                    + " samples in 30 s");
+            assertEquals(1.0, sampler.share(LOAD), 1e-12, "every sample found the parked thread in Load");
+            assertFalse(sampler.running(), "stop() ends the sampling thread");
+        } finally {
+            parked.interrupt();
+            parked.join();
+        }
+    }
+
+    private void tick(int samples) {
+        for (int i = 0; i < samples; i++) {
+            sampler.sampleNow();
+        }
     }
 
     @Test
@@ -173,7 +203,7 @@ class PhaseSamplerTest {
         return thread;
     }
 
-    private static void spin(long nanos) {
+    private static void unusedSpin(long nanos) {
         long end = System.nanoTime() + nanos;
         while (System.nanoTime() < end) {
             Thread.onSpinWait();
