@@ -2,6 +2,7 @@ package io.hudprof.demo;
 
 import io.hudprof.demo.gfx.NoGlContextException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 
 /**
  * Starts the hudprof demo game. {@code --help} lists the options; a bad option prints the usage line and exits 2.
@@ -32,6 +33,11 @@ public final class DemoMain {
         if (options.help) {
             out.println(DemoOptions.HELP);
             return 0;
+        }
+        if (!options.headless && DemoOptions.noDisplay(System.getProperty("os.name", ""), System.getenv("DISPLAY"),
+                System.getenv("WAYLAND_DISPLAY"))) {
+            out.println("hudprof-demo: " + options.fallBackToHeadless(
+                    Path.of(System.getProperty("java.io.tmpdir"), "hudprof-demo.png")));
         }
         try {
             return new DemoApp(options, out, err).run();

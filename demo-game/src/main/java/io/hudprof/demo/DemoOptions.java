@@ -32,7 +32,9 @@ final class DemoOptions {
             + "  --report              print hudprof's plain-text report at exit\n"
             + "  --rocks N             asteroids in the field (default 3000)\n"
             + "  --hunters N           AI hunters (default 48)\n"
-            + "  --headless            no window: GLFW's null platform with EGL (needs Mesa's libEGL, no X server)\n"
+            + "  --headless            no window: GLFW's null platform with EGL (needs Mesa's libEGL, no X server);\n"
+            + "                        chosen by itself when there is no display, with 600 frames, the HUD, the\n"
+            + "                        report and a screenshot in the temporary directory unless given\n"
             + "  --gl-debug            debug context; every GL error is printed and makes the exit code 3\n"
             + "  --no-vsync            do not wait for the display at each frame\n"
             + "  --help                this text\n\n"
@@ -56,6 +58,43 @@ final class DemoOptions {
     boolean help;
 
     private DemoOptions() {
+    }
+
+    /**
+     * True on Linux (or another X11 system) when neither {@code DISPLAY} nor {@code WAYLAND_DISPLAY} is set: no
+     * window can open, so a windowed run would only fail.
+     */
+    static boolean noDisplay(String osName, String display, String waylandDisplay) {
+        boolean windowSystemByEnvironment = !osName.startsWith("Windows") && !osName.startsWith("Mac");
+        return windowSystemByEnvironment && isBlank(display) && isBlank(waylandDisplay);
+    }
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
+    }
+
+    /**
+     * Turns a windowed run into a headless one that still shows something: EGL without a window, a fixed number
+     * of frames at a fixed step (unless given), the HUD on, the report printed and a screenshot written.
+     *
+     * @return a sentence saying what was changed, for the console
+     */
+    String fallBackToHeadless(Path defaultScreenshot) {
+        headless = true;
+        hud = true;
+        report = true;
+        if (frames == 0) {
+            frames = 600;
+        }
+        if (fixedDt == 0) {
+            fixedDt = 1f / 60;
+        }
+        if (screenshot == null) {
+            screenshot = defaultScreenshot;
+        }
+        return "no display found (DISPLAY and WAYLAND_DISPLAY are unset), so the demo runs headless: " + frames
+                + " frames through EGL with the HUD shown, then prints the report and writes the last frame to "
+                + screenshot.toAbsolutePath();
     }
 
     /** Parses the command line; throws {@link UsageException} naming the first bad option. */

@@ -87,6 +87,33 @@ class DemoOptionsTest {
         return new PrintStream(bytes, true, StandardCharsets.UTF_8);
     }
 
+    @Test
+    void noDisplayMeansNeitherX11NorWaylandOnLinuxAndNeverOnWindowsOrMac() {
+        assertTrue(DemoOptions.noDisplay("Linux", null, null));
+        assertTrue(DemoOptions.noDisplay("Linux", " ", ""));
+        assertFalse(DemoOptions.noDisplay("Linux", ":99", null));
+        assertFalse(DemoOptions.noDisplay("Linux", null, "wayland-0"));
+        assertFalse(DemoOptions.noDisplay("Windows 11", null, null));
+        assertFalse(DemoOptions.noDisplay("Mac OS X", null, null));
+    }
+
+    @Test
+    void headlessFallbackKeepsWhatWasGivenAndFillsInAShowableRun() throws UsageException {
+        DemoOptions bare = DemoOptions.parse();
+        String said = bare.fallBackToHeadless(Path.of("/tmp/shot.png"));
+        assertTrue(bare.headless && bare.hud && bare.report);
+        assertEquals(600, bare.frames);
+        assertEquals(1f / 60, bare.fixedDt);
+        assertEquals(Path.of("/tmp/shot.png"), bare.screenshot);
+        assertTrue(said.contains("600 frames") && said.contains("/tmp/shot.png"), said);
+
+        DemoOptions given = DemoOptions.parse("--frames", "30", "--fixed-dt", "0.02", "--screenshot", "mine.png");
+        given.fallBackToHeadless(Path.of("/tmp/shot.png"));
+        assertEquals(30, given.frames);
+        assertEquals(0.02f, given.fixedDt);
+        assertEquals(Path.of("mine.png"), given.screenshot);
+    }
+
     private static void assertMessage(String expected, String... args) {
         String message = assertThrows(UsageException.class, () -> DemoOptions.parse(args)).getMessage();
         assertTrue(message.contains(expected), "\"" + message + "\" should contain \"" + expected + "\"");

@@ -24,6 +24,16 @@ final class DemoRun {
     }
 
     static DemoRun start(Path outputFile, String... args) throws IOException, InterruptedException {
+        return start(outputFile, false, args);
+    }
+
+    /** A run whose environment has no display ({@code DISPLAY} and {@code WAYLAND_DISPLAY} removed). */
+    static DemoRun startWithoutDisplay(Path outputFile, String... args) throws IOException, InterruptedException {
+        return start(outputFile, true, args);
+    }
+
+    private static DemoRun start(Path outputFile, boolean withoutDisplay, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // Surefire's class path may be a single manifest-only jar; its Class-Path entries still apply in the child.
@@ -31,8 +41,13 @@ final class DemoRun {
         command.add(System.getProperty("java.class.path"));
         command.add("io.hudprof.demo.DemoMain");
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(outputFile.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(outputFile.toFile());
+        if (withoutDisplay) {
+            builder.environment().remove("DISPLAY");
+            builder.environment().remove("WAYLAND_DISPLAY");
+        }
+        Process process = builder.start();
         if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
             throw new AssertionError("the demo did not finish within " + TIMEOUT_SECONDS + " s; its output so far:\n"
