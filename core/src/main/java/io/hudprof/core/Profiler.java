@@ -193,7 +193,10 @@ public final class Profiler {
         int rootState = aggregator.tree.newRoot(root.id());
         ThreadTimeline timeline = new ThreadTimeline(recorder.threadName, config.timelineCapacity,
                 config.historyFrames);
-        ThreadContext ctx = new ThreadContext(recorder, rootState, timeline, config.maxDepth);
+        // The updating thread's root covers the whole frame, from its start (the profiler's start for the first
+        // frame); another thread's time starts when its recorder was made: before that it had nothing to record.
+        long startNanos = recorder.thread == Thread.currentThread() ? frameStartNanos : recorder.createdNanos;
+        ThreadContext ctx = new ThreadContext(recorder, rootState, timeline, config.maxDepth, startNanos);
         recorder.context = ctx;
         if (recorder.thread == Thread.currentThread()) {
             aggregator.updateRootZone = root.id();

@@ -396,6 +396,8 @@ public final class ReportController {
             ReportRow row = dest.addRow();
             row.set(nameOf(k, expanded), zoneOfKey(k, expanded), levelOfKey(k, expanded), 0, RowRole.PARENT, true);
             fill(row, v.parentSelf[k], v.parentHier[k], v.parentCalls[k], frameNanos);
+            // A parent row counts the focus's entries made from that parent, a thread root's included.
+            row.value(Column.COUNT, v.parentCalls[k]);
             if (recent != null) {
                 row.heat(heat(recent.parentHier[k], reference.parentHier[k]));
             }

@@ -14,13 +14,13 @@ final class ThreadContext {
     /** Set once the thread has ended and its last events were gathered. */
     boolean finished;
 
-    ThreadContext(ThreadRecorder recorder, int rootState, ThreadTimeline timeline, int maxDepth) {
+    ThreadContext(ThreadRecorder recorder, int rootState, ThreadTimeline timeline, int maxDepth, long startNanos) {
         this.recorder = recorder;
         this.rootState = rootState;
         this.timeline = timeline;
         this.stack = new int[maxDepth + 1];
         this.stack[0] = rootState;
-        this.lastNanos = recorder.createdNanos;
+        this.lastNanos = startNanos;
     }
 
     int currentState() {
@@ -37,9 +37,5 @@ final class ThreadContext {
         if (depth > 0) {
             depth--;
         }
-    }
-
-    void resetToRoot() {
-        depth = 0;
     }
 }
