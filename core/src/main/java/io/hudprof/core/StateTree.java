@@ -39,6 +39,7 @@ final class StateTree {
     private String[] expandedKeyName = new String[64];
     private int[] expandedTable = new int[256];
 
+    private int[] rootByZone = new int[0];
     private int overflowState = NONE;
     private long overflowResolutions;
 
@@ -64,20 +65,40 @@ final class StateTree {
         return overflowResolutions;
     }
 
-    /** A new root state (a thread's "outside any zone") for the given pseudo-zone. */
-    int newRoot(int zoneId) {
+    /**
+     * The root state (a thread's "outside any zone") of a thread-root pseudo-zone, made on first use. Threads whose
+     * names give the same root zone share its root state and so every state under it: a pool that replaces its
+     * workers reuses the states the workers before it made.
+     */
+    int rootOf(int zoneId) {
+        if (zoneId >= rootByZone.length) {
+            int old = rootByZone.length;
+            rootByZone = Arrays.copyOf(rootByZone, Math.max(zoneId + 1, old * 2));
+            Arrays.fill(rootByZone, old, rootByZone.length, NONE);
+        }
+        int root = rootByZone[zoneId];
+        if (root != NONE) {
+            return root;
+        }
         if (count >= maxStates - 1) {
             overflowResolutions++;
             return overflow();
         }
-        return create(NONE, zoneId);
+        root = create(NONE, zoneId);
+        rootByZone[zoneId] = root;
+        return root;
     }
 
     /** The state reached by entering {@code zoneId} from {@code parentState}; creates it on first use. */
     int child(int parentState, int zoneId) {
         ensureZoneCache(zoneId);
         if (cacheParent[zoneId] == parentState) {
-            return cacheChild[zoneId];
+            int cached = cacheChild[zoneId];
+            if (cached == overflowState) {
+                // An entry that did not get its own state, found through the cache: still one more to count.
+                overflowResolutions++;
+            }
+            return cached;
         }
         int state = lookupOrCreate(parentState, zoneId);
         cacheParent[zoneId] = parentState;
