@@ -9,7 +9,14 @@ import java.util.Arrays;
  * order is a topological order (hierarchical times are summed in one reverse pass).
  *
  * <p>Owned by the thread inside {@code update()}. At most {@code maxStates} states exist; past that, entries
- * resolve to one overflow state and are counted.
+ * resolve to one overflow state and every such resolution is counted, through the cache too.
+ *
+ * <p>States are never freed or reused, so a state id means the same stack for the life of the profiler: history
+ * frames hold state ids, and the report side's one reverse pass relies on index order being topological. What
+ * keeps the tree from growing with the number of threads is that roots are shared: {@link #rootOf(int)} gives
+ * one root state per thread-root zone, and threads of one name (or, past the exact-name quota, of one folded
+ * name, see {@link ZoneRegistry}) share it and every state under it. The tree is then bounded by the distinct
+ * zone stacks the program has, not by its age.
  */
 final class StateTree {
     private static final int NONE = -1;
