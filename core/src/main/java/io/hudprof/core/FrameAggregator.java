@@ -23,7 +23,7 @@ final class FrameAggregator {
     private int[] touched = new int[64];
     private boolean[] isTouched = new boolean[64];
     private int touchedCount;
-    final long[] frameProblems = new long[PROBLEM_KINDS];
+    private final long[] frameProblems = new long[PROBLEM_KINDS];
 
     // The last committed frame and the averages, as doubles so every report source looks alike.
     double[] instSelf = new double[64];
@@ -61,10 +61,11 @@ final class FrameAggregator {
     void drain(ThreadContext ctx, long untilNanos) {
         ThreadRecorder recorder = ctx.recorder;
         long head = recorder.publishedHead();
+        EventRing ring = recorder.ring();
         long position = recorder.consumedTail();
-        int mask = recorder.mask();
-        int[] words = recorder.words;
-        long[] times = recorder.times;
+        int mask = ring.mask;
+        int[] words = ring.words;
+        long[] times = ring.times;
         while (position < head) {
             int i = (int) position & mask;
             long nanos = times[i];
@@ -77,9 +78,64 @@ final class FrameAggregator {
         recorder.releaseUpTo(position);
     }
 
+    /**
+     * At a frame boundary, after {@link #drain}: counts the thread's new drops into this frame and, when a drop
+     * episode is open that no replayed RESYNC has ended, credits the gap up to {@code nanos} to the stack it had
+     * (this frame is approximate: it shows the drops) and adopts the recorder's stack, so the next frame starts
+     * from the true one. A dead thread's stack is read directly; its time is not credited past its last event.
+     */
+    void settleDrops(ThreadContext ctx, long nanos, boolean dead) {
+        ThreadRecorder recorder = ctx.recorder;
+        long dropped = recorder.droppedEvents();
+        frameProblems[Problem.DROPPED_EVENTS.ordinal()] += dropped - ctx.countedDrops;
+        ctx.countedDrops = dropped;
+        int episode = recorder.dropEpisode();
+        if (episode == ctx.resyncedEpisode) {
+            return;
+        }
+        int depth;
+        if (dead) {
+            depth = recorder.depth();
+            if (ctx.snapshot.length < depth) {
+                ctx.snapshot = new int[recorder.maxDepth()];
+            }
+            for (int i = 0; i < depth; i++) {
+                ctx.snapshot[i] = recorder.openZone(i);
+            }
+        } else {
+            if (ctx.snapshot.length < recorder.maxDepth()) {
+                ctx.snapshot = new int[recorder.maxDepth()];
+            }
+            depth = -1;
+            for (int attempt = 0; attempt < 1000 && depth < 0; attempt++) {
+                depth = recorder.readSnapshot(ctx.snapshot);
+                if (depth < 0) {
+                    Thread.onSpinWait();
+                }
+            }
+            if (depth < 0) {
+                // The thread is rewriting it right now, so it is still dropping: try again at the next boundary.
+                return;
+            }
+            credit(ctx, nanos);
+        }
+        popAll(ctx, ctx.lastNanos);
+        for (int i = 0; i < depth; i++) {
+            int zoneId = ctx.snapshot[i] & ~ThreadRecorder.SCOPE_FLAG;
+            int state = tree.child(ctx.currentState(), zoneId);
+            ctx.push(state);
+            ensureState(state);
+            if (ctx.timeline != null) {
+                ctx.timeline.add(zoneId, true, ctx.lastNanos);
+            }
+        }
+        ctx.resyncedEpisode = episode;
+    }
+
     private void replay(ThreadContext ctx, int word, long nanos) {
         credit(ctx, nanos);
         int payload = EventCodes.payload(word);
+        ThreadTimeline timeline = ctx.timeline;
         // Only ThreadRecorder writes these words, so every kind is one of the cases below; there is no default
         // branch because update() runs on the game's thread and must never throw into it.
         switch (EventCodes.kind(word)) {
@@ -89,7 +145,9 @@ final class FrameAggregator {
                 ensureState(state);
                 touch(state);
                 frameCalls[state]++;
-                ctx.timeline.add(payload, true, nanos);
+                if (timeline != null) {
+                    timeline.add(payload, true, nanos);
+                }
             }
             case EventCodes.END -> endZone(ctx, payload, nanos);
             case EventCodes.END_MISSING -> {
@@ -103,24 +161,35 @@ final class FrameAggregator {
             case EventCodes.EXTRA_END -> frameProblems[Problem.EXTRA_END.ordinal()]++;
             case EventCodes.DEPTH_LIMIT -> frameProblems[Problem.DEPTH_LIMIT.ordinal()]++;
             case EventCodes.RESYNC -> {
-                frameProblems[Problem.DROPPED_EVENTS.ordinal()] += payload;
-                while (ctx.depth > 0) {
-                    ctx.timeline.add(tree.zone[ctx.currentState()], false, nanos);
-                    ctx.pop();
-                }
+                // The drops themselves were counted by settleDrops in the frame they happened.
+                ctx.resyncedEpisode = payload;
+                popAll(ctx, nanos);
             }
             case EventCodes.RESYNC_PUSH -> {
                 int state = tree.child(ctx.currentState(), payload);
                 ctx.push(state);
                 ensureState(state);
-                ctx.timeline.add(payload, true, nanos);
+                if (timeline != null) {
+                    timeline.add(payload, true, nanos);
+                }
             }
+        }
+    }
+
+    private void popAll(ThreadContext ctx, long nanos) {
+        while (ctx.depth > 0) {
+            if (ctx.timeline != null) {
+                ctx.timeline.add(tree.zone[ctx.currentState()], false, nanos);
+            }
+            ctx.pop();
         }
     }
 
     private void endZone(ThreadContext ctx, int zoneId, long nanos) {
         ctx.pop();
-        ctx.timeline.add(zoneId, false, nanos);
+        if (ctx.timeline != null) {
+            ctx.timeline.add(zoneId, false, nanos);
+        }
     }
 
     /** Credits the time since the thread's last transition to its current state. */
@@ -138,10 +207,12 @@ final class FrameAggregator {
     /** A thread ended: the zones it left open are closed at its last event and counted. */
     void closeDeadThread(ThreadContext ctx) {
         frameProblems[Problem.THREAD_DIED_IN_ZONE.ordinal()] += ctx.depth;
-        while (ctx.depth > 0) {
-            ctx.timeline.add(tree.zone[ctx.currentState()], false, ctx.lastNanos);
-            ctx.pop();
-        }
+        popAll(ctx, ctx.lastNanos);
+    }
+
+    /** Counts {@code n} occurrences of a problem into the frame being gathered. */
+    void countProblem(Problem problem, long n) {
+        frameProblems[problem.ordinal()] += n;
     }
 
     private void touch(int state) {

@@ -26,7 +26,12 @@ public enum Problem {
     /** {@code update()} was entered while another thread was inside it; the second call did nothing. */
     CONCURRENT_UPDATE("concurrent update"),
     /** A {@link FrameListener} threw; the exception was caught so the game never sees it. */
-    FRAME_LISTENER_FAILED("listener failed");
+    FRAME_LISTENER_FAILED("listener failed"),
+    /**
+     * A scope from {@link Zone#enter()} was closed on a thread other than the one that entered it (an async
+     * callback, a scope handed to a task); it was ignored, so the zone stays open on its own thread until repaired.
+     */
+    FOREIGN_THREAD_CLOSE("closed on another thread");
 
     private final String label;
 

@@ -1,8 +1,8 @@
 package io.hudprof.core;
 
-import io.hudprof.core.report.ReportController;
-
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,17 +19,34 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Memory is bounded by {@link ProfilerConfig}; nothing grows with run time.
  */
 public final class Profiler {
+    /** Rings of ended threads kept for threads that start later. */
+    private static final int RING_POOL = 16;
+    /** Smallest ring a new thread starts with (events); it doubles up to {@code eventCapacity} as needed. */
+    static final int INITIAL_EVENTS = 256;
+
     final ProfilerConfig config;
     volatile boolean enabled = true;
 
     private final Clock clock;
-    private final ThreadLocal<ThreadRecorder> recorders = ThreadLocal.withInitial(this::register);
+    private final RecordingControl control = new RecordingControl();
+    /**
+     * Each thread's recorder, held weakly: the strong references are the profiler's own (pending list, contexts),
+     * so a thread's thread-local map never keeps a dropped profiler's recorder, or the profiler, reachable.
+     */
+    private final ThreadLocal<WeakReference<ThreadRecorder>> recorders = new ThreadLocal<>();
     private final Object registryLock = new Object();
-    private volatile ThreadRecorder[] registered = new ThreadRecorder[0];
+    /** Recorders made since the last update; guarded by registryLock. */
+    private ThreadRecorder[] pending = new ThreadRecorder[4];
+    private int pendingCount;
+    private volatile boolean anyPending;
+    /** Rings of ended threads for reuse; guarded by registryLock. */
+    private final EventRing[] ringPool = new EventRing[RING_POOL];
+    private int ringPoolCount;
     /**
      * The first thread to record (in a game, the game thread) skips the ThreadLocal lookup, which is most of the
-     * hot path's cost beyond the clock. Written once without synchronisation: a thread that sees another thread's
-     * recorder here compares its final {@code thread} field, which final-field semantics make safe to read.
+     * hot path's cost beyond the clock. Written without synchronisation (set by the first registering thread,
+     * cleared by update() once that thread has ended): a thread that sees another thread's recorder here compares
+     * its final {@code thread} field, which final-field semantics make safe to read.
      */
     private ThreadRecorder firstRecorder;
     private final AtomicBoolean updating = new AtomicBoolean();
@@ -43,12 +60,15 @@ public final class Profiler {
 
     private ThreadContext[] contexts = new ThreadContext[8];
     private int contextCount;
+    private ThreadContext[] freeContexts = new ThreadContext[8];
+    private int freeContextCount;
     private long frameStartNanos;
     private boolean userPaused;
     private boolean lastFrameRecorded;
     private long seenZoneOverflows;
     private long seenStateOverflows;
     private long seenConcurrentUpdates;
+    private long seenForeignCloses;
 
     /** A profiler with the given configuration; install it with {@link Hudprof#install(Profiler)}. */
     public Profiler(ProfilerConfig config) {
@@ -70,19 +90,36 @@ public final class Profiler {
         if (first != null && first.thread == Thread.currentThread()) {
             return first;
         }
-        return recorders.get();
+        WeakReference<ThreadRecorder> ref = recorders.get();
+        ThreadRecorder recorder = ref == null ? null : ref.get();
+        return recorder != null ? recorder : register();
     }
 
+    /** Makes the current thread's recorder; runs on that thread, once, off the hot path. */
     private ThreadRecorder register() {
-        ThreadRecorder recorder = new ThreadRecorder(this, Thread.currentThread(), clock, config.eventCapacity,
+        Thread thread = Thread.currentThread();
+        EventRing ring = null;
+        synchronized (registryLock) {
+            if (ringPoolCount > 0) {
+                ring = ringPool[--ringPoolCount];
+                ringPool[ringPoolCount] = null;
+            }
+        }
+        if (ring == null) {
+            ring = new EventRing(Math.min(INITIAL_EVENTS, config.eventCapacity));
+        }
+        ThreadRecorder recorder = new ThreadRecorder(control, thread, clock, ring, config.eventCapacity,
                 config.maxDepth);
+        recorders.set(new WeakReference<>(recorder));
+        synchronized (registryLock) {
+            if (pendingCount == pending.length) {
+                pending = Arrays.copyOf(pending, pendingCount * 2);
+            }
+            pending[pendingCount++] = recorder;
+            anyPending = true;
+        }
         if (firstRecorder == null) {
             firstRecorder = recorder;
-        }
-        synchronized (registryLock) {
-            ThreadRecorder[] grown = Arrays.copyOf(registered, registered.length + 1);
-            grown[grown.length - 1] = recorder;
-            registered = grown;
         }
         return recorder;
     }
@@ -114,29 +151,31 @@ public final class Profiler {
     private void gather(boolean record) {
         long now = clock.nanoTime();
         if (Hudprof.COMPILED_IN) {
-            ThreadRecorder own = recorders.get();
+            ThreadRecorder own = recorder();
             if (own.depth() > 0) {
                 own.closeAllOpenAtUpdate(now);
             }
         }
-        ThreadRecorder[] recorders = registered;
+        if (anyPending) {
+            trackPending();
+        }
         boolean anyDead = false;
-        for (ThreadRecorder recorder : recorders) {
-            ThreadContext ctx = recorder.context;
-            if (ctx == null) {
-                ctx = track(recorder);
-            }
+        for (int i = 0; i < contextCount; i++) {
+            ThreadContext ctx = contexts[i];
+            ThreadRecorder recorder = ctx.recorder;
             // Termination happens-before isAlive() returning false, so a dead thread's events are all visible.
             boolean dead = !recorder.thread.isAlive();
             aggregator.drain(ctx, dead ? Long.MAX_VALUE : now);
+            aggregator.settleDrops(ctx, now, dead);
             if (dead) {
                 aggregator.closeDeadThread(ctx);
-                ctx.finished = true;
                 anyDead = true;
             } else {
                 aggregator.credit(ctx, now);
             }
-            ctx.timeline.endFrame();
+            if (ctx.timeline != null) {
+                ctx.timeline.endFrame();
+            }
         }
         if (anyDead) {
             forgetDeadThreads();
@@ -161,7 +200,7 @@ public final class Profiler {
             } catch (RuntimeException e) {
                 // A listener's bug must not reach the game. The frame is already committed, so the failure is
                 // counted with the next frame (and in the totals from then on).
-                aggregator.frameProblems[Problem.FRAME_LISTENER_FAILED.ordinal()]++;
+                aggregator.countProblem(Problem.FRAME_LISTENER_FAILED, 1);
             }
         }
     }
@@ -193,33 +232,58 @@ public final class Profiler {
         }
     }
 
-    private ThreadContext track(ThreadRecorder recorder) {
-        Zone root = Zone.threadRoot(recorder.threadName);
-        int rootState = aggregator.tree.newRoot(root.id());
-        ThreadTimeline timeline = new ThreadTimeline(recorder.threadName, config.timelineCapacity,
-                config.historyFrames);
-        ThreadContext ctx = new ThreadContext(recorder, rootState, timeline, config.maxDepth);
-        recorder.context = ctx;
+    private void trackPending() {
+        synchronized (registryLock) {
+            for (int i = 0; i < pendingCount; i++) {
+                track(pending[i]);
+                pending[i] = null;
+            }
+            pendingCount = 0;
+            anyPending = false;
+        }
+    }
+
+    private void track(ThreadRecorder recorder) {
+        int rootState = aggregator.tree.rootOf(recorder.rootZone);
+        ThreadTimeline timeline = config.timelineCapacity == 0 ? null
+                : new ThreadTimeline(recorder.threadName, config.timelineCapacity, config.historyFrames);
+        // The updating thread's root covers the whole frame, from its start (the profiler's start for the first
+        // frame); another thread's time starts when its recorder was made: before that it had nothing to record.
+        long startNanos = recorder.thread == Thread.currentThread() ? frameStartNanos : recorder.createdNanos;
+        ThreadContext ctx = freeContextCount > 0 ? freeContexts[--freeContextCount] : new ThreadContext();
+        ctx.reset(recorder, rootState, timeline, startNanos);
         if (recorder.thread == Thread.currentThread()) {
-            aggregator.updateRootZone = root.id();
+            aggregator.updateRootZone = recorder.rootZone;
         }
         if (contextCount == contexts.length) {
             contexts = Arrays.copyOf(contexts, contexts.length * 2);
         }
         contexts[contextCount++] = ctx;
-        return ctx;
     }
 
+    /** Drops ended threads (already drained and closed): their rings and contexts are kept for new threads. */
     private void forgetDeadThreads() {
-        synchronized (registryLock) {
-            registered = Arrays.stream(registered).filter(r -> r.context == null || !r.context.finished)
-                    .toArray(ThreadRecorder[]::new);
-        }
         int kept = 0;
         for (int i = 0; i < contextCount; i++) {
-            if (!contexts[i].finished) {
-                contexts[kept++] = contexts[i];
+            ThreadContext ctx = contexts[i];
+            ThreadRecorder recorder = ctx.recorder;
+            if (recorder.thread.isAlive()) {
+                contexts[kept++] = ctx;
+                continue;
             }
+            if (firstRecorder == recorder) {
+                firstRecorder = null;
+            }
+            synchronized (registryLock) {
+                if (ringPoolCount < RING_POOL) {
+                    ringPool[ringPoolCount++] = recorder.detachRing();
+                }
+            }
+            ctx.clear();
+            if (freeContextCount == freeContexts.length) {
+                freeContexts = Arrays.copyOf(freeContexts, freeContextCount * 2);
+            }
+            freeContexts[freeContextCount++] = ctx;
         }
         Arrays.fill(contexts, kept, contextCount, null);
         contextCount = kept;
@@ -227,14 +291,17 @@ public final class Profiler {
 
     private void countLimits() {
         long zoneOverflows = Zone.overflowDefinitions();
-        aggregator.frameProblems[Problem.ZONE_LIMIT.ordinal()] += zoneOverflows - seenZoneOverflows;
+        aggregator.countProblem(Problem.ZONE_LIMIT, zoneOverflows - seenZoneOverflows);
         seenZoneOverflows = zoneOverflows;
         long stateOverflows = aggregator.tree.overflowResolutions();
-        aggregator.frameProblems[Problem.STATE_LIMIT.ordinal()] += stateOverflows - seenStateOverflows;
+        aggregator.countProblem(Problem.STATE_LIMIT, stateOverflows - seenStateOverflows);
         seenStateOverflows = stateOverflows;
         long concurrent = concurrentUpdates.get();
-        aggregator.frameProblems[Problem.CONCURRENT_UPDATE.ordinal()] += concurrent - seenConcurrentUpdates;
+        aggregator.countProblem(Problem.CONCURRENT_UPDATE, concurrent - seenConcurrentUpdates);
         seenConcurrentUpdates = concurrent;
+        long foreign = control.foreignCloses.get();
+        aggregator.countProblem(Problem.FOREIGN_THREAD_CLOSE, foreign - seenForeignCloses);
+        seenForeignCloses = foreign;
     }
 
     /** Whether zones record (default true). Switching off stops new entries at once; open zones still close. */
@@ -245,6 +312,7 @@ public final class Profiler {
     /** Switches recording on or off at run time. */
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;
+        control.enabled = enabled;
     }
 
     /** A user pause (the HUD's pause key): while paused, {@code update} records nothing; the game runs on. */
@@ -298,7 +366,10 @@ public final class Profiler {
         return contextCount;
     }
 
-    /** The recent-events timeline of the i-th tracked thread, 0 ≤ i &lt; {@link #threadCount()}. */
+    /**
+     * The recent-events timeline of the i-th tracked thread, 0 ≤ i &lt; {@link #threadCount()}, or {@code null}
+     * when the configuration keeps no timeline ({@link ProfilerConfig.Builder#timelineCapacity(int)}).
+     */
     public ThreadTimeline timeline(int i) {
         if (i < 0 || i >= contextCount) {
             throw new IndexOutOfBoundsException("thread " + i + " of " + contextCount);

@@ -4,11 +4,17 @@ package io.hudprof.core;
  * Settings of a {@link Profiler}, fixed at construction. Every limit here is what keeps hudprof's memory bounded
  * whatever the game does; {@link Builder#build()} rejects a bad value at start-up with a message naming the fix.
  *
- * <p>Memory, with the defaults: each recording thread holds a ring of {@code eventCapacity} events (12 bytes
- * each, 768 KiB) and a timeline copy of {@code timelineCapacity} events (13 bytes each, 832 KiB); the aggregator holds about
- * 120 bytes per zone-stack state, at most {@code maxStates} (2 MiB); history holds {@code historyFrames} frame
- * records, {@code zoneHistoryEntries} × 12 bytes of per-zone self times (3 MiB) and, with full history on,
- * {@code stateHistoryEntries} × 20 bytes of per-state values (20 MiB).
+ * <p>Memory, with the defaults. Per recording thread: a recorder of about 300 bytes, a zone stack of 16 ints that
+ * doubles up to {@code maxDepth}, and an event ring that starts at 256 events (12 bytes each, 3 KiB) and doubles,
+ * on the recording thread and only when a frame's events do not fit, up to {@code eventCapacity} (768 KiB); the
+ * update side keeps a context of about 150 bytes. So a thread that records a few zones a frame costs about 4 KiB,
+ * and only a thread that writes tens of thousands of events a frame costs up to 768 KiB. Rings and contexts of
+ * ended threads are reused by the threads that start later, and threads of one name share their states. A thread
+ * that drops events also keeps a {@code maxDepth × 4}-byte copy of its stack. A timeline of
+ * {@code timelineCapacity} events (13 bytes each) per thread is kept only when configured (off by default). The
+ * aggregator holds about 120 bytes per zone-stack state, at most {@code maxStates} (2 MiB); history holds
+ * {@code historyFrames} frame records, {@code zoneHistoryEntries} × 12 bytes of per-zone self times (3 MiB) and,
+ * with full history on, {@code stateHistoryEntries} × 20 bytes of per-state values (20 MiB).
  */
 public final class ProfilerConfig {
     final Clock clock;
@@ -71,7 +77,7 @@ public final class ProfilerConfig {
     public static final class Builder {
         private Clock clock = Clock.SYSTEM;
         private int eventCapacity = 1 << 16;
-        private int timelineCapacity = 1 << 16;
+        private int timelineCapacity = 0;
         private int maxDepth = 1024;
         private int maxStates = 16_384;
         private int historyFrames = 512;
@@ -96,7 +102,10 @@ public final class ProfilerConfig {
             return this;
         }
 
-        /** Events per thread kept for the timeline across recent frames (a power of two, ≥ 64). */
+        /**
+         * Events per thread kept for the timeline across recent frames: 0 (the default) keeps no timeline, else
+         * a power of two ≥ 64.
+         */
         public Builder timelineCapacity(int events) {
             this.timelineCapacity = events;
             return this;
@@ -160,7 +169,9 @@ public final class ProfilerConfig {
                 throw new IllegalArgumentException("hudprof: clock is null; pass Clock.SYSTEM or a ManualClock");
             }
             requirePowerOfTwo("eventCapacity", eventCapacity);
-            requirePowerOfTwo("timelineCapacity", timelineCapacity);
+            if (timelineCapacity != 0) {
+                requirePowerOfTwo("timelineCapacity", timelineCapacity);
+            }
             requireAtLeast("maxDepth", maxDepth, 8);
             requireAtLeast("maxStates", maxStates, 64);
             requireAtLeast("historyFrames", historyFrames, 1);

@@ -9,7 +9,14 @@ import java.util.Arrays;
  * order is a topological order (hierarchical times are summed in one reverse pass).
  *
  * <p>Owned by the thread inside {@code update()}. At most {@code maxStates} states exist; past that, entries
- * resolve to one overflow state and are counted.
+ * resolve to one overflow state and every such resolution is counted, through the cache too.
+ *
+ * <p>States are never freed or reused, so a state id means the same stack for the life of the profiler: history
+ * frames hold state ids, and the report side's one reverse pass relies on index order being topological. What
+ * keeps the tree from growing with the number of threads is that roots are shared: {@link #rootOf(int)} gives
+ * one root state per thread-root zone, and threads of one name (or, past the exact-name quota, of one folded
+ * name, see {@link ZoneRegistry}) share it and every state under it. The tree is then bounded by the distinct
+ * zone stacks the program has, not by its age.
  */
 final class StateTree {
     private static final int NONE = -1;
@@ -39,6 +46,7 @@ final class StateTree {
     private String[] expandedKeyName = new String[64];
     private int[] expandedTable = new int[256];
 
+    private int[] rootByZone = new int[0];
     private int overflowState = NONE;
     private long overflowResolutions;
 
@@ -64,20 +72,40 @@ final class StateTree {
         return overflowResolutions;
     }
 
-    /** A new root state (a thread's "outside any zone") for the given pseudo-zone. */
-    int newRoot(int zoneId) {
+    /**
+     * The root state (a thread's "outside any zone") of a thread-root pseudo-zone, made on first use. Threads whose
+     * names give the same root zone share its root state and so every state under it: a pool that replaces its
+     * workers reuses the states the workers before it made.
+     */
+    int rootOf(int zoneId) {
+        if (zoneId >= rootByZone.length) {
+            int old = rootByZone.length;
+            rootByZone = Arrays.copyOf(rootByZone, Math.max(zoneId + 1, old * 2));
+            Arrays.fill(rootByZone, old, rootByZone.length, NONE);
+        }
+        int root = rootByZone[zoneId];
+        if (root != NONE) {
+            return root;
+        }
         if (count >= maxStates - 1) {
             overflowResolutions++;
             return overflow();
         }
-        return create(NONE, zoneId);
+        root = create(NONE, zoneId);
+        rootByZone[zoneId] = root;
+        return root;
     }
 
     /** The state reached by entering {@code zoneId} from {@code parentState}; creates it on first use. */
     int child(int parentState, int zoneId) {
         ensureZoneCache(zoneId);
         if (cacheParent[zoneId] == parentState) {
-            return cacheChild[zoneId];
+            int cached = cacheChild[zoneId];
+            if (cached == overflowState) {
+                // An entry that did not get its own state, found through the cache: still one more to count.
+                overflowResolutions++;
+            }
+            return cached;
         }
         int state = lookupOrCreate(parentState, zoneId);
         cacheParent[zoneId] = parentState;

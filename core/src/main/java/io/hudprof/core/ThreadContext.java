@@ -1,26 +1,42 @@
 package io.hudprof.core;
 
+import java.util.Arrays;
+
 /**
- * The update thread's view of one recording thread: the zone stack replayed from its events, where its ring
- * has been consumed up to, and when its last transition happened. Owned by the thread inside {@code update()}.
+ * The update thread's view of one recording thread: the zone stack replayed from its events, where its last
+ * transition happened, which drops were already counted and which drop episode was last resynced. Owned by the
+ * thread inside {@code update()}; reused for another thread once its thread has ended.
  */
 final class ThreadContext {
-    final ThreadRecorder recorder;
-    final int rootState;
-    final ThreadTimeline timeline;
-    final int[] stack;
+    ThreadRecorder recorder;
+    int rootState;
+    /** Null unless the profiler keeps timelines. */
+    ThreadTimeline timeline;
+    int[] stack = new int[16];
     int depth;
     long lastNanos;
-    /** Set once the thread has ended and its last events were gathered. */
-    boolean finished;
+    /** Drops already counted into some frame. */
+    long countedDrops;
+    /** The drop episode whose RESYNC (or snapshot) was applied last; 0 before any. */
+    int resyncedEpisode;
+    /** Scratch for the recorder's stack snapshot. */
+    int[] snapshot = new int[0];
 
-    ThreadContext(ThreadRecorder recorder, int rootState, ThreadTimeline timeline, int maxDepth) {
+    void reset(ThreadRecorder recorder, int rootState, ThreadTimeline timeline, long startNanos) {
         this.recorder = recorder;
         this.rootState = rootState;
         this.timeline = timeline;
-        this.stack = new int[maxDepth + 1];
         this.stack[0] = rootState;
-        this.lastNanos = recorder.createdNanos;
+        this.depth = 0;
+        this.lastNanos = startNanos;
+        this.countedDrops = 0;
+        this.resyncedEpisode = 0;
+    }
+
+    /** Forgets the thread, so nothing of it stays reachable from a context kept for reuse. */
+    void clear() {
+        recorder = null;
+        timeline = null;
     }
 
     int currentState() {
@@ -28,18 +44,15 @@ final class ThreadContext {
     }
 
     void push(int state) {
-        if (depth + 1 < stack.length) {
-            stack[++depth] = state;
+        if (depth + 1 == stack.length) {
+            stack = Arrays.copyOf(stack, stack.length * 2);
         }
+        stack[++depth] = state;
     }
 
     void pop() {
         if (depth > 0) {
             depth--;
         }
-    }
-
-    void resetToRoot() {
-        depth = 0;
     }
 }

@@ -2,32 +2,52 @@ package io.hudprof.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /**
  * The per-thread hot path: written by its own thread only. Each zone transition reads the clock once and
- * appends one event (word + timestamp) to a bounded single-producer/single-consumer ring that the thread
- * calling {@code update()} drains. Publication is a release store of the head index and consumption a release
- * store of the tail; there is no lock and no atomic read-modify-write.
+ * appends one event (word + timestamp) to a single-producer/single-consumer ring that the thread calling
+ * {@code update()} drains. Publication is a release store of the head index and consumption a release store of
+ * the tail; there is no lock and no atomic read-modify-write.
  *
- * <p>The recorder also keeps its own zone stack (zone ids, with a flag for entries opened by try-with-resources)
- * so that it can repair mismatched ends at the source and, after a full ring made it drop events, tell the
- * reader the whole stack again (a RESYNC). A full ring never blocks or grows: events are dropped and counted.
+ * <p>The recorder keeps its own zone stack (zone ids, with a flag for entries opened by try-with-resources) so
+ * that it can repair mismatched ends at the source. The ring starts small and, on the producer's own thread and
+ * in its slow path, doubles up to the configured bound; the stack grows the same way up to the maximum depth.
  *
- * <p>Memory: {@code eventCapacity × 12} bytes of ring plus {@code maxDepth × 4} bytes of stack, fixed at creation.
+ * <p>Drop and resync: when the ring is full at its bound, events are dropped, never blocked on. Each drop adds
+ * to a long counter published with a release store, so {@code update()} counts drops in the frame they happen
+ * whether or not the thread writes again. From the first drop until the ring has room again the recorder is in
+ * a <em>drop episode</em>: every transition takes the slow path, which keeps a copy of the zone stack (the
+ * snapshot, guarded by a sequence number) that {@code update()} may adopt at a frame boundary, so the next frame
+ * starts from the true stack. When room returns, the recorder writes a RESYNC (episode number) and its stack
+ * <em>as it was before</em> the transition at hand, then that transition's own event: nothing recorded after an
+ * episode is lost, and the reader's stack is exact again.
+ *
+ * <p>A recorder is also the {@link ZoneScope} its thread's {@code enter()} returns. Closing it on another thread
+ * never touches this recorder: it is counted as {@link Problem#FOREIGN_THREAD_CLOSE}.
  */
 final class ThreadRecorder implements ZoneScope {
     /** Marks a stack entry opened by {@link Zone#enter()}: only {@link #close()} may pop it. */
     static final int SCOPE_FLAG = 1 << 31;
     private static final int ZONE_BITS = ~SCOPE_FLAG;
+    private static final int INITIAL_STACK = 16;
 
     private static final VarHandle PUBLISHED_HEAD;
     private static final VarHandle TAIL;
+    private static final VarHandle RING;
+    private static final VarHandle DROPPED;
+    private static final VarHandle EPISODE;
+    private static final VarHandle SNAPSHOT_VERSION;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             PUBLISHED_HEAD = lookup.findVarHandle(ThreadRecorder.class, "publishedHead", long.class);
             TAIL = lookup.findVarHandle(ThreadRecorder.class, "tail", long.class);
+            RING = lookup.findVarHandle(ThreadRecorder.class, "sharedRing", EventRing.class);
+            DROPPED = lookup.findVarHandle(ThreadRecorder.class, "publishedDropped", long.class);
+            EPISODE = lookup.findVarHandle(ThreadRecorder.class, "publishedEpisode", int.class);
+            SNAPSHOT_VERSION = lookup.findVarHandle(ThreadRecorder.class, "snapshotVersion", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -35,43 +55,56 @@ final class ThreadRecorder implements ZoneScope {
 
     final Thread thread;
     final String threadName;
+    /** The thread's root pseudo-zone, looked up here on the recording thread so update() makes no String. */
+    final int rootZone;
     final long createdNanos;
-    private final Profiler profiler;
+    private final RecordingControl control;
     private final Clock clock;
-    private final int capacity;
-    private final int mask;
-    final int[] words;
-    final long[] times;
-
-    /** The update thread's replay state for this recorder; touched only inside {@code update()}. */
-    ThreadContext context;
+    private final int maxCapacity;
+    private final int maxDepth;
 
     // Producer-owned.
+    private int[] words;
+    private long[] times;
+    private int mask;
     private long head;
     private long limit;
-    private final int[] stack;
+    private int[] stack;
     private int depth;
     private int overflowDepth;
-    private long droppedSinceResync;
-    private boolean resyncPending;
+    private boolean inEpisode;
+    private long dropped;
+    private int episode;
+    private int[] snapshot;
+    @SuppressWarnings("unused")
+    private int snapshotDepth;
 
-    // Shared: written with release, read with acquire.
+    // Shared: written with release (or inside the snapshot's sequence), read with acquire.
     @SuppressWarnings("unused")
     private long publishedHead;
     @SuppressWarnings("unused")
     private long tail;
+    @SuppressWarnings("unused")
+    private EventRing sharedRing;
+    @SuppressWarnings("unused")
+    private long publishedDropped;
+    @SuppressWarnings("unused")
+    private int publishedEpisode;
+    @SuppressWarnings("unused")
+    private int snapshotVersion;
 
-    ThreadRecorder(Profiler profiler, Thread thread, Clock clock, int capacity, int maxDepth) {
-        this.profiler = profiler;
+    ThreadRecorder(RecordingControl control, Thread thread, Clock clock, EventRing ring, int maxCapacity,
+                   int maxDepth) {
+        this.control = control;
         this.thread = thread;
         this.threadName = thread.getName();
+        this.rootZone = Zone.threadRoot(threadName).id();
         this.clock = clock;
-        this.capacity = capacity;
-        this.mask = capacity - 1;
-        this.words = new int[capacity];
-        this.times = new long[capacity];
-        this.stack = new int[maxDepth];
-        this.limit = capacity;
+        this.maxCapacity = Math.max(maxCapacity, ring.capacity());
+        this.maxDepth = maxDepth;
+        this.stack = new int[Math.min(INITIAL_STACK, maxDepth)];
+        useRing(ring);
+        this.limit = ring.capacity();
         this.createdNanos = clock.nanoTime();
     }
 
@@ -79,25 +112,27 @@ final class ThreadRecorder implements ZoneScope {
     void begin(int entry) {
         long now = clock.nanoTime();
         int d = depth;
-        if (d == stack.length) {
-            beginTooDeep(now);
+        long h = head;
+        if (d == stack.length || h >= limit) {
+            beginSlow(entry, now);
             return;
         }
         stack[d] = entry;
         depth = d + 1;
-        append(EventCodes.word(EventCodes.BEGIN, entry & ZONE_BITS), now);
+        write(h, EventCodes.word(EventCodes.BEGIN, entry & ZONE_BITS), now);
     }
 
     /** Leaves the zone with this id, repairing a mismatch when it is not the innermost one. */
     void end(int zoneId) {
         int d = depth;
-        if (overflowDepth == 0 && d > 0 && stack[d - 1] == zoneId) {
+        long h = head;
+        if (overflowDepth == 0 && d > 0 && stack[d - 1] == zoneId && h < limit) {
             long now = clock.nanoTime();
             depth = d - 1;
-            append(EventCodes.word(EventCodes.END, zoneId), now);
+            write(h, EventCodes.word(EventCodes.END, zoneId), now);
             return;
         }
-        if (overflowDepth == 0 && d == 0 && !profiler.enabled) {
+        if (overflowDepth == 0 && d == 0 && !control.enabled) {
             // Switched off with nothing open: the common case of every end() while off; no clock, no event.
             return;
         }
@@ -109,18 +144,41 @@ final class ThreadRecorder implements ZoneScope {
     public void close() {
         long now = clock.nanoTime();
         int d = depth;
-        if (overflowDepth == 0 && d > 0 && stack[d - 1] < 0) {
+        long h = head;
+        if (overflowDepth == 0 && d > 0 && stack[d - 1] < 0 && h < limit && Thread.currentThread() == thread) {
             depth = d - 1;
-            append(EventCodes.word(EventCodes.END, stack[d - 1] & ZONE_BITS), now);
+            write(h, EventCodes.word(EventCodes.END, stack[d - 1] & ZONE_BITS), now);
             return;
         }
         closeSlow(now);
     }
 
-    private void beginTooDeep(long now) {
-        if (overflowDepth++ == 0) {
-            append(EventCodes.word(EventCodes.DEPTH_LIMIT, 0), now);
+    private void write(long h, int word, long now) {
+        int i = (int) h & mask;
+        words[i] = word;
+        times[i] = now;
+        head = h + 1;
+        PUBLISHED_HEAD.setRelease(this, h + 1);
+    }
+
+    // Slow paths: each appends while the stack still shows the state before its transition, then changes it.
+
+    private void beginSlow(int entry, long now) {
+        int d = depth;
+        if (d == stack.length) {
+            if (d >= maxDepth) {
+                if (overflowDepth++ == 0) {
+                    append(EventCodes.word(EventCodes.DEPTH_LIMIT, 0), now);
+                }
+                publishEpisode();
+                return;
+            }
+            stack = Arrays.copyOf(stack, Math.min(maxDepth, d * 2));
         }
+        append(EventCodes.word(EventCodes.BEGIN, entry & ZONE_BITS), now);
+        stack[d] = entry;
+        depth = d + 1;
+        publishEpisode();
     }
 
     private void endSlow(int zoneId, long now) {
@@ -143,14 +201,18 @@ final class ThreadRecorder implements ZoneScope {
         }
         if (found < 0) {
             append(EventCodes.word(EventCodes.EXTRA_END, zoneId), now);
-            return;
+        } else {
+            popTo(found, now);
         }
-        popMissingAbove(found, now);
-        depth = found;
-        append(EventCodes.word(EventCodes.END, zoneId), now);
+        publishEpisode();
     }
 
     private void closeSlow(long now) {
+        if (Thread.currentThread() != thread) {
+            // Another thread's scope: writing here would race with the owner. Count it, touch nothing.
+            control.foreignCloses.incrementAndGet();
+            return;
+        }
         if (overflowDepth > 0) {
             overflowDepth--;
             return;
@@ -164,17 +226,20 @@ final class ThreadRecorder implements ZoneScope {
         }
         if (found < 0) {
             append(EventCodes.word(EventCodes.EXTRA_END, 0), now);
-            return;
+        } else {
+            popTo(found, now);
         }
-        popMissingAbove(found, now);
-        depth = found;
-        append(EventCodes.word(EventCodes.END, stack[found] & ZONE_BITS), now);
+        publishEpisode();
     }
 
-    private void popMissingAbove(int index, long now) {
-        for (int i = depth - 1; i > index; i--) {
-            append(EventCodes.word(EventCodes.END_MISSING, stack[i] & ZONE_BITS), now);
+    /** Ends the entry at {@code index}, closing every entry above it as a missing end first. */
+    private void popTo(int index, long now) {
+        while (depth > index + 1) {
+            append(EventCodes.word(EventCodes.END_MISSING, stack[depth - 1] & ZONE_BITS), now);
+            depth--;
         }
+        append(EventCodes.word(EventCodes.END, stack[index] & ZONE_BITS), now);
+        depth = index;
     }
 
     /**
@@ -183,15 +248,21 @@ final class ThreadRecorder implements ZoneScope {
      */
     void closeAllOpenAtUpdate(long now) {
         overflowDepth = 0;
-        for (int i = depth - 1; i >= 0; i--) {
-            append(EventCodes.word(EventCodes.END_OPEN_AT_UPDATE, stack[i] & ZONE_BITS), now);
+        while (depth > 0) {
+            append(EventCodes.word(EventCodes.END_OPEN_AT_UPDATE, stack[depth - 1] & ZONE_BITS), now);
+            depth--;
         }
-        depth = 0;
+        publishEpisode();
     }
 
     /** Number of zones open on this thread; read by other threads only after the thread has terminated. */
     int depth() {
         return depth;
+    }
+
+    /** The zone id of open entry {@code i}; read by other threads only after the thread has terminated. */
+    int openZone(int i) {
+        return stack[i] & ZONE_BITS;
     }
 
     private void append(int word, long now) {
@@ -200,41 +271,27 @@ final class ThreadRecorder implements ZoneScope {
             appendSlow(word, now);
             return;
         }
-        int i = (int) h & mask;
-        words[i] = word;
-        times[i] = now;
-        head = h + 1;
-        PUBLISHED_HEAD.setRelease(this, h + 1);
+        write(h, word, now);
     }
 
-    /** The ring looked full, or a resync is owed: refresh the consumer's position and decide. */
+    /** The ring looked full, or an episode is open: refresh the consumer's position, grow, resync or drop. */
     private void appendSlow(int word, long now) {
-        long freeSlots = capacity - (head - (long) TAIL.getAcquire(this));
-        if (!resyncPending) {
-            if (freeSlots >= 1) {
-                limit = (long) TAIL.getAcquire(this) + capacity;
-                append(word, now);
-                return;
+        long consumed = (long) TAIL.getAcquire(this);
+        long needed = inEpisode ? depth + 2L : 1L;
+        if (mask + 1 - (head - consumed) < needed && !grow(consumed, needed)) {
+            drop();
+            return;
+        }
+        if (inEpisode) {
+            put(EventCodes.word(EventCodes.RESYNC, episode), now);
+            for (int i = 0; i < depth; i++) {
+                put(EventCodes.word(EventCodes.RESYNC_PUSH, stack[i] & ZONE_BITS), now);
             }
-            resyncPending = true;
-            droppedSinceResync = 1;
-            limit = head;
-            return;
+            inEpisode = false;
         }
-        // The stack already reflects this event, so the resync replaces it: count it with the dropped ones.
-        droppedSinceResync++;
-        if (freeSlots < depth + 1L) {
-            return;
-        }
-        long dropped = Math.min(droppedSinceResync, EventCodes.PAYLOAD_MASK);
-        put(EventCodes.word(EventCodes.RESYNC, (int) dropped), now);
-        for (int i = 0; i < depth; i++) {
-            put(EventCodes.word(EventCodes.RESYNC_PUSH, stack[i] & ZONE_BITS), now);
-        }
+        put(word, now);
         PUBLISHED_HEAD.setRelease(this, head);
-        resyncPending = false;
-        droppedSinceResync = 0;
-        limit = (long) TAIL.getAcquire(this) + capacity;
+        limit = consumed + mask + 1;
     }
 
     private void put(int word, long now) {
@@ -244,10 +301,71 @@ final class ThreadRecorder implements ZoneScope {
         head++;
     }
 
+    /** Doubles the ring until {@code needed} slots are free, within the bound; false when the bound is reached. */
+    private boolean grow(long consumed, long needed) {
+        int capacity = mask + 1;
+        long used = head - consumed;
+        int grown = capacity;
+        while (grown - used < needed && grown < maxCapacity) {
+            grown *= 2;
+        }
+        if (grown - used < needed) {
+            return false;
+        }
+        EventRing ring = new EventRing(grown);
+        for (long p = consumed; p < head; p++) {
+            ring.words[(int) p & ring.mask] = words[(int) p & mask];
+            ring.times[(int) p & ring.mask] = times[(int) p & mask];
+        }
+        useRing(ring);
+        return true;
+    }
+
+    private void useRing(EventRing ring) {
+        words = ring.words;
+        times = ring.times;
+        mask = ring.mask;
+        // Published before any head that counts events written into it, so a reader that acquired the head
+        // and then reads the ring sees one that holds every unconsumed position up to that head.
+        RING.setRelease(this, ring);
+    }
+
+    private void drop() {
+        if (!inEpisode) {
+            inEpisode = true;
+            episode = episode == EventCodes.PAYLOAD_MASK ? 1 : episode + 1;
+            if (snapshot == null) {
+                snapshot = new int[maxDepth];
+            }
+        }
+        dropped++;
+        limit = head;
+    }
+
+    /** In an episode, publishes the stack (as the snapshot), then the episode and the drop count. */
+    private void publishEpisode() {
+        if (!inEpisode) {
+            return;
+        }
+        int version = (int) SNAPSHOT_VERSION.getOpaque(this);
+        SNAPSHOT_VERSION.setOpaque(this, version + 1);
+        VarHandle.storeStoreFence();
+        System.arraycopy(stack, 0, snapshot, 0, depth);
+        snapshotDepth = depth;
+        SNAPSHOT_VERSION.setRelease(this, version + 2);
+        EPISODE.setRelease(this, episode);
+        DROPPED.setRelease(this, dropped);
+    }
+
     // Consumer side (the thread inside update()).
 
     long publishedHead() {
         return (long) PUBLISHED_HEAD.getAcquire(this);
+    }
+
+    /** The ring to read; call after {@link #publishedHead()} so it holds every position up to that head. */
+    EventRing ring() {
+        return (EventRing) RING.getAcquire(this);
     }
 
     long consumedTail() {
@@ -258,7 +376,42 @@ final class ThreadRecorder implements ZoneScope {
         TAIL.setRelease(this, newTail);
     }
 
-    int mask() {
-        return mask;
+    /** Events dropped since the recorder was made. */
+    long droppedEvents() {
+        return (long) DROPPED.getAcquire(this);
+    }
+
+    /** The number of the latest drop episode (24 bits); a RESYNC carries the number of the episode it ends. */
+    int dropEpisode() {
+        return (int) EPISODE.getAcquire(this);
+    }
+
+    /**
+     * Copies the stack as of the latest transition of the current drop episode into {@code dest} (zone ids with
+     * their scope flag) and returns its depth, or -1 when the producer was writing it at the same time.
+     */
+    int readSnapshot(int[] dest) {
+        int before = (int) SNAPSHOT_VERSION.getAcquire(this);
+        if ((before & 1) != 0) {
+            return -1;
+        }
+        int[] source = snapshot;
+        int d = snapshotDepth;
+        if (source == null || d < 0 || d > source.length || d > dest.length) {
+            return -1;
+        }
+        System.arraycopy(source, 0, dest, 0, d);
+        VarHandle.loadLoadFence();
+        int after = (int) SNAPSHOT_VERSION.getOpaque(this);
+        return after == before ? d : -1;
+    }
+
+    /** The ring, for reuse by another thread once this one has ended and was drained. */
+    EventRing detachRing() {
+        return (EventRing) RING.getAcquire(this);
+    }
+
+    int maxDepth() {
+        return maxDepth;
     }
 }

@@ -69,7 +69,7 @@ class SwitchAndTimelineTest {
 
     @Test
     void timelineReplaysTheLastFramesEventsInOrder() {
-        try (ProfilerFixture fx = new ProfilerFixture()) {
+        try (ProfilerFixture fx = new ProfilerFixture(ProfilerConfig.builder().timelineCapacity(1 << 16))) {
             OUTER.begin();
             fx.micros(1);
             fx.profiler.update();
@@ -95,6 +95,17 @@ class SwitchAndTimelineTest {
             assertEquals(List.of("sw-outer", "sw-outer"), earlier,
                     "frame 1: the begin, and the close at update (zone was left open)");
             assertFalse(timeline.forEachEvent(2, (zone, begin, nanos) -> { }));
+        }
+    }
+
+    @Test
+    void noTimelineIsKeptUnlessConfigured() {
+        try (ProfilerFixture fx = new ProfilerFixture()) {
+            OUTER.begin();
+            OUTER.end();
+            fx.profiler.update();
+            assertEquals(1, fx.profiler.threadCount());
+            assertNull(fx.profiler.timeline(0));
         }
     }
 
