@@ -235,7 +235,7 @@ final class GlContext implements AutoCloseable {
             }
             return new Image(width, height, argb);
         } finally {
-            MemoryUtil.memFree(pixels);
+            NativeMemory.free(pixels);
         }
     }
 
@@ -266,7 +266,7 @@ final class GlContext implements AutoCloseable {
                 throw new AssertionError("stbi_write_png failed for " + file);
             }
         } finally {
-            MemoryUtil.memFree(rgba);
+            NativeMemory.free(rgba);
         }
         return image;
     }
