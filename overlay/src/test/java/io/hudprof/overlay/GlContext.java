@@ -58,6 +58,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.hudprof.overlay.testing.XvfbDisplay;
+
+import org.lwjgl.Version;
 import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GLCapabilities;
@@ -66,7 +69,8 @@ import org.lwjgl.system.MemoryUtil;
 
 /**
  * A real OpenGL context for tests, playing the part of the game: GLFW's null platform with a surfaceless EGL
- * context (no X server needed), or a hidden X11 window when the null platform fails and DISPLAY is set (Xvfb).
+ * context (no X server needed), or a hidden X11 window when the null platform fails: on DISPLAY if set, else on an
+ * Xvfb started for this JVM ({@link XvfbDisplay}).
  * The "game" renders into its own framebuffer object of a chosen size, which the tests read back and save as PNG.
  * Creating the context fails the test with the reasons for each attempt; a GL test never skips silently.
  */
@@ -101,12 +105,11 @@ final class GlContext implements AutoCloseable {
         callback.set();
         GlContext context = tryPlatform(GLFW_PLATFORM_NULL, "GLFW null platform + EGL (surfaceless)", profile,
                 callback, glfwErrors, failures);
-        String display = System.getenv("DISPLAY");
-        if (context == null && display != null && !display.isEmpty()) {
+        if (context == null) {
+            // LWJGL 3.3's GLFW, for one, makes no surfaceless EGL context: use an X server, our own if need be.
+            String display = XvfbDisplay.ensure();
             context = tryPlatform(GLFW_PLATFORM_X11, "GLFW X11 hidden window on DISPLAY=" + display, profile,
                     callback, glfwErrors, failures);
-        } else if (context == null) {
-            failures.add("X11 hidden window: not tried, DISPLAY is not set");
         }
         if (context == null) {
             org.lwjgl.glfw.GLFW.glfwSetErrorCallback(null);
@@ -118,8 +121,22 @@ final class GlContext implements AutoCloseable {
                     + "xvfb-run -a -s '-screen 0 1280x720x24' mvn -B verify).");
         }
         context.createFramebuffer(width, height);
-        System.out.println("[hudprof] GL test context: " + context.description());
+        checkLwjglVersion();
+        System.out.println("[hudprof] GL test context: " + context.description() + ", LWJGL "
+                + Version.getVersion());
         return context;
+    }
+
+    /**
+     * The build runs these tests once per supported LWJGL line and names the one it put on the classpath in
+     * {@code hudprof.expectedLwjgl}: a pass that silently ran the other version would prove nothing.
+     */
+    private static void checkLwjglVersion() {
+        String expected = System.getProperty("hudprof.expectedLwjgl", "");
+        if (!Version.getVersion().startsWith(expected)) {
+            throw new AssertionError("this test pass is meant to run LWJGL " + expected + " but the classpath has "
+                    + Version.getVersion());
+        }
     }
 
     private static GlContext tryPlatform(int platform, String description, Profile profile,
