@@ -98,23 +98,38 @@ final class GlContext implements AutoCloseable {
 
     /** Opens a 3.3 context of the given profile with a {@code width x height} game framebuffer bound. */
     static GlContext open(Profile profile, int width, int height) {
+        return open(profile, width, height, caps -> caps.OpenGL33);
+    }
+
+    /**
+     * Opens the driver's default context, asking for no version or profile (as libGDX's GL20 emulation does), with
+     * a {@code width x height} game framebuffer bound. {@code expected} checks it is the context the test is about
+     * (the build sets {@code MESA_GL_VERSION_OVERRIDE} for these tests); an unexpected one fails the test.
+     */
+    static GlContext openDefault(int width, int height, java.util.function.Predicate<GLCapabilities> expected) {
+        return open(null, width, height, expected);
+    }
+
+    private static GlContext open(Profile profile, int width, int height,
+                                  java.util.function.Predicate<GLCapabilities> expected) {
         List<String> failures = new ArrayList<>();
         List<String> glfwErrors = new ArrayList<>();
         GLFWErrorCallback callback = GLFWErrorCallback.create((code, description) ->
                 glfwErrors.add(GLFWErrorCallback.getDescription(description)));
         callback.set();
         GlContext context = tryPlatform(GLFW_PLATFORM_NULL, "GLFW null platform + EGL (surfaceless)", profile,
-                callback, glfwErrors, failures);
+                expected, callback, glfwErrors, failures);
         if (context == null) {
             // LWJGL 3.3's GLFW, for one, makes no surfaceless EGL context: use an X server, our own if need be.
             String display = XvfbDisplay.ensure();
             context = tryPlatform(GLFW_PLATFORM_X11, "GLFW X11 hidden window on DISPLAY=" + display, profile,
-                    callback, glfwErrors, failures);
+                    expected, callback, glfwErrors, failures);
         }
         if (context == null) {
             org.lwjgl.glfw.GLFW.glfwSetErrorCallback(null);
             callback.free();
-            throw new AssertionError("No OpenGL 3.3 " + profile + " context could be created, so the GL tests "
+            throw new AssertionError("No OpenGL " + (profile == null ? "default" : "3.3 " + profile)
+                    + " context could be created, so the GL tests "
                     + "cannot run. Tried:\n  " + String.join("\n  ", failures)
                     + "\nInstall Mesa (Debian: apt-get install -y libgl1-mesa-dri libglx-mesa0 libegl1 libegl-mesa0) "
                     + "for the EGL path, or run under Xvfb (apt-get install -y xvfb xauth; "
@@ -140,6 +155,7 @@ final class GlContext implements AutoCloseable {
     }
 
     private static GlContext tryPlatform(int platform, String description, Profile profile,
+                                         java.util.function.Predicate<GLCapabilities> expected,
                                          GLFWErrorCallback callback, List<String> glfwErrors, List<String> failures) {
         glfwErrors.clear();
         glfwInitHint(GLFW_PLATFORM, platform);
@@ -149,13 +165,15 @@ final class GlContext implements AutoCloseable {
         }
         glfwDefaultWindowHints();
         glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
         glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
+        if (profile != null) {
+            glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+            glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+        }
         if (profile == Profile.CORE) {
             glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
             glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-        } else {
+        } else if (profile == Profile.COMPATIBILITY) {
             glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_COMPAT_PROFILE);
         }
         glfwWindowHint(GLFW_CONTEXT_CREATION_API,
@@ -168,10 +186,12 @@ final class GlContext implements AutoCloseable {
         }
         glfwMakeContextCurrent(window);
         GLCapabilities caps = GL.createCapabilities();
-        boolean core = (glGetInteger(GL_CONTEXT_PROFILE_MASK) & GL_CONTEXT_CORE_PROFILE_BIT) != 0;
-        if (!caps.OpenGL33 || core != (profile == Profile.CORE)) {
-            failures.add(description + ": got " + glGetString(GL_VERSION) + " (core=" + core + "), wanted 3.3 "
-                    + profile);
+        // The profile mask is no valid query below 3.2.
+        boolean core = caps.OpenGL32 && (glGetInteger(GL_CONTEXT_PROFILE_MASK) & GL_CONTEXT_CORE_PROFILE_BIT) != 0;
+        if (!expected.test(caps) || (profile != null && core != (profile == Profile.CORE))) {
+            failures.add(description + ": got " + glGetString(GL_VERSION) + " (core=" + core + "), wanted "
+                    + (profile == null ? "the context the test expects (MESA_GL_VERSION_OVERRIDE="
+                    + System.getenv("MESA_GL_VERSION_OVERRIDE") + ")" : "3.3 " + profile));
             GL.setCapabilities(null);
             glfwDestroyWindow(window);
             glfwTerminate();
