@@ -208,10 +208,6 @@ final class DrawListRenderer implements AutoCloseable {
         return lastDrawCalls;
     }
 
-    boolean coreProfile() {
-        return state.coreProfile();
-    }
-
     private void deleteObjects() {
         if (vertexArray != 0) {
             glDeleteVertexArrays(vertexArray);

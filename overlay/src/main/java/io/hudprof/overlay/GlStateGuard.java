@@ -149,10 +149,6 @@ final class GlStateGuard implements AutoCloseable {
         this.support = support;
     }
 
-    boolean coreProfile() {
-        return support.coreProfile;
-    }
-
     /**
      * Records the game's state. Leaves texture unit 0 active (the overlay's unit) and, on the 2.1 path, vertex array
      * 0 bound, since that is where the overlay's attribute pointers go.
