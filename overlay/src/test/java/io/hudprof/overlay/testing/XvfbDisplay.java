@@ -47,13 +47,17 @@ public final class XvfbDisplay {
         Path log;
         try {
             log = Files.createTempFile("hudprof-xvfb", ".log");
+            log.toFile().deleteOnExit();
         } catch (IOException e) {
             throw new AssertionError("cannot create a log file for Xvfb", e);
         }
         Process xvfb;
         try {
             // -displayfd 1: Xvfb chooses a free display number and prints it on stdout once it accepts clients.
-            xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp")
+            // -noreset: by default the server resets when its last client leaves (every test's glfwTerminate), and a
+            // test connecting during that reset fails with "Failed to open display".
+            xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp",
+                    "-noreset")
                     .redirectError(log.toFile())
                     .start();
         } catch (IOException e) {
@@ -62,9 +66,10 @@ public final class XvfbDisplay {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(xvfb::destroy, "hudprof-xvfb-stop"));
         String number;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(xvfb.getInputStream(),
-                StandardCharsets.US_ASCII))) {
-            number = out.readLine();
+        try {
+            // Not closed: a write to a closed pipe would kill the server.
+            number = new BufferedReader(new InputStreamReader(xvfb.getInputStream(), StandardCharsets.US_ASCII))
+                    .readLine();
         } catch (IOException e) {
             number = null;
         }
@@ -79,7 +84,7 @@ public final class XvfbDisplay {
             throw new AssertionError("Xvfb did not start; it said:\n" + said);
         }
         String started = ":" + number.strip();
-        System.out.println("[hudprof] started Xvfb on DISPLAY=" + started + " for the GL tests (log: " + log + ")");
+        System.out.println("[hudprof] started Xvfb on DISPLAY=" + started + " for the GL tests");
         return started;
     }
 
