@@ -5,9 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# Mesa's llvmpipe through EGL (GLFW's null platform) for the overlay and demo tests; Xvfb for the tests that need
-# an X server (LWJGL 3.3's GLFW, libGDX).
-packages=(libgl1 libgl1-mesa-dri libglx-mesa0 libegl1 libegl-mesa0 xvfb xauth)
+# Mesa's llvmpipe through EGL (GLFW's null platform) for the overlay and demo tests. Xvfb and the X11 libraries GLFW
+# loads on it for the tests that need an X server (LWJGL 3.3's GLFW, libGDX): those tests start their own Xvfb.
+packages=(libgl1 libgl1-mesa-dri libglx-mesa0 libegl1 libegl-mesa0 xvfb xauth libxcursor1 libxrandr2 libxi6
+  libxinerama1 libxxf86vm1)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then

@@ -1,4 +1,4 @@
-#version 330 core
+#version 150
 // hudprof overlay: the atlas is single-channel coverage. Glyphs use their coverage as alpha; boxes and bars
 // sample the atlas's white texel (coverage 1), so everything is one texture and one draw call.
 

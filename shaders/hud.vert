@@ -1,10 +1,12 @@
-#version 330 core
+#version 150
 // hudprof overlay: one vertex format for text, boxes, bars and lines.
 // Positions are framebuffer pixels with the origin at the top-left corner, as the draw list lays them out.
+// GLSL 150 (OpenGL 3.2, core or compatibility); attribute locations 0, 1, 2 are bound by name before linking,
+// since layout(location) needs GLSL 330. hud-gl21.* is the same program for OpenGL 2.1 contexts.
 
-layout(location = 0) in vec2 aPosition;
-layout(location = 1) in vec2 aTexCoord;
-layout(location = 2) in vec4 aColor;   // unsigned bytes, normalised to 0..1 by the attribute format
+in vec2 aPosition;
+in vec2 aTexCoord;
+in vec4 aColor;   // unsigned bytes, normalised to 0..1 by the attribute format
 
 uniform vec2 uFramebufferSize;
 

@@ -1,4 +1,4 @@
-#version 330 core
+#version 150
 // Deliberately broken, for the test that compile errors name the file and carry the driver's log.
 out vec4 fragColor;
 

@@ -1,6 +1,6 @@
-#version 330 core
+#version 150
 // Compiles, but its output does not match hud.frag's input types, so linking fails (for the link-error test).
-layout(location = 0) in vec2 aPosition;
+in vec2 aPosition;
 out vec3 vTexCoord;
 out vec4 vColor;
 

@@ -150,7 +150,7 @@ final class DrawList implements AutoCloseable {
         putVertex(x0, y1, s0, t1, rgba);
         // Raw stores: reserve() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant
         // (they were most of the draw list's cost).
-        long at = MemoryUtil.memAddress0(indices) + (long) indexCount * INDEX_BYTES;
+        long at = NativeMemory.address(indices) + (long) indexCount * INDEX_BYTES;
         MemoryUtil.memPutInt(at, base);
         MemoryUtil.memPutInt(at + 4, base + 1);
         MemoryUtil.memPutInt(at + 8, base + 2);
@@ -162,7 +162,7 @@ final class DrawList implements AutoCloseable {
     }
 
     private void putVertex(float x, float y, float s, float t, int rgba) {
-        long at = MemoryUtil.memAddress0(vertices) + (long) vertexCount * VERTEX_BYTES;
+        long at = NativeMemory.address(vertices) + (long) vertexCount * VERTEX_BYTES;
         MemoryUtil.memPutFloat(at, x);
         MemoryUtil.memPutFloat(at + 4, y);
         MemoryUtil.memPutFloat(at + 8, s);
@@ -247,8 +247,8 @@ final class DrawList implements AutoCloseable {
     @Override
     public void close() {
         if (vertices != null) {
-            MemoryUtil.memFree(vertices);
-            MemoryUtil.memFree(indices);
+            NativeMemory.free(vertices);
+            NativeMemory.free(indices);
             vertices = null;
             indices = null;
         }

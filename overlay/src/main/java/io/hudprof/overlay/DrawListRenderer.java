@@ -2,6 +2,8 @@ package io.hudprof.overlay;
 
 import static org.lwjgl.opengl.GL12.GL_CLAMP_TO_EDGE;
 import static org.lwjgl.opengl.GL11.GL_FLOAT;
+import static org.lwjgl.opengl.GL11.GL_LUMINANCE;
+import static org.lwjgl.opengl.GL11.GL_LUMINANCE8;
 import static org.lwjgl.opengl.GL11.GL_NEAREST;
 import static org.lwjgl.opengl.GL11.GL_TEXTURE_2D;
 import static org.lwjgl.opengl.GL11.GL_TEXTURE_MAG_FILTER;
@@ -36,16 +38,19 @@ import static org.lwjgl.opengl.GL30.glBindVertexArray;
 import static org.lwjgl.opengl.GL30.glDeleteVertexArrays;
 import static org.lwjgl.opengl.GL30.glGenVertexArrays;
 
-import org.lwjgl.opengl.GL;
-import org.lwjgl.opengl.GLCapabilities;
 
 /**
  * Draws a {@link DrawList} in the game's OpenGL context: one {@code glDrawElements} per draw command, inside a full
- * save/restore of the game's GL state ({@link GlStateGuard}). Owns the overlay's GL objects (program, vertex array,
- * two streaming buffers, the atlas texture). Uses whatever capabilities the game made current and never creates
- * its own, so it works inside LWJGL and libGDX hosts alike. Needs OpenGL 3.3 (core or compatibility profile).
+ * save/restore of the game's GL state ({@link GlStateGuard}). Owns the overlay's GL objects (program, two streaming
+ * buffers, the atlas texture and, on OpenGL 3.2+, a vertex array). Uses whatever capabilities the game made current
+ * and never creates its own, so it works inside LWJGL and libGDX hosts alike.
+ *
+ * <p>Two paths, as Dear ImGui's OpenGL backend has: OpenGL 3.2+ (core or compatibility) draws with GLSL 150 and its
+ * own vertex array; an OpenGL 2.1 compatibility context draws with GLSL 120, setting its attribute pointers on vertex
+ * array 0 before each draw (the guard puts the game's back), and keeps the atlas as {@code GL_LUMINANCE}.
  */
 final class DrawListRenderer implements AutoCloseable {
+    private final GlSupport support;
     private final GlStateGuard state;
     private final ShaderProgram program;
     private final int framebufferSizeUniform;
@@ -55,33 +60,38 @@ final class DrawListRenderer implements AutoCloseable {
     private int atlasTexture;
     private int lastDrawCalls;
 
-    /** Creates the GL objects; the game's context must be current. Leaves the game's GL state as it was. */
-    DrawListRenderer(FontAtlas atlas) {
-        requireGl33();
-        state = new GlStateGuard();
+    /**
+     * Creates the GL objects in the current context, whose {@code support} says it can draw. Leaves the game's GL
+     * state as it was.
+     */
+    DrawListRenderer(FontAtlas atlas, GlSupport support) {
+        if (!support.canDraw()) {
+            throw new IllegalArgumentException(support.whyNotDrawing());
+        }
+        this.support = support;
+        state = new GlStateGuard(support);
         state.save();
         ShaderProgram loaded = null;
         int sizeUniform;
         try {
-            loaded = ShaderProgram.load(ShaderProgram.HUD_VERTEX, ShaderProgram.HUD_FRAGMENT);
+            loaded = support.legacy()
+                    ? ShaderProgram.load(ShaderProgram.HUD_VERTEX_GL21, ShaderProgram.HUD_FRAGMENT_GL21)
+                    : ShaderProgram.load(ShaderProgram.HUD_VERTEX, ShaderProgram.HUD_FRAGMENT);
             sizeUniform = loaded.uniform("uFramebufferSize");
             int atlasUniform = loaded.uniform("uAtlas");
             glUseProgram(loaded.id());
             glUniform1i(atlasUniform, 0);
 
-            vertexArray = glGenVertexArrays();
             vertexBuffer = glGenBuffers();
             indexBuffer = glGenBuffers();
-            // The element buffer binding is recorded in the overlay's own vertex array, never in the game's.
-            glBindVertexArray(vertexArray);
-            glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
-            glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
-            glEnableVertexAttribArray(0);
-            glEnableVertexAttribArray(1);
-            glEnableVertexAttribArray(2);
-            glVertexAttribPointer(0, 2, GL_FLOAT, false, DrawList.VERTEX_BYTES, 0);
-            glVertexAttribPointer(1, 2, GL_FLOAT, false, DrawList.VERTEX_BYTES, 8);
-            glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, true, DrawList.VERTEX_BYTES, 16);
+            if (!support.legacy()) {
+                vertexArray = glGenVertexArrays();
+                // The element buffer binding is recorded in the overlay's own vertex array, never in the game's.
+                glBindVertexArray(vertexArray);
+                glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+                setAttributePointers();
+            }
             uploadAtlasUnguarded(atlas);
         } catch (RuntimeException e) {
             deleteObjects();
@@ -98,18 +108,14 @@ final class DrawListRenderer implements AutoCloseable {
         framebufferSizeUniform = sizeUniform;
     }
 
-    private static void requireGl33() {
-        GLCapabilities caps;
-        try {
-            caps = GL.getCapabilities();
-        } catch (IllegalStateException e) {
-            throw new IllegalStateException("hudprof overlay: no OpenGL context is current on this thread; create "
-                    + "the overlay on the game's render thread after its GL.createCapabilities()", e);
-        }
-        if (!caps.OpenGL33) {
-            throw new IllegalStateException("hudprof overlay needs OpenGL 3.3 (its shaders are GLSL 330 core); "
-                    + "the current context does not provide it");
-        }
+    /** The draw list's vertex format, for the vertex buffer bound to {@code GL_ARRAY_BUFFER}. */
+    private static void setAttributePointers() {
+        glEnableVertexAttribArray(0);
+        glEnableVertexAttribArray(1);
+        glEnableVertexAttribArray(2);
+        glVertexAttribPointer(0, 2, GL_FLOAT, false, DrawList.VERTEX_BYTES, 0);
+        glVertexAttribPointer(1, 2, GL_FLOAT, false, DrawList.VERTEX_BYTES, 8);
+        glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, true, DrawList.VERTEX_BYTES, 16);
     }
 
     /** Replaces the atlas texture's contents (after a rebake for a new content scale). */
@@ -134,8 +140,11 @@ final class DrawListRenderer implements AutoCloseable {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
         state.saveUnpackForUpload();
         try {
-            glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, atlas.width(), atlas.height(), 0, GL_RED, GL_UNSIGNED_BYTE,
-                    atlas.pixels());
+            // GL_RED needs 3.0, and a core context has no GL_LUMINANCE: the shaders read .r from either.
+            int format = support.legacy() ? GL_LUMINANCE : GL_RED;
+            int internalFormat = support.legacy() ? GL_LUMINANCE8 : GL_R8;
+            glTexImage2D(GL_TEXTURE_2D, 0, internalFormat, atlas.width(), atlas.height(), 0, format,
+                    GL_UNSIGNED_BYTE, atlas.pixels());
         } finally {
             state.restoreUnpack();
         }
@@ -157,9 +166,17 @@ final class DrawListRenderer implements AutoCloseable {
             state.applyOverlayState(width, height);
             glUseProgram(program.id());
             glUniform2f(framebufferSizeUniform, width, height);
-            glBindVertexArray(vertexArray);
             glBindTexture(GL_TEXTURE_2D, atlasTexture);
-            glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+            if (support.legacy()) {
+                // No vertex array of its own: vertex array 0 (the guard bound it and saved its attributes) gets the
+                // overlay's buffers and pointers for this draw.
+                glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+                setAttributePointers();
+            } else {
+                glBindVertexArray(vertexArray);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+            }
             // Respecifying the whole store each frame lets the driver hand out fresh memory instead of waiting
             // for the previous frame's draws to finish reading it.
             glBufferData(GL_ARRAY_BUFFER, list.vertexBytes(), GL_STREAM_DRAW);
@@ -189,10 +206,6 @@ final class DrawListRenderer implements AutoCloseable {
     /** Draw calls issued by the last {@link #render}. */
     int lastDrawCalls() {
         return lastDrawCalls;
-    }
-
-    boolean coreProfile() {
-        return state.coreProfile();
     }
 
     private void deleteObjects() {

@@ -156,7 +156,7 @@ final class FontAtlas implements AutoCloseable {
                     atlas.readQuads(packed, stack);
                     return atlas;
                 }
-                MemoryUtil.memFree(bitmap);
+                NativeMemory.free(bitmap);
                 if (w <= h) {
                     w *= 2;
                 } else {
@@ -168,7 +168,7 @@ final class FontAtlas implements AutoCloseable {
                 }
             }
         } finally {
-            MemoryUtil.memFree(ttf);
+            NativeMemory.free(ttf);
         }
     }
 
@@ -297,7 +297,7 @@ final class FontAtlas implements AutoCloseable {
     @Override
     public void close() {
         if (pixels != null) {
-            MemoryUtil.memFree(pixels);
+            NativeMemory.free(pixels);
             pixels = null;
         }
     }

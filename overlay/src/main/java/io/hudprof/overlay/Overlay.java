@@ -29,8 +29,9 @@ import io.hudprof.core.stats.StatHistory;
  * }</pre>
  *
  * <p>Promises: nothing is drawn while hidden; every GL state the overlay touches is restored after drawing; the
- * whole HUD is at most 3 draw calls; after warm-up a frame allocates nothing on the Java heap. It needs an OpenGL
- * 3.3 context (core or compatibility profile) and uses the game's GL capabilities. Create, render and close it on
+ * whole HUD is at most 3 draw calls; after warm-up a frame allocates nothing on the Java heap. It draws in an
+ * OpenGL 3.2+ context (core or compatibility profile) or a 2.1 compatibility context, uses the game's GL
+ * capabilities, and in a weaker context logs one warning and draws nothing. Create, render and close it on
  * the game's render thread, the one that calls {@code Profiler.update()}.
  */
 public final class Overlay implements AutoCloseable {
@@ -51,7 +52,7 @@ public final class Overlay implements AutoCloseable {
     private int lastDrawCalls;
     private boolean closed;
 
-    private Overlay(Profiler profiler, OverlayConfig config) {
+    private Overlay(Profiler profiler, OverlayConfig config, GlSupport gl) {
         this.profiler = profiler;
         this.config = config;
         this.contentScale = config.contentScale;
@@ -60,10 +61,16 @@ public final class Overlay implements AutoCloseable {
         this.controls.showing(report);
         this.panel = new ReportPanelView(config);
         this.graph = new HistoryGraphView(config, new ZoneRanking(profiler.data()));
+        if (!gl.canDraw()) {
+            // A HUD that draws nothing: keys and controls still work, the game and the profiler carry on.
+            this.renderer = null;
+            this.drawList = null;
+            return;
+        }
         this.font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(contentScale));
         DrawListRenderer created;
         try {
-            created = new DrawListRenderer(font);
+            created = new DrawListRenderer(font, gl);
         } catch (RuntimeException e) {
             font.close();
             throw e;
@@ -74,13 +81,19 @@ public final class Overlay implements AutoCloseable {
 
     /**
      * Creates the overlay for {@code profiler}: bakes the font and creates the overlay's GL objects in the current
-     * context (the game's). Fails fast, naming the file and the driver's log, if a shader does not build.
+     * context (the game's). Fails fast, naming the file and the driver's log, if a shader does not build. A context
+     * the overlay cannot draw in (below OpenGL 2.1) does not fail: one warning on the {@code io.hudprof.overlay}
+     * {@link System.Logger} says what is missing and how to get it, and the overlay returned draws nothing.
      */
     public static Overlay create(Profiler profiler, OverlayConfig config) {
         if (profiler == null) {
             throw new IllegalArgumentException("profiler is null: pass the Profiler the game updates each frame");
         }
-        return new Overlay(profiler, config == null ? OverlayConfig.defaults() : config);
+        GlSupport gl = GlSupport.current();
+        if (!gl.canDraw()) {
+            System.getLogger("io.hudprof.overlay").log(System.Logger.Level.WARNING, gl.whyNotDrawing());
+        }
+        return new Overlay(profiler, config == null ? OverlayConfig.defaults() : config, gl);
     }
 
     /** The content scale of a GLFW window (the larger axis), for {@link OverlayConfig.Builder#contentScale}. */
@@ -122,7 +135,7 @@ public final class Overlay implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the overlay was closed");
         }
-        if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
+        if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0 || renderer == null) {
             lastDrawCalls = 0;
             return;
         }
@@ -181,7 +194,7 @@ public final class Overlay implements AutoCloseable {
         }
         contentScale = scale;
         int pixels = config.fontPixels(scale);
-        if (pixels != font.pixelHeight()) {
+        if (renderer != null && pixels != font.pixelHeight()) {
             FontAtlas rebaked = FontAtlas.bake(FontAtlas.DEFAULT_FONT, pixels);
             renderer.uploadAtlas(rebaked);
             drawList.font(rebaked);
@@ -190,7 +203,7 @@ public final class Overlay implements AutoCloseable {
         }
     }
 
-    /** Draw calls the last {@link #render} issued (0 when hidden). */
+    /** Draw calls the last {@link #render} issued (0 when hidden, or always when the context cannot draw it). */
     public int lastDrawCalls() {
         return lastDrawCalls;
     }
@@ -236,8 +249,10 @@ public final class Overlay implements AutoCloseable {
             keyChain.close();
             keyChain = null;
         }
-        renderer.close();
-        drawList.close();
-        font.close();
+        if (renderer != null) {
+            renderer.close();
+            drawList.close();
+            font.close();
+        }
     }
 }

@@ -20,7 +20,7 @@ final class Resources {
 
     /**
      * The resource at {@code path} copied into native memory, which STB needs because it keeps pointers into the
-     * font data while baking. The caller frees it with {@link MemoryUtil#memFree}.
+     * font data while baking. The caller frees it with {@link NativeMemory#free}.
      */
     static ByteBuffer nativeBytes(String path) {
         byte[] data = bytes(path);

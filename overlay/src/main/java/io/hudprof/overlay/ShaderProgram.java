@@ -5,6 +5,7 @@ import static org.lwjgl.opengl.GL20.GL_FRAGMENT_SHADER;
 import static org.lwjgl.opengl.GL20.GL_LINK_STATUS;
 import static org.lwjgl.opengl.GL20.GL_VERTEX_SHADER;
 import static org.lwjgl.opengl.GL20.glAttachShader;
+import static org.lwjgl.opengl.GL20.glBindAttribLocation;
 import static org.lwjgl.opengl.GL20.glCompileShader;
 import static org.lwjgl.opengl.GL20.glCreateProgram;
 import static org.lwjgl.opengl.GL20.glCreateShader;
@@ -29,6 +30,14 @@ final class ShaderProgram {
     static final String HUD_VERTEX = "shaders/hud.vert";
     /** The overlay's fragment shader. */
     static final String HUD_FRAGMENT = "shaders/hud.frag";
+    /** The same program in GLSL 120, for OpenGL 2.1 compatibility contexts. */
+    static final String HUD_VERTEX_GL21 = "shaders/hud-gl21.vert";
+    static final String HUD_FRAGMENT_GL21 = "shaders/hud-gl21.frag";
+    /**
+     * The vertex attributes by location, bound by name before linking: GLSL 150 and 120 have no
+     * {@code layout(location)}, and the draw list's attribute pointers use these indices.
+     */
+    static final String[] ATTRIBUTES = {"aPosition", "aTexCoord", "aColor"};
 
     private final String description;
     private int program;
@@ -52,6 +61,9 @@ final class ShaderProgram {
         int program = glCreateProgram();
         glAttachShader(program, vertex);
         glAttachShader(program, fragment);
+        for (int location = 0; location < ATTRIBUTES.length; location++) {
+            glBindAttribLocation(program, location, ATTRIBUTES[location]);
+        }
         glLinkProgram(program);
         boolean linked = glGetProgrami(program, GL_LINK_STATUS) != 0;
         String log = linked ? "" : glGetProgramInfoLog(program);

@@ -28,7 +28,7 @@ class DrawListRendererGlTest {
     static void open() {
         gl = GlContext.open(GlContext.Profile.CORE, W, H);
         font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, 16);
-        renderer = new DrawListRenderer(font);
+        renderer = new DrawListRenderer(font, GlSupport.current());
         list = new DrawList(font);
     }
 

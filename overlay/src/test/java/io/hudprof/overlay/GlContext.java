@@ -58,6 +58,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.hudprof.overlay.testing.XvfbDisplay;
+
+import org.lwjgl.Version;
 import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GLCapabilities;
@@ -66,7 +69,8 @@ import org.lwjgl.system.MemoryUtil;
 
 /**
  * A real OpenGL context for tests, playing the part of the game: GLFW's null platform with a surfaceless EGL
- * context (no X server needed), or a hidden X11 window when the null platform fails and DISPLAY is set (Xvfb).
+ * context (no X server needed), or a hidden X11 window when the null platform fails: on DISPLAY if set, else on an
+ * Xvfb started for this JVM ({@link XvfbDisplay}).
  * The "game" renders into its own framebuffer object of a chosen size, which the tests read back and save as PNG.
  * Creating the context fails the test with the reasons for each attempt; a GL test never skips silently.
  */
@@ -94,35 +98,64 @@ final class GlContext implements AutoCloseable {
 
     /** Opens a 3.3 context of the given profile with a {@code width x height} game framebuffer bound. */
     static GlContext open(Profile profile, int width, int height) {
+        return open(profile, width, height, caps -> caps.OpenGL33);
+    }
+
+    /**
+     * Opens the driver's default context, asking for no version or profile (as libGDX's GL20 emulation does), with
+     * a {@code width x height} game framebuffer bound. {@code expected} checks it is the context the test is about
+     * (the build sets {@code MESA_GL_VERSION_OVERRIDE} for these tests); an unexpected one fails the test.
+     */
+    static GlContext openDefault(int width, int height, java.util.function.Predicate<GLCapabilities> expected) {
+        return open(null, width, height, expected);
+    }
+
+    private static GlContext open(Profile profile, int width, int height,
+                                  java.util.function.Predicate<GLCapabilities> expected) {
         List<String> failures = new ArrayList<>();
         List<String> glfwErrors = new ArrayList<>();
         GLFWErrorCallback callback = GLFWErrorCallback.create((code, description) ->
                 glfwErrors.add(GLFWErrorCallback.getDescription(description)));
         callback.set();
         GlContext context = tryPlatform(GLFW_PLATFORM_NULL, "GLFW null platform + EGL (surfaceless)", profile,
-                callback, glfwErrors, failures);
-        String display = System.getenv("DISPLAY");
-        if (context == null && display != null && !display.isEmpty()) {
+                expected, callback, glfwErrors, failures);
+        if (context == null) {
+            // LWJGL 3.3's GLFW, for one, makes no surfaceless EGL context: use an X server, our own if need be.
+            String display = XvfbDisplay.ensure();
             context = tryPlatform(GLFW_PLATFORM_X11, "GLFW X11 hidden window on DISPLAY=" + display, profile,
-                    callback, glfwErrors, failures);
-        } else if (context == null) {
-            failures.add("X11 hidden window: not tried, DISPLAY is not set");
+                    expected, callback, glfwErrors, failures);
         }
         if (context == null) {
             org.lwjgl.glfw.GLFW.glfwSetErrorCallback(null);
             callback.free();
-            throw new AssertionError("No OpenGL 3.3 " + profile + " context could be created, so the GL tests "
+            throw new AssertionError("No OpenGL " + (profile == null ? "default" : "3.3 " + profile)
+                    + " context could be created, so the GL tests "
                     + "cannot run. Tried:\n  " + String.join("\n  ", failures)
                     + "\nInstall Mesa (Debian: apt-get install -y libgl1-mesa-dri libglx-mesa0 libegl1 libegl-mesa0) "
                     + "for the EGL path, or run under Xvfb (apt-get install -y xvfb xauth; "
                     + "xvfb-run -a -s '-screen 0 1280x720x24' mvn -B verify).");
         }
         context.createFramebuffer(width, height);
-        System.out.println("[hudprof] GL test context: " + context.description());
+        checkLwjglVersion();
+        System.out.println("[hudprof] GL test context: " + context.description() + ", LWJGL "
+                + Version.getVersion());
         return context;
     }
 
+    /**
+     * The build runs these tests once per supported LWJGL line and names the one it put on the classpath in
+     * {@code hudprof.expectedLwjgl}: a pass that silently ran the other version would prove nothing.
+     */
+    private static void checkLwjglVersion() {
+        String expected = System.getProperty("hudprof.expectedLwjgl", "");
+        if (!Version.getVersion().startsWith(expected)) {
+            throw new AssertionError("this test pass is meant to run LWJGL " + expected + " but the classpath has "
+                    + Version.getVersion());
+        }
+    }
+
     private static GlContext tryPlatform(int platform, String description, Profile profile,
+                                         java.util.function.Predicate<GLCapabilities> expected,
                                          GLFWErrorCallback callback, List<String> glfwErrors, List<String> failures) {
         glfwErrors.clear();
         glfwInitHint(GLFW_PLATFORM, platform);
@@ -132,13 +165,15 @@ final class GlContext implements AutoCloseable {
         }
         glfwDefaultWindowHints();
         glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
         glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);
+        if (profile != null) {
+            glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+            glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+        }
         if (profile == Profile.CORE) {
             glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
             glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-        } else {
+        } else if (profile == Profile.COMPATIBILITY) {
             glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_COMPAT_PROFILE);
         }
         glfwWindowHint(GLFW_CONTEXT_CREATION_API,
@@ -151,10 +186,12 @@ final class GlContext implements AutoCloseable {
         }
         glfwMakeContextCurrent(window);
         GLCapabilities caps = GL.createCapabilities();
-        boolean core = (glGetInteger(GL_CONTEXT_PROFILE_MASK) & GL_CONTEXT_CORE_PROFILE_BIT) != 0;
-        if (!caps.OpenGL33 || core != (profile == Profile.CORE)) {
-            failures.add(description + ": got " + glGetString(GL_VERSION) + " (core=" + core + "), wanted 3.3 "
-                    + profile);
+        // The profile mask is no valid query below 3.2.
+        boolean core = caps.OpenGL32 && (glGetInteger(GL_CONTEXT_PROFILE_MASK) & GL_CONTEXT_CORE_PROFILE_BIT) != 0;
+        if (!expected.test(caps) || (profile != null && core != (profile == Profile.CORE))) {
+            failures.add(description + ": got " + glGetString(GL_VERSION) + " (core=" + core + "), wanted "
+                    + (profile == null ? "the context the test expects (MESA_GL_VERSION_OVERRIDE="
+                    + System.getenv("MESA_GL_VERSION_OVERRIDE") + ")" : "3.3 " + profile));
             GL.setCapabilities(null);
             glfwDestroyWindow(window);
             glfwTerminate();
@@ -235,7 +272,7 @@ final class GlContext implements AutoCloseable {
             }
             return new Image(width, height, argb);
         } finally {
-            MemoryUtil.memFree(pixels);
+            NativeMemory.free(pixels);
         }
     }
 
@@ -266,7 +303,7 @@ final class GlContext implements AutoCloseable {
                 throw new AssertionError("stbi_write_png failed for " + file);
             }
         } finally {
-            MemoryUtil.memFree(rgba);
+            NativeMemory.free(rgba);
         }
         return image;
     }

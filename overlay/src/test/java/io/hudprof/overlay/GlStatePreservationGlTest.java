@@ -115,7 +115,7 @@ class GlStatePreservationGlTest {
         }
     }
 
-    private static void assertSameState(Map<String, String> before, Map<String, String> after, String what) {
+    static void assertSameState(Map<String, String> before, Map<String, String> after, String what) {
         StringBuilder changes = new StringBuilder();
         for (Map.Entry<String, String> entry : before.entrySet()) {
             String now = after.get(entry.getKey());
@@ -128,7 +128,7 @@ class GlStatePreservationGlTest {
         assertTrue(changes.length() == 0, what + " changed the game's GL state:" + changes);
     }
 
-    private static void assertDebugLogIsLive(GlDebugLog debug) {
+    static void assertDebugLogIsLive(GlDebugLog debug) {
         glEnable(0x7FFF_FFFF);
         assertFalse(debug.errors().isEmpty(), "the KHR_debug callback did not report a deliberate error");
         assertTrue(GlDebugLog.drainGlErrors() != GL_NO_ERROR);

@@ -13,12 +13,21 @@ import static org.lwjgl.opengl.GL15.GL_ELEMENT_ARRAY_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL20.GL_BLEND_EQUATION_ALPHA;
 import static org.lwjgl.opengl.GL20.GL_BLEND_EQUATION_RGB;
 import static org.lwjgl.opengl.GL20.GL_CURRENT_PROGRAM;
+import static org.lwjgl.opengl.GL20.GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL20.GL_VERTEX_ATTRIB_ARRAY_ENABLED;
+import static org.lwjgl.opengl.GL20.GL_VERTEX_ATTRIB_ARRAY_NORMALIZED;
+import static org.lwjgl.opengl.GL20.GL_VERTEX_ATTRIB_ARRAY_POINTER;
+import static org.lwjgl.opengl.GL20.GL_VERTEX_ATTRIB_ARRAY_SIZE;
+import static org.lwjgl.opengl.GL20.GL_VERTEX_ATTRIB_ARRAY_STRIDE;
+import static org.lwjgl.opengl.GL20.GL_VERTEX_ATTRIB_ARRAY_TYPE;
+import static org.lwjgl.opengl.GL20.glGetVertexAttribPointer;
 import static org.lwjgl.opengl.GL20.glGetVertexAttribi;
 import static org.lwjgl.opengl.GL21.GL_PIXEL_UNPACK_BUFFER_BINDING;
 import static org.lwjgl.opengl.GL30.GL_DRAW_FRAMEBUFFER_BINDING;
 import static org.lwjgl.opengl.GL30.GL_READ_FRAMEBUFFER_BINDING;
 import static org.lwjgl.opengl.GL30.GL_VERTEX_ARRAY_BINDING;
+import static org.lwjgl.opengl.GL30.GL_VERTEX_ATTRIB_ARRAY_INTEGER;
+import static org.lwjgl.opengl.GL30.glBindVertexArray;
 import static org.lwjgl.opengl.GL31.GL_PRIMITIVE_RESTART;
 import static org.lwjgl.opengl.GL31.GL_PRIMITIVE_RESTART_INDEX;
 import static org.lwjgl.opengl.GL33.GL_SAMPLER_BINDING;
@@ -26,6 +35,9 @@ import static org.lwjgl.opengl.GL33.GL_SAMPLER_BINDING;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import org.lwjgl.opengl.GL;
+import org.lwjgl.opengl.GLCapabilities;
 
 /**
  * The test's own reading of the GL state a host game cares about, written independently of the overlay's
@@ -37,22 +49,40 @@ final class HostGlState {
     }
 
     static Map<String, String> read(boolean coreProfile) {
+        GLCapabilities caps = GL.getCapabilities();
+        boolean vertexArrays = caps.OpenGL30 || caps.GL_ARB_vertex_array_object;
         Map<String, String> s = new LinkedHashMap<>();
         s.put("program", i(GL_CURRENT_PROGRAM));
-        s.put("vertex array", i(GL_VERTEX_ARRAY_BINDING));
+        if (vertexArrays) {
+            s.put("vertex array", i(GL_VERTEX_ARRAY_BINDING));
+        }
         s.put("array buffer", i(GL_ARRAY_BUFFER_BINDING));
         s.put("element array buffer", i(GL_ELEMENT_ARRAY_BUFFER_BINDING));
-        if (glGetInteger(GL_VERTEX_ARRAY_BINDING) != 0 || !coreProfile) {
+        if (!vertexArrays || glGetInteger(GL_VERTEX_ARRAY_BINDING) != 0 || !coreProfile) {
             for (int a = 0; a < 4; a++) {
-                s.put("vertex attrib " + a + " enabled", String.valueOf(glGetVertexAttribi(a, GL_VERTEX_ATTRIB_ARRAY_ENABLED)));
+                readAttribute(s, caps, a);
             }
+        }
+        if (vertexArrays && glGetInteger(GL_VERTEX_ARRAY_BINDING) != 0 && !coreProfile) {
+            // The 2.1 path writes attribute pointers into vertex array 0: it must come back untouched as well.
+            int bound = glGetInteger(GL_VERTEX_ARRAY_BINDING);
+            glBindVertexArray(0);
+            s.put("vertex array 0: element array buffer", i(GL_ELEMENT_ARRAY_BUFFER_BINDING));
+            for (int a = 0; a < 4; a++) {
+                Map<String, String> zero = new LinkedHashMap<>();
+                readAttribute(zero, caps, a);
+                zero.forEach((k, v) -> s.put("vertex array 0: " + k, v));
+            }
+            glBindVertexArray(bound);
         }
         int active = glGetInteger(GL_ACTIVE_TEXTURE);
         s.put("active texture", "GL_TEXTURE0+" + (active - GL_TEXTURE0));
         s.put("texture 2D on active unit", i(GL_TEXTURE_BINDING_2D));
         glActiveTexture(GL_TEXTURE0);
         s.put("texture 2D on unit 0", i(GL_TEXTURE_BINDING_2D));
-        s.put("sampler on unit 0", i(GL_SAMPLER_BINDING));
+        if (caps.OpenGL33 || caps.GL_ARB_sampler_objects) {
+            s.put("sampler on unit 0", i(GL_SAMPLER_BINDING));
+        }
         glActiveTexture(active);
         s.put("blend", b(GL_BLEND));
         s.put("blend src rgb", i(GL_BLEND_SRC_RGB));
@@ -66,8 +96,10 @@ final class HostGlState {
         s.put("scissor test", b(GL_SCISSOR_TEST));
         s.put("cull face", b(GL_CULL_FACE));
         s.put("stencil test", b(GL_STENCIL_TEST));
-        s.put("primitive restart", b(GL_PRIMITIVE_RESTART));
-        s.put("primitive restart index", i(GL_PRIMITIVE_RESTART_INDEX));
+        if (caps.OpenGL31) {
+            s.put("primitive restart", b(GL_PRIMITIVE_RESTART));
+            s.put("primitive restart index", i(GL_PRIMITIVE_RESTART_INDEX));
+        }
         s.put("scissor box", ints(GL_SCISSOR_BOX, 4));
         s.put("viewport", ints(GL_VIEWPORT, 4));
         byte[] mask = new byte[4];
@@ -81,9 +113,29 @@ final class HostGlState {
         s.put("unpack skip rows", i(GL_UNPACK_SKIP_ROWS));
         s.put("unpack skip pixels", i(GL_UNPACK_SKIP_PIXELS));
         s.put("pixel unpack buffer", i(GL_PIXEL_UNPACK_BUFFER_BINDING));
-        s.put("draw framebuffer", i(GL_DRAW_FRAMEBUFFER_BINDING));
-        s.put("read framebuffer", i(GL_READ_FRAMEBUFFER_BINDING));
+        if (caps.OpenGL30 || caps.GL_ARB_framebuffer_object) {
+            s.put("draw framebuffer", i(GL_DRAW_FRAMEBUFFER_BINDING));
+            s.put("read framebuffer", i(GL_READ_FRAMEBUFFER_BINDING));
+        }
         return s;
+    }
+
+    /** Everything about one vertex attribute array of the bound vertex array. */
+    private static void readAttribute(Map<String, String> s, GLCapabilities caps, int a) {
+        String at = "vertex attrib " + a + " ";
+        s.put(at + "enabled", String.valueOf(glGetVertexAttribi(a, GL_VERTEX_ATTRIB_ARRAY_ENABLED)));
+        s.put(at + "size", String.valueOf(glGetVertexAttribi(a, GL_VERTEX_ATTRIB_ARRAY_SIZE)));
+        s.put(at + "type", String.valueOf(glGetVertexAttribi(a, GL_VERTEX_ATTRIB_ARRAY_TYPE)));
+        s.put(at + "normalized", String.valueOf(glGetVertexAttribi(a, GL_VERTEX_ATTRIB_ARRAY_NORMALIZED)));
+        s.put(at + "stride", String.valueOf(glGetVertexAttribi(a, GL_VERTEX_ATTRIB_ARRAY_STRIDE)));
+        s.put(at + "buffer", String.valueOf(glGetVertexAttribi(a, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING)));
+        s.put(at + "pointer", String.valueOf(glGetVertexAttribPointer(a, GL_VERTEX_ATTRIB_ARRAY_POINTER)));
+        if (caps.OpenGL30) {
+            s.put(at + "integer", String.valueOf(glGetVertexAttribi(a, GL_VERTEX_ATTRIB_ARRAY_INTEGER)));
+        }
+        if (caps.OpenGL33 || caps.GL_ARB_instanced_arrays) {
+            s.put(at + "divisor", String.valueOf(glGetVertexAttribi(a, 0x88FE))); // GL_VERTEX_ATTRIB_ARRAY_DIVISOR
+        }
     }
 
     private static String i(int pname) {

@@ -19,12 +19,23 @@ final class HostProgram {
     }
 
     static int create() {
+        return link("#version 330 core\nlayout(location = 0) in vec3 p;\n"
+                + "void main() { gl_Position = vec4(p, 1.0); }\n",
+                "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0, 0.0, 1.0, 1.0); }\n");
+    }
+
+    /** The same in GLSL 120, for an OpenGL 2.1 game. */
+    static int createGl21() {
+        return link("#version 120\nattribute vec3 p;\nvoid main() { gl_Position = vec4(p, 1.0); }\n",
+                "#version 120\nvoid main() { gl_FragColor = vec4(1.0, 0.0, 1.0, 1.0); }\n");
+    }
+
+    private static int link(String vertexSource, String fragmentSource) {
         int vertex = glCreateShader(GL_VERTEX_SHADER);
-        glShaderSource(vertex, "#version 330 core\nlayout(location = 0) in vec3 p;\n"
-                + "void main() { gl_Position = vec4(p, 1.0); }\n");
+        glShaderSource(vertex, vertexSource);
         glCompileShader(vertex);
         int fragment = glCreateShader(GL_FRAGMENT_SHADER);
-        glShaderSource(fragment, "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0, 0.0, 1.0, 1.0); }\n");
+        glShaderSource(fragment, fragmentSource);
         glCompileShader(fragment);
         int program = glCreateProgram();
         glAttachShader(program, vertex);
