@@ -242,22 +242,8 @@ final class HistoryGraphView {
         }
     }
 
-    /** The whole graph, as last laid out. */
-    Box bounds() {
-        return strip.bounds();
-    }
-
-    /** The plot the columns are drawn in. */
-    Box plot() {
-        return strip.plot();
-    }
-
-    int columnWidth() {
-        return strip.columnWidth();
-    }
-
-    /** Number of frame columns the plot has room for. */
-    int columns() {
-        return strip.columns();
+    /** Where the graph's box, plot and columns were last laid out. */
+    StripPlot strip() {
+        return strip;
     }
 }

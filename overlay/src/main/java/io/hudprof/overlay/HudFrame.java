@@ -111,14 +111,14 @@ public final class HudFrame implements AutoCloseable {
         Stat charted = controls.chartedStatistic();
         if (showGraph) {
             graph.layout(profiler.history(), framebufferWidth, framebufferHeight);
-            Box graphBox = graph.bounds();
+            Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
             if (charted != null) {
                 chart.layout(right + margin, graph, framebufferWidth - metrics.scaled(config.graphOffsetX));
                 chartShown = chart.fits();
                 if (chartShown) {
-                    right = chart.bounds().right();
+                    right = chart.strip().bounds().right();
                 }
             }
             panel.keepClearOf(graphBox.left() - margin, graphBox.top() - margin, right + margin,
@@ -162,7 +162,7 @@ public final class HudFrame implements AutoCloseable {
 
     /** How many frame columns the history graph had room for in the last frame drawn. */
     public int graphColumns() {
-        return graph.columns();
+        return graph.strip().columns();
     }
 
     /** Vertices in the last draw list. */

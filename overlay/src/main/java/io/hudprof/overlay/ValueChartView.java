@@ -35,15 +35,15 @@ final class ValueChartView {
      */
     void layout(int x, HistoryGraphView graph, int maxRight) {
         int pad = metrics.pad();
-        int columnWidth = graph.columnWidth();
+        StripPlot beside = graph.strip();
+        int columnWidth = beside.columnWidth();
         int labelWidth = LABEL_CHARS * metrics.cell();
         int room = maxRight - x - 2 * pad - metrics.gap() - labelWidth;
-        int columns = Math.max(0, Math.min(graph.columns(), room / columnWidth));
+        int columns = Math.max(0, Math.min(beside.columns(), room / columnWidth));
         strip.columns(columns, columnWidth);
-        Box graphBox = graph.bounds();
-        strip.bounds().set(x, graphBox.top(), 2 * pad + columns * columnWidth + metrics.gap() + labelWidth,
-                graphBox.height());
-        strip.plot().setEdges(x + pad, graph.plot().top(), x + pad + columns * columnWidth, graph.plot().bottom());
+        strip.bounds().set(x, beside.bounds().top(), 2 * pad + columns * columnWidth + metrics.gap() + labelWidth,
+                beside.bounds().height());
+        strip.plot().setEdges(x + pad, beside.plot().top(), x + pad + columns * columnWidth, beside.plot().bottom());
     }
 
     /** Whether the last layout left room for a useful chart (a dozen columns). */
@@ -135,22 +135,9 @@ final class ValueChartView {
         return plot.bottom() - (int) Math.round((value - scaleBottom) / (scaleTop - scaleBottom) * plot.height());
     }
 
-    /** The whole chart, as last laid out. */
-    Box bounds() {
-        return strip.bounds();
-    }
-
-    /** The plot the bars are drawn in. */
-    Box plot() {
-        return strip.plot();
-    }
-
-    int columnWidth() {
-        return strip.columnWidth();
-    }
-
-    int columns() {
-        return strip.columns();
+    /** Where the chart's box, plot and columns were last laid out. */
+    StripPlot strip() {
+        return strip;
     }
 
     /** The value at the top of the scale last drawn. */

@@ -52,10 +52,10 @@ final class HudProbe {
 
     /** Height in pixels of the column of the frame {@code framesAgo} back, measured from the plot's bottom. */
     static int columnHeight(Image image, HistoryGraphView graph, int framesAgo) {
-        int x = graph.plot().right() - (framesAgo + 1) * graph.columnWidth();
-        for (int y = graph.plot().top(); y < graph.plot().bottom(); y++) {
+        int x = graph.strip().plot().right() - (framesAgo + 1) * graph.strip().columnWidth();
+        for (int y = graph.strip().plot().top(); y < graph.strip().plot().bottom(); y++) {
             if (isBarColor(image.rgb(x, y))) {
-                return graph.plot().bottom() - y;
+                return graph.strip().plot().bottom() - y;
             }
         }
         return 0;
@@ -63,10 +63,10 @@ final class HudProbe {
 
     /** Number of separate columns crossing the row just above the plot's bottom. */
     static int columnCount(Image image, HistoryGraphView graph) {
-        int y = graph.plot().bottom() - 1;
+        int y = graph.strip().plot().bottom() - 1;
         int runs = 0;
         boolean inBar = false;
-        for (int x = graph.plot().left(); x < graph.plot().right(); x++) {
+        for (int x = graph.strip().plot().left(); x < graph.strip().plot().right(); x++) {
             boolean bar = isBarColor(image.rgb(x, y));
             if (bar && !inBar) {
                 runs++;
@@ -78,8 +78,8 @@ final class HudProbe {
 
     /** The x of the graph's selected-frame marker (its left edge, scanning the marker's row), or -1. */
     static int markerX(Image image, HistoryGraphView graph) {
-        int y = graph.plot().bottom() + 5;
-        for (int x = graph.plot().left() - 4; x < graph.plot().right() + 4; x++) {
+        int y = graph.strip().plot().bottom() + 5;
+        for (int x = graph.strip().plot().left() - 4; x < graph.strip().plot().right() + 4; x++) {
             if (image.rgb(x, y) == 0xFFFFFF) {
                 return x;
             }

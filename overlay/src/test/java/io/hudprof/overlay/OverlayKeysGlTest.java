@@ -184,8 +184,8 @@ class OverlayKeysGlTest {
     @Test
     void leftAndRightScrubHistoryAndMoveTheGraphMarker() {
         int live = HudProbe.markerX(frame(), overlay.graph());
-        int step = overlay.graph().columnWidth();
-        assertEquals(overlay.graph().plot().right() - step - Math.round(2f), live,
+        int step = overlay.graph().strip().columnWidth();
+        assertEquals(overlay.graph().strip().plot().right() - step - Math.round(2f), live,
                 "live frame marks the newest column");
         press(GLFW_KEY_LEFT, 0);
         assertEquals(live - step, HudProbe.markerX(frame(), overlay.graph()));
@@ -205,10 +205,10 @@ class OverlayKeysGlTest {
     void graphKeyHidesAndShowsTheGraph() {
         frame();
         HistoryGraphView graph = overlay.graph();
-        int x0 = graph.bounds().left();
-        int y0 = graph.bounds().top();
-        int x1 = x0 + graph.bounds().width();
-        int y1 = y0 + graph.bounds().height();
+        int x0 = graph.strip().bounds().left();
+        int y0 = graph.strip().bounds().top();
+        int x1 = x0 + graph.strip().bounds().width();
+        int y1 = y0 + graph.strip().bounds().height();
         press(GLFW_KEY_G, 0);
         Image hidden = frame();
         assertEquals(0, hidden.countChanged(scene, x0, y0, x1, y1));
@@ -224,8 +224,9 @@ class OverlayKeysGlTest {
         Image hz = frame();
         gl.screenshot("keys-guides-in-hz");
         assertTrue(overlay.controls().unitsHz());
-        int labelsChanged = hz.countChanged(ms, graph.plot().right(), graph.plot().top(), graph.plot().right() + 80,
-                graph.plot().bottom());
+        Box plot = graph.strip().plot();
+        int labelsChanged = hz.countChanged(ms, plot.right(), plot.top(), plot.right() + 80,
+                graph.strip().plot().bottom());
         assertTrue(labelsChanged > 30, "guide labels did not change: " + labelsChanged);
     }
 

@@ -147,8 +147,8 @@ class OverlayRenderingGlTest {
             assertTrue(hud.rgb(w - 9, 8) != small.rgb(w - 9, 8), "panel did not follow the right edge");
             assertEquals(0, hud.countChanged(small, w - 8, 0, w, h / 2));
             HistoryGraphView graph = overlay.graph();
-            assertTrue(graph.bounds().right() <= w, "graph wider than the resized framebuffer");
-            assertTrue(overlay.panel().bounds().top() + overlay.panel().bounds().height() <= graph.bounds().top(),
+            assertTrue(graph.strip().bounds().right() <= w, "graph wider than the resized framebuffer");
+            assertTrue(overlay.panel().bounds().bottom() <= graph.strip().bounds().top(),
                     "panel runs into the graph after the resize");
             assertTrue(overlay.panel().shownRows() < 20, "a short window shows fewer rows");
         }

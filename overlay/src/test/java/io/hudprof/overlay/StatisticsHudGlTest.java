@@ -90,10 +90,10 @@ class StatisticsHudGlTest {
 
     /** Height of the chart's bar for the frame {@code framesAgo} back, measured up from the zero line. */
     private static int barHeight(Image image, ValueChartView chart, int framesAgo) {
-        int x = chart.plot().right() - (framesAgo + 1) * chart.columnWidth();
-        for (int y = chart.plot().top(); y < chart.plot().bottom(); y++) {
+        int x = chart.strip().plot().right() - (framesAgo + 1) * chart.strip().columnWidth();
+        for (int y = chart.strip().plot().top(); y < chart.strip().plot().bottom(); y++) {
             if (image.rgb(x, y) == HudPalette.CHART_BAR >>> 8) {
-                return chart.plot().bottom() - y;
+                return chart.strip().plot().bottom() - y;
             }
         }
         return 0;
@@ -107,13 +107,13 @@ class StatisticsHudGlTest {
         assertTrue(overlay.chartShown());
         ValueChartView chart = overlay.chart();
         HistoryGraphView graph = overlay.graph();
-        assertTrue(chart.bounds().left() >= graph.bounds().right(), "to the right of the graph");
-        assertEquals(graph.plot().top(), chart.plot().top(), "plots line up");
-        assertEquals(graph.plot().bottom(), chart.plot().bottom());
-        assertEquals(graph.columnWidth(), chart.columnWidth());
+        assertTrue(chart.strip().bounds().left() >= graph.strip().bounds().right(), "to the right of the graph");
+        assertEquals(graph.strip().plot().top(), chart.strip().plot().top(), "plots line up");
+        assertEquals(graph.strip().plot().bottom(), chart.strip().plot().bottom());
+        assertEquals(graph.strip().columnWidth(), chart.strip().columnWidth());
         assertEquals(50, chart.scaleTop(), "largest value 30, next nice number 50");
         assertEquals(0, chart.scaleBottom());
-        int plotHeight = chart.plot().bottom() - chart.plot().top();
+        int plotHeight = chart.strip().plot().bottom() - chart.strip().plot().top();
         for (int ago = 0; ago < HISTORY; ago++) {
             double value = stats.history().value(SPAWNED, ago);
             int expected = (int) Math.round(value / 50 * plotHeight);
