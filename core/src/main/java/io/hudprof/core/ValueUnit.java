@@ -1,5 +1,6 @@
 package io.hudprof.core;
 
+import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 
@@ -7,13 +8,14 @@ import io.hudprof.core.report.ReportRow;
  * The unit of a statistic's values, and how to print one. Used by rows of {@link ReportMode#STATISTICS} reports
  * ({@link ReportRow#unit()}), by value charts and by the statistics exit report.
  *
- * <p>{@link #append(double, StringBuilder)} allocates nothing once the builder has room, so renderers can format
- * on the per-frame path. {@code NaN} (no value in that frame) prints as {@code -}.
+ * <p>{@link #append(double, TextLine)} allocates nothing once the line has room, so renderers can format on the
+ * per-frame path; it rounds by {@link TextLine}'s one rule, so every view prints the same digits. {@code NaN} (no
+ * value in that frame) prints as {@code -}.
  */
 public enum ValueUnit {
     /** A count of events or things: a whole number, or two decimals when averaged. */
     COUNT(""),
-    /** Bytes, printed in B, KiB, MiB or GiB, whichever keeps the number below 1024. */
+    /** Bytes, printed whole in B, or with two decimals in KiB, MiB or GiB, whichever keeps the number below 1024. */
     BYTES(""),
     /** A duration in nanoseconds, printed in milliseconds with three decimals. */
     NANOS(" ms"),
@@ -34,33 +36,42 @@ public enum ValueUnit {
         this.suffix = suffix;
     }
 
-    /** Appends {@code value} in this unit to {@code dest} (e.g. "12.50 MiB", "3.20x", "1.250 ms"). */
-    public void append(double value, StringBuilder dest) {
+    /**
+     * Appends {@code value} in this unit to {@code dest} ("12.50 MiB", "3.20x", "1.250 ms"), with
+     * {@link TextLine}'s rounding rule; allocation-free once {@code dest} has room.
+     */
+    public void append(double value, TextLine dest) {
         if (Double.isNaN(value)) {
             dest.append('-');
             return;
         }
         switch (this) {
-            case COUNT -> {
-                if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-                    dest.append((long) value);
-                } else {
-                    appendFixed(value, 2, dest);
-                }
-            }
+            case COUNT -> appendCount(value, 2, dest);
             case BYTES -> appendBytes(value, dest);
-            case NANOS -> appendFixed(value / 1e6, 3, dest);
-            case PERCENT, RATIO -> appendFixed(value, 2, dest);
-            case NUMBER -> appendFixed(value, 3, dest);
+            case NANOS -> dest.appendScaled(value, -6, 3);
+            case PERCENT, RATIO -> dest.appendFixed(value, 2);
+            case NUMBER -> dest.appendFixed(value, 3);
         }
         dest.append(suffix);
     }
 
     /** This unit's value as text; for logs and tests, not the per-frame path. */
     public String format(double value) {
-        StringBuilder out = new StringBuilder(24);
+        TextLine out = new TextLine(24);
         append(value, out);
         return out.toString();
+    }
+
+    /**
+     * A count: whole when it is a whole number (as counted), else with {@code decimals} (an average). The one rule
+     * for counts in every report.
+     */
+    public static void appendCount(double value, int decimals, TextLine dest) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            dest.append((long) value);
+        } else {
+            dest.appendFixed(value, decimals);
+        }
     }
 
     /** The value in the unit a chart axis is labelled in: milliseconds for {@link #NANOS}, itself otherwise. */
@@ -79,51 +90,18 @@ public enum ValueUnit {
         };
     }
 
-    private static void appendBytes(double bytes, StringBuilder dest) {
+    /** B, KiB, MiB or GiB: the largest unit in which the printed number is at least 1. */
+    private static void appendBytes(double bytes, TextLine dest) {
+        // Thresholds sit where the smaller unit would print 1024 after rounding, so "1024.00 KiB" never appears.
         double magnitude = Math.abs(bytes);
-        if (magnitude < KIB) {
-            dest.append((long) bytes).append(" B");
-        } else if (magnitude < MIB) {
-            appendFixed(bytes / KIB, 2, dest);
-            dest.append(" KiB");
-        } else if (magnitude < GIB) {
-            appendFixed(bytes / MIB, 2, dest);
-            dest.append(" MiB");
+        if (magnitude < KIB - 0.5) {
+            dest.appendFixed(bytes, 0).append(" B");
+        } else if (magnitude < MIB - 0.005 * KIB) {
+            dest.appendFixed(bytes / KIB, 2).append(" KiB");
+        } else if (magnitude < GIB - 0.005 * MIB) {
+            dest.appendFixed(bytes / MIB, 2).append(" MiB");
         } else {
-            appendFixed(bytes / GIB, 2, dest);
-            dest.append(" GiB");
-        }
-    }
-
-    /**
-     * Appends {@code value} rounded half-away-from-zero to {@code decimals} places, without the garbage of
-     * {@code String.format} or {@code Double.toString}. Values too large for a scaled long print whole.
-     */
-    static void appendFixed(double value, int decimals, StringBuilder dest) {
-        if (Double.isInfinite(value)) {
-            dest.append(value > 0 ? "inf" : "-inf");
-            return;
-        }
-        long scale = 1;
-        for (int i = 0; i < decimals; i++) {
-            scale *= 10;
-        }
-        double scaled = Math.abs(value) * scale;
-        if (scaled >= 9e18) {
-            dest.append(Math.round(value));
-            return;
-        }
-        long units = Math.round(scaled);
-        if (value < 0 && units != 0) {
-            dest.append('-');
-        }
-        dest.append(units / scale);
-        if (decimals > 0) {
-            dest.append('.');
-            long fraction = units % scale;
-            for (long digit = scale / 10; digit > 0; digit /= 10) {
-                dest.append((char) ('0' + (fraction / digit) % 10));
-            }
+            dest.appendFixed(bytes / GIB, 2).append(" GiB");
         }
     }
 }

@@ -162,9 +162,9 @@ public final class HudControls {
         return chartedStat < 0 || statistics() == null ? null : Stats.byId(chartedStat);
     }
 
-    /** The statistics plugged into the profiler's report controller, or {@code null}. */
+    /** The statistics attached to the profiler, or {@code null}. */
     FrameStatistics statistics() {
-        return controller.statistics() instanceof FrameStatistics statistics ? statistics : null;
+        return FrameStatistics.attachedTo(profiler);
     }
 
     /** The report the overlay draws, so {@link #select()} knows which row the cursor is on. */

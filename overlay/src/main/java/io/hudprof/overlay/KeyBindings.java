@@ -110,16 +110,6 @@ public final class KeyBindings {
         return null;
     }
 
-    /** True when some binding uses this key, with any modifiers. */
-    public boolean usesKey(int key) {
-        for (int k : keys) {
-            if (k == key) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The keys bound to an action, e.g. "Enter/KpEnter", or the empty string when it has none. */
     public String describe(HudAction action) {
         StringBuilder text = new StringBuilder();

@@ -4,10 +4,7 @@ import static org.lwjgl.glfw.GLFW.glfwGetWindowContentScale;
 
 import io.hudprof.core.Profiler;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.Stat;
-import io.hudprof.core.stats.StatHistory;
 
 /**
  * hudprof's in-game HUD: the report panel, the history graph and, when {@link FrameStatistics} are attached to the
@@ -35,48 +32,38 @@ import io.hudprof.core.stats.StatHistory;
  * the game's render thread, the one that calls {@code Profiler.update()}.
  */
 public final class Overlay implements AutoCloseable {
-    private final Profiler profiler;
     private final OverlayConfig config;
     private final HudControls controls;
     private final KeyRouter keys;
-    private final Report report = new Report();
-    private final ReportPanelView panel;
-    private final HistoryGraphView graph;
-    private final ValueChartView chart = new ValueChartView();
-    private boolean chartShown;
+    private final HudFrame frame;
     private final DrawList drawList;
     private final DrawListRenderer renderer;
     private FontAtlas font;
-    private float contentScale;
     private GlfwKeyChain keyChain;
     private int lastDrawCalls;
     private boolean closed;
 
     private Overlay(Profiler profiler, OverlayConfig config, GlSupport gl) {
-        this.profiler = profiler;
         this.config = config;
-        this.contentScale = config.contentScale;
-        this.controls = new HudControls(profiler, config);
+        this.font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(config.contentScale));
+        this.drawList = new DrawList(font);
+        this.frame = new HudFrame(profiler, config, drawList, null);
+        this.controls = frame.controls();
         this.keys = new KeyRouter(config.keys, controls);
-        this.controls.showing(report);
-        this.panel = new ReportPanelView(config);
-        this.graph = new HistoryGraphView(config, new ZoneRanking(profiler.data()));
         if (!gl.canDraw()) {
             // A HUD that draws nothing: keys and controls still work, the game and the profiler carry on.
             this.renderer = null;
-            this.drawList = null;
             return;
         }
-        this.font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(contentScale));
         DrawListRenderer created;
         try {
             created = new DrawListRenderer(font, gl);
         } catch (RuntimeException e) {
+            drawList.close();
             font.close();
             throw e;
         }
         this.renderer = created;
-        this.drawList = new DrawList(font);
     }
 
     /**
@@ -135,53 +122,8 @@ public final class Overlay implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the overlay was closed");
         }
-        if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0 || renderer == null) {
-            lastDrawCalls = 0;
-            return;
-        }
-        profiler.controller().build(report);
-        float ui = config.scale * contentScale;
-        drawList.reset(framebufferWidth, framebufferHeight);
-        boolean showGraph = controls.graphVisible();
-        FrameStatistics statistics = controls.statistics();
-        Stat charted = controls.chartedStatistic();
-        chartShown = false;
-        if (showGraph) {
-            graph.layout(profiler.history(), drawList, ui);
-            int margin = Math.round(4 * ui);
-            int right = graph.left() + graph.width();
-            if (charted != null) {
-                chart.layout(right + margin, graph, framebufferWidth - Math.round(config.graphOffsetX * ui),
-                        drawList, ui);
-                chartShown = chart.fits();
-                if (chartShown) {
-                    right = chart.left() + chart.width();
-                }
-            }
-            panel.keepClearOf(graph.left() - margin, graph.top() - margin, right + margin,
-                    graph.top() + graph.height() + margin);
-        } else {
-            panel.keepClearOf(0, 0, 0, 0);
-        }
-        panel.draw(report, controls, drawList, ui);
-        controls.pageRows(panel.shownRows());
-        if (chartShown) {
-            // Drawn before the graph's clipped plot, so it shares the panel's draw command.
-            StatHistory values = statistics.history();
-            chart.draw(values, charted, statsFrame(values, report.frameOffset()), drawList);
-        }
-        if (showGraph) {
-            graph.draw(profiler.history(), report.frameOffset(), controls, drawList);
-        }
-        lastDrawCalls = renderer.render(drawList);
-    }
-
-    /** How far back in {@code values} the profiler's frame {@code framesAgo} is, or -1 if not held there. */
-    private int statsFrame(StatHistory values, int framesAgo) {
-        long number = profiler.history().frameNumber(framesAgo);
-        long back = values.frameNumber(0) - number;
-        return number >= 0 && back >= 0 && back < values.size() && values.frameNumber((int) back) == number
-                ? (int) back : -1;
+        lastDrawCalls = renderer != null && frame.build(framebufferWidth, framebufferHeight)
+                ? renderer.render(drawList) : 0;
     }
 
     /**
@@ -192,7 +134,7 @@ public final class Overlay implements AutoCloseable {
         if (!(scale >= 0.5f && scale <= 4f)) {
             throw new IllegalArgumentException("content scale must be within 0.5..4: " + scale);
         }
-        contentScale = scale;
+        frame.contentScale(scale);
         int pixels = config.fontPixels(scale);
         if (renderer != null && pixels != font.pixelHeight()) {
             FontAtlas rebaked = FontAtlas.bake(FontAtlas.DEFAULT_FONT, pixels);
@@ -208,26 +150,31 @@ public final class Overlay implements AutoCloseable {
         return lastDrawCalls;
     }
 
+    /** The CPU half of {@link #render}. */
+    HudFrame frame() {
+        return frame;
+    }
+
     /** The report the last {@link #render} showed. */
     Report report() {
-        return report;
+        return frame.report();
     }
 
     ReportPanelView panel() {
-        return panel;
+        return frame.panel();
     }
 
     HistoryGraphView graph() {
-        return graph;
+        return frame.graph();
     }
 
     ValueChartView chart() {
-        return chart;
+        return frame.chart();
     }
 
     /** Whether the last {@link #render} drew the value chart. */
     boolean chartShown() {
-        return chartShown;
+        return frame.chartShown();
     }
 
     DrawList drawList() {
@@ -251,8 +198,8 @@ public final class Overlay implements AutoCloseable {
         }
         if (renderer != null) {
             renderer.close();
-            drawList.close();
-            font.close();
         }
+        drawList.close();
+        font.close();
     }
 }

@@ -1,5 +1,7 @@
 package io.hudprof.overlay;
 
+import io.hudprof.core.report.ReportCells;
+
 /**
  * How the overlay looks and which keys drive it. Immutable; made with {@link #builder()}, checked when built so a
  * bad value fails at start-up with a message that names the setting. Sizes are in logical pixels: they are
@@ -97,7 +99,7 @@ public final class OverlayConfig {
         private int panelOffsetY = 8;
         private int visibleRows = 20;
         private int nameChars = 30;
-        private int timeDecimals = 2;
+        private int timeDecimals = ReportCells.MILLIS_DECIMALS;
         private boolean graphVisible = true;
         private Anchor graphAnchor = Anchor.BOTTOM_LEFT;
         private int graphOffsetX = 8;
@@ -185,7 +187,10 @@ public final class OverlayConfig {
             return this;
         }
 
-        /** Decimals of millisecond values in the report (default 2). */
+        /**
+         * Decimals of millisecond values in the report (default 3, as the text report prints them; fewer digits
+         * make the HUD's cells differ from the text report's).
+         */
         public Builder timeDecimals(int decimals) {
             if (decimals < 0 || decimals > 4) {
                 throw new IllegalArgumentException("timeDecimals must be within 0..4: " + decimals);

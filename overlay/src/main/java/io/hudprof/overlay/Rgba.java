@@ -25,11 +25,6 @@ final class Rgba {
         return (r & 0xFF) << 24 | (g & 0xFF) << 16 | (b & 0xFF) << 8 | (a & 0xFF);
     }
 
-    /** The same colour with alpha {@code a} (0–255). */
-    static int withAlpha(int rgba, int a) {
-        return (rgba & 0xFFFFFF00) | (a & 0xFF);
-    }
-
     /** Channel-wise blend from {@code from} (t = 0) to {@code to} (t = 1); t is clamped. */
     static int lerp(int from, int to, double t) {
         double k = t < 0 ? 0 : t > 1 ? 1 : t;

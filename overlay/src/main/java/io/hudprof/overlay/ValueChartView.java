@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 import io.hudprof.core.stats.Stat;
 import io.hudprof.core.stats.StatHistory;
 
@@ -15,66 +16,39 @@ import io.hudprof.core.stats.StatHistory;
  * draw command. Allocation-free; render thread only.
  */
 final class ValueChartView {
-    static final int BAR = 0x5EC8F0FF;
-    static final int ZERO_LINE = 0xF0F0F0A0;
-
     private static final int LABEL_CHARS = 11;
     private static final int GUIDES = 3;
 
-    private final TextBuffer line = new TextBuffer(128);
-    private final StringBuilder number = new StringBuilder(32);
-
-    private int cell;
-    private int pad;
-    private int gap;
-    private int tick;
-    private int reach;
-    private int thickness;
-    private int textDrop;
-    private int left;
-    private int top;
-    private int width;
-    private int height;
-    private int plotLeft;
-    private int plotTop;
-    private int plotRight;
-    private int plotBottom;
-    private int columnWidth;
-    private int columns;
+    private final HudMetrics metrics;
+    private final StripPlot strip = new StripPlot();
+    private final TextLine line = new TextLine(128);
     private double scaleTop;
     private double scaleBottom;
 
+    ValueChartView(HudMetrics metrics) {
+        this.metrics = metrics;
+    }
+
     /**
      * Places the chart beside the graph: starting at {@code x}, with the graph's top, height and plot rows, as many
-     * columns as fit before {@code maxRight} (at most {@code maxColumns}). {@link #fits()} says whether any do.
+     * columns as fit before {@code maxRight} (at most the graph's). {@link #fits()} says whether any do.
      */
-    void layout(int x, HistoryGraphView graph, int maxRight, DrawList list, float ui) {
-        FontAtlas font = list.font();
-        cell = font.cellWidth();
-        pad = Math.round(6 * ui);
-        gap = Math.round(6 * ui);
-        tick = Math.max(4, Math.round(5 * ui));
-        reach = Math.max(1, Math.round(2 * ui));
-        thickness = Math.max(1, Math.round(ui));
-        int rowHeight = font.lineHeight() + Math.max(1, Math.round(3 * ui));
-        textDrop = (rowHeight - font.lineHeight() + 1) / 2;
-        columnWidth = graph.columnWidth();
-        int labelWidth = LABEL_CHARS * cell;
-        int room = maxRight - x - 2 * pad - gap - labelWidth;
-        columns = Math.max(0, Math.min(graph.columns(), room / columnWidth));
-        left = x;
-        top = graph.top();
-        height = graph.height();
-        plotLeft = left + pad;
-        plotTop = graph.plotTop();
-        plotBottom = graph.plotBottom();
-        plotRight = plotLeft + columns * columnWidth;
-        width = 2 * pad + columns * columnWidth + gap + labelWidth;
+    void layout(int x, HistoryGraphView graph, int maxRight) {
+        int pad = metrics.pad();
+        StripPlot beside = graph.strip();
+        int columnWidth = beside.columnWidth();
+        int labelWidth = LABEL_CHARS * metrics.cell();
+        int room = maxRight - x - 2 * pad - metrics.gap() - labelWidth;
+        int columns = Math.max(0, Math.min(beside.columns(), room / columnWidth));
+        strip.columns(columns, columnWidth);
+        strip.bounds().set(x, beside.bounds().top(), 2 * pad + columns * columnWidth + metrics.gap() + labelWidth,
+                beside.bounds().height());
+        strip.plot().setEdges(x + pad, beside.plot().top(), x + pad + columns * columnWidth, beside.plot().bottom());
     }
 
     /** Whether the last layout left room for a useful chart (a dozen columns). */
     boolean fits() {
-        return columns >= 12;
+        return strip.columns() >= 12;
     }
 
     /**
@@ -82,63 +56,54 @@ final class ValueChartView {
      * shows is in {@code history} (-1 when it holds no such frame).
      */
     void draw(StatHistory history, Stat stat, int selected, DrawList list) {
-        int lineHeight = list.font().lineHeight();
-        list.rect(left, top, left + width, top + height, HistoryGraphView.BACKGROUND);
-        list.rect(plotLeft, plotTop, plotRight, plotBottom, HistoryGraphView.PLOT);
+        strip.drawBackground(list);
         ValueUnit unit = stat.unit();
         chooseScale(history, stat, unit);
         drawTitle(history, stat, selected, list);
 
-        int labelX = plotRight + gap;
         for (int g = 0; g < GUIDES; g++) {
             double value = scaleBottom + (scaleTop - scaleBottom) * (GUIDES - 1 - g) / (GUIDES - 1);
             int y = yOf(value);
             boolean zero = value == 0;
-            list.rect(plotLeft, y - (g == GUIDES - 1 ? thickness : 0), plotRight,
-                    y + (g == GUIDES - 1 ? 0 : thickness), zero ? ZERO_LINE : HistoryGraphView.GUIDE_LINE);
+            strip.drawGuideLine(list, y, zero ? HudPalette.ZERO_LINE : HudPalette.GUIDE_LINE, metrics);
             line.clear();
-            appendValue(value, unit);
-            int labelY = Math.max(plotTop, Math.min(plotBottom - lineHeight, y - lineHeight / 2));
-            list.text(labelX, labelY, line, zero ? HistoryGraphView.TARGET_LABEL : HistoryGraphView.GUIDE_LABEL);
+            unit.append(value, line);
+            strip.drawGuideLabel(list, y, line, zero ? HudPalette.TARGET_LABEL : HudPalette.GUIDE_LABEL, metrics);
         }
         if (scaleBottom < 0) {
-            list.rect(plotLeft, yOf(0), plotRight, yOf(0) + thickness, ZERO_LINE);
+            strip.drawGuideLine(list, yOf(0), HudPalette.ZERO_LINE, metrics);
         }
 
-        int shown = Math.min(columns, history.size());
-        int barWidth = columnWidth >= 5 ? columnWidth - 1 : columnWidth;
+        int shown = Math.min(strip.columns(), history.size());
+        int barWidth = strip.barWidth();
         int zeroY = yOf(0);
         for (int i = 0; i < shown; i++) {
             double value = history.value(stat, i);
             if (Double.isNaN(value)) {
                 continue;
             }
-            int x0 = plotRight - (i + 1) * columnWidth;
+            int x0 = strip.columnLeft(i);
             int y = yOf(value);
-            list.rect(x0, Math.min(y, zeroY), x0 + barWidth, Math.max(y, zeroY), BAR);
+            list.rect(x0, Math.min(y, zeroY), x0 + barWidth, Math.max(y, zeroY), HudPalette.CHART_BAR);
         }
-        if (selected >= 0 && selected < columns) {
-            int markerX = plotRight - (selected + 1) * columnWidth;
-            list.rect(markerX - reach, plotBottom + gap / 2, markerX + columnWidth + reach,
-                    plotBottom + gap / 2 + tick, HistoryGraphView.MARKER);
-        }
+        strip.drawMarker(list, selected, metrics);
     }
 
     private void drawTitle(StatHistory history, Stat stat, int selected, DrawList list) {
         line.clear().append(stat.name()).append("  ");
-        appendValue(selected < 0 ? Double.NaN : history.value(stat, selected), stat.unit());
-        int chars = (width - 2 * pad) / cell;
+        stat.unit().append(selected < 0 ? Double.NaN : history.value(stat, selected), line);
+        int chars = (strip.bounds().width() - 2 * metrics.pad()) / metrics.cell();
         if (line.length() > chars) {
             line.truncate(Math.max(1, chars - 1)).append('~');
         }
-        list.text(plotLeft, top + pad + textDrop, line, HistoryGraphView.TARGET_LABEL);
+        strip.drawTitle(list, line, HudPalette.TARGET_LABEL, metrics);
     }
 
     /** Scale from 0 (or a nice negative bottom) to a nice top above every value in the shown columns. */
     private void chooseScale(StatHistory history, Stat stat, ValueUnit unit) {
         double max = 0;
         double min = 0;
-        int shown = Math.min(columns, history.size());
+        int shown = Math.min(strip.columns(), history.size());
         for (int i = 0; i < shown; i++) {
             double value = history.value(stat, i);
             if (!Double.isNaN(value)) {
@@ -166,54 +131,13 @@ final class ValueChartView {
     }
 
     private int yOf(double value) {
-        double span = scaleTop - scaleBottom;
-        return plotBottom - (int) Math.round((value - scaleBottom) / span * (plotBottom - plotTop));
+        Box plot = strip.plot();
+        return plot.bottom() - (int) Math.round((value - scaleBottom) / (scaleTop - scaleBottom) * plot.height());
     }
 
-    private void appendValue(double value, ValueUnit unit) {
-        number.setLength(0);
-        unit.append(value, number);
-        line.append(number);
-    }
-
-    int left() {
-        return left;
-    }
-
-    int top() {
-        return top;
-    }
-
-    int width() {
-        return width;
-    }
-
-    int height() {
-        return height;
-    }
-
-    int plotLeft() {
-        return plotLeft;
-    }
-
-    int plotTop() {
-        return plotTop;
-    }
-
-    int plotRight() {
-        return plotRight;
-    }
-
-    int plotBottom() {
-        return plotBottom;
-    }
-
-    int columnWidth() {
-        return columnWidth;
-    }
-
-    int columns() {
-        return columns;
+    /** Where the chart's box, plot and columns were last laid out. */
+    StripPlot strip() {
+        return strip;
     }
 
     /** The value at the top of the scale last drawn. */

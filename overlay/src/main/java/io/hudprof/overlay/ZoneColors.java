@@ -8,12 +8,7 @@ package io.hudprof.overlay;
  */
 final class ZoneColors {
     /** Colours available; the graph shows at most one fewer zones, so a newcomer always finds a free entry. */
-    static final int PALETTE_SIZE = 12;
-
-    private static final int[] PALETTE = {
-        0x4E8FD6FF, 0xF28E2BFF, 0xE15759FF, 0x5CC8BEFF, 0x59A14FFF, 0xEDC948FF,
-        0xB07AA1FF, 0xFF9DA7FF, 0xA87C5FFF, 0x9FD86BFF, 0xC9A3E8FF, 0x7FD3F7FF,
-    };
+    static final int PALETTE_SIZE = HudPalette.ZONE_COLORS;
 
     private final int[] slotZone = new int[PALETTE_SIZE];
     private final long[] slotLastUsed = new long[PALETTE_SIZE];
@@ -35,7 +30,7 @@ final class ZoneColors {
             int slot = slotOf(zoneIds[i]);
             if (slot >= 0) {
                 slotLastUsed[slot] = frame;
-                destRgba[i] = PALETTE[slot];
+                destRgba[i] = HudPalette.zoneColor(slot);
             } else {
                 pending[pendingCount++] = i;
             }
@@ -50,13 +45,8 @@ final class ZoneColors {
             }
             slotZone[oldest] = zoneIds[i];
             slotLastUsed[oldest] = frame;
-            destRgba[i] = PALETTE[oldest];
+            destRgba[i] = HudPalette.zoneColor(oldest);
         }
-    }
-
-    /** Palette entry {@code i}, as 0xRRGGBBAA. */
-    static int paletteColor(int i) {
-        return PALETTE[i];
     }
 
     private int slotOf(int zoneId) {

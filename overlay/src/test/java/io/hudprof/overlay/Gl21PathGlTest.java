@@ -120,15 +120,15 @@ class Gl21PathGlTest {
                 assertEquals(List.of(), debug.errors(), "KHR_debug errors");
                 Image hud = gl.screenshot("gl21-hud");
                 ReportPanelView panel = overlay.panel();
-                int changed = hud.countChanged(scene, panel.left(), panel.top(), panel.left() + panel.width(),
-                        panel.top() + panel.height());
-                assertTrue(changed > panel.width() * panel.height() / 2, "the panel was not drawn: " + changed);
-                int text = HudProbe.brightPixels(hud, panel.left(), panel.left() + panel.width(), panel.rowsTop(),
+                Box box = panel.bounds();
+                int changed = hud.countChanged(scene, box.left(), box.top(), box.right(), box.bottom());
+                assertTrue(changed > box.width() * box.height() / 2, "the panel was not drawn: " + changed);
+                int text = HudProbe.brightPixels(hud, box.left(), box.right(), panel.rowsTop(),
                         panel.rowsTop() + panel.rowHeight() * 3);
                 assertTrue(text > 100, "no text in the first rows: " + text);
                 HistoryGraphView graph = overlay.graph();
                 assertTrue(HudProbe.columnHeight(hud, graph, 0) > 10, "the graph's latest column is missing");
-                assertEquals(0, hud.countChanged(scene, 0, 0, Math.min(panel.left(), graph.left()), H / 3),
+                assertEquals(0, hud.countChanged(scene, 0, 0, Math.min(box.left(), graph.strip().bounds().left()), H / 3),
                         "the HUD drew outside its panel and graph");
             }
         }
@@ -165,9 +165,9 @@ class Gl21PathGlTest {
             glViewport(0, 0, W, H);
             Image hud = gl.screenshot("gl21-state-" + (gameVertexArrayBound ? "game-vao" : "vao0"));
             ReportPanelView panel = overlay.panel();
-            int changed = hud.countChanged(scene, panel.left(), panel.top(), panel.left() + panel.width(),
-                    panel.top() + panel.height());
-            assertTrue(changed > panel.width() * panel.height() / 2,
+            Box box = panel.bounds();
+            int changed = hud.countChanged(scene, box.left(), box.top(), box.right(), box.bottom());
+            assertTrue(changed > box.width() * box.height() / 2,
                     "the HUD did not draw over the scene despite the host's hostile state: " + changed);
             overlay.close();
             deleteHostObjects(objects, caps);

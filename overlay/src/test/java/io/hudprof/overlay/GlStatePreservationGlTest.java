@@ -106,9 +106,9 @@ class GlStatePreservationGlTest {
             resetHostStateForReadback();
             Image hud = gl.screenshot("state-" + profile.name().toLowerCase());
             ReportPanelView panel = overlay.panel();
-            int changed = hud.countChanged(scene, panel.left(), panel.top(), panel.left() + panel.width(),
-                    panel.top() + panel.height());
-            assertTrue(changed > panel.width() * panel.height() / 2,
+            int changed = hud.countChanged(scene, panel.bounds().left(), panel.bounds().top(), panel.bounds().right(),
+                    panel.bounds().bottom());
+            assertTrue(changed > panel.bounds().width() * panel.bounds().height() / 2,
                     "the HUD did not draw over the scene despite the host's hostile state: " + changed);
             overlay.close();
             deleteHostObjects(objects);

@@ -60,7 +60,7 @@ class HistoryGraphGlTest {
     void graphHasOneColumnPerRecordedFrameUpToTheHistorySize() {
         game.frames(20, 1.0);
         Image partial = frame("graph-20-frames");
-        assertEquals(HISTORY, overlay.graph().columns(), "room for the whole history");
+        assertEquals(HISTORY, overlay.graph().strip().columns(), "room for the whole history");
         assertEquals(20, HudProbe.columnCount(partial, overlay.graph()));
         game.frames(100, 1.0);
         assertEquals(HISTORY, HudProbe.columnCount(frame(null), overlay.graph()));
@@ -73,10 +73,10 @@ class HistoryGraphGlTest {
         }
         Image image = frame("graph-varying-load");
         HistoryGraphView graph = overlay.graph();
-        double pixelsPerNano = (graph.plotBottom() - graph.plotTop()) / overlay.controls().graphRangeNanos();
+        double pixelsPerNano = (graph.strip().plot().height()) / overlay.controls().graphRangeNanos();
         for (int ago = 0; ago < HISTORY; ago++) {
             long nanos = game.profiler.history().frameNanos(ago);
-            int expected = (int) Math.min(graph.plotBottom() - graph.plotTop(), Math.round(nanos * pixelsPerNano));
+            int expected = (int) Math.min(graph.strip().plot().height(), Math.round(nanos * pixelsPerNano));
             int height = HudProbe.columnHeight(image, graph, ago);
             assertTrue(Math.abs(height - expected) <= 1, "frame " + ago + " back: " + nanos + " ns should be "
                     + expected + " px tall, is " + height);
@@ -91,17 +91,18 @@ class HistoryGraphGlTest {
         game.frames(HISTORY, 1.0);
         Image image = frame(null);
         HistoryGraphView graph = overlay.graph();
-        int bottom = image.rgb(graph.plotRight() - 3, graph.plotBottom() - 1);
+        int bottom = image.rgb(graph.strip().plot().right() - 3, graph.strip().plot().bottom() - 1);
         for (int ago = 0; ago < HISTORY; ago++) {
-            int x = graph.plotRight() - ago * graph.columnWidth() - 3;
-            assertEquals(bottom, image.rgb(x, graph.plotBottom() - 1), "column " + ago);
+            int x = graph.strip().plot().right() - ago * graph.strip().columnWidth() - 3;
+            assertEquals(bottom, image.rgb(x, graph.strip().plot().bottom() - 1), "column " + ago);
         }
         int[] top = new int[1];
         new io.hudprof.core.report.ZoneRanking(game.profiler.data()).topZones(top);
         assertEquals("Render:Draw", io.hudprof.core.Zone.byId(top[0]).name());
         assertTrue(HudProbe.isBarColor(bottom));
         // The legend's first swatch is that colour too.
-        int swatches = image.countNear(graph.plotRight(), graph.plotTop(), W, graph.plotTop() + 20, bottom, 0);
+        Box plot = graph.strip().plot();
+        int swatches = image.countNear(plot.right(), plot.top(), W, plot.top() + 20, bottom, 0);
         assertTrue(swatches > 20, "legend swatch for the top zone missing");
     }
 
@@ -111,12 +112,13 @@ class HistoryGraphGlTest {
         Image image = frame("graph-guides");
         HistoryGraphView graph = overlay.graph();
         double target = 1e9 / 60;
-        int y = graph.plotBottom() - (int) Math.round(target / overlay.controls().graphRangeNanos()
-                * (graph.plotBottom() - graph.plotTop()));
-        int x = graph.plotLeft() + 4;
+        int y = graph.strip().plot().bottom() - (int) Math.round(target / overlay.controls().graphRangeNanos()
+                * (graph.strip().plot().height()));
+        int x = graph.strip().plot().left() + 4;
         assertTrue(Image.luminance(image.rgb(x, y)) > Image.luminance(image.rgb(x, y + 3)) + 100,
                 "no bright target line at y=" + y);
-        assertTrue(HudProbe.brightPixels(image, graph.plotRight(), graph.plotRight() + 70, y - 8, y + 8) > 20,
+        int labelX = graph.strip().plot().right();
+        assertTrue(HudProbe.brightPixels(image, labelX, labelX + 70, y - 8, y + 8) > 20,
                 "target line has no label");
     }
 
@@ -126,9 +128,9 @@ class HistoryGraphGlTest {
         game.frame(10.0);
         Image image = frame("graph-clipped");
         HistoryGraphView graph = overlay.graph();
-        int x = graph.plotRight() - 3;
-        assertEquals(graph.plotBottom() - graph.plotTop(), HudProbe.columnHeight(image, graph, 0));
-        for (int y = graph.top(); y < graph.plotTop(); y++) {
+        int x = graph.strip().plot().right() - 3;
+        assertEquals(graph.strip().plot().height(), HudProbe.columnHeight(image, graph, 0));
+        for (int y = graph.strip().bounds().top(); y < graph.strip().plot().top(); y++) {
             assertTrue(!HudProbe.isBarColor(image.rgb(x, y)), "column drawn above the plot at y=" + y);
         }
     }

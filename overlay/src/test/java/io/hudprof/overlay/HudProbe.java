@@ -20,7 +20,7 @@ final class HudProbe {
 
     /** The panel row (0 = first shown) whose left margin has the cursor's blue band, or -1. */
     static int highlightedRow(Image image, ReportPanelView panel) {
-        int x = panel.left() + Math.round(6 * 1f) - 2;
+        int x = panel.bounds().left() + Math.round(6 * 1f) - 2;
         int found = -1;
         for (int i = 0; i < panel.shownRows(); i++) {
             int y = panel.rowsTop() + i * panel.rowHeight() + panel.rowHeight() / 2;
@@ -39,11 +39,11 @@ final class HudProbe {
 
     /** True for the opaque colours graph columns are made of (a zone's palette colour or "other" grey). */
     static boolean isBarColor(int rgb) {
-        if (rgb == HistoryGraphView.OTHER >>> 8) {
+        if (rgb == HudPalette.OTHER >>> 8) {
             return true;
         }
         for (int i = 0; i < ZoneColors.PALETTE_SIZE; i++) {
-            if (rgb == ZoneColors.paletteColor(i) >>> 8) {
+            if (rgb == HudPalette.zoneColor(i) >>> 8) {
                 return true;
             }
         }
@@ -52,10 +52,10 @@ final class HudProbe {
 
     /** Height in pixels of the column of the frame {@code framesAgo} back, measured from the plot's bottom. */
     static int columnHeight(Image image, HistoryGraphView graph, int framesAgo) {
-        int x = graph.plotRight() - (framesAgo + 1) * graph.columnWidth();
-        for (int y = graph.plotTop(); y < graph.plotBottom(); y++) {
+        int x = graph.strip().plot().right() - (framesAgo + 1) * graph.strip().columnWidth();
+        for (int y = graph.strip().plot().top(); y < graph.strip().plot().bottom(); y++) {
             if (isBarColor(image.rgb(x, y))) {
-                return graph.plotBottom() - y;
+                return graph.strip().plot().bottom() - y;
             }
         }
         return 0;
@@ -63,10 +63,10 @@ final class HudProbe {
 
     /** Number of separate columns crossing the row just above the plot's bottom. */
     static int columnCount(Image image, HistoryGraphView graph) {
-        int y = graph.plotBottom() - 1;
+        int y = graph.strip().plot().bottom() - 1;
         int runs = 0;
         boolean inBar = false;
-        for (int x = graph.plotLeft(); x < graph.plotRight(); x++) {
+        for (int x = graph.strip().plot().left(); x < graph.strip().plot().right(); x++) {
             boolean bar = isBarColor(image.rgb(x, y));
             if (bar && !inBar) {
                 runs++;
@@ -78,8 +78,8 @@ final class HudProbe {
 
     /** The x of the graph's selected-frame marker (its left edge, scanning the marker's row), or -1. */
     static int markerX(Image image, HistoryGraphView graph) {
-        int y = graph.plotBottom() + 5;
-        for (int x = graph.plotLeft() - 4; x < graph.plotRight() + 4; x++) {
+        int y = graph.strip().plot().bottom() + 5;
+        for (int x = graph.strip().plot().left() - 4; x < graph.strip().plot().right() + 4; x++) {
             if (image.rgb(x, y) == 0xFFFFFF) {
                 return x;
             }

@@ -113,8 +113,8 @@ class OverlayKeysGlTest {
         Image hierTime = frame();
         assertEquals(ReportMode.HIERARCHICAL_TIME, report().mode());
         ReportPanelView panel = overlay.panel();
-        assertTrue(hierTime.countChanged(selfTime, panel.left(), panel.top(), panel.left() + panel.width(),
-                panel.top() + panel.rowHeight()) > 50, "the title did not change with the mode");
+        assertTrue(hierTime.countChanged(selfTime, panel.bounds().left(), panel.bounds().top(), panel.bounds().right(),
+                panel.bounds().top() + panel.rowHeight()) > 50, "the title did not change with the mode");
         press(GLFW_KEY_M, 0);
         frame();
         assertEquals(ReportMode.CALL_GRAPH, report().mode());
@@ -170,8 +170,8 @@ class OverlayKeysGlTest {
 
     private static int redPixels(Image image, ReportPanelView panel) {
         int count = 0;
-        for (int y = panel.top(); y < panel.top() + panel.rowHeight() + 6; y++) {
-            for (int x = panel.left(); x < panel.left() + panel.width(); x++) {
+        for (int y = panel.bounds().top(); y < panel.bounds().top() + panel.rowHeight() + 6; y++) {
+            for (int x = panel.bounds().left(); x < panel.bounds().right(); x++) {
                 int rgb = image.rgb(x, y);
                 if (((rgb >> 16) & 0xFF) > 170 && ((rgb >> 8) & 0xFF) < 80) {
                     count++;
@@ -184,8 +184,9 @@ class OverlayKeysGlTest {
     @Test
     void leftAndRightScrubHistoryAndMoveTheGraphMarker() {
         int live = HudProbe.markerX(frame(), overlay.graph());
-        int step = overlay.graph().columnWidth();
-        assertEquals(overlay.graph().plotRight() - step - Math.round(2f), live, "live frame marks the newest column");
+        int step = overlay.graph().strip().columnWidth();
+        assertEquals(overlay.graph().strip().plot().right() - step - Math.round(2f), live,
+                "live frame marks the newest column");
         press(GLFW_KEY_LEFT, 0);
         assertEquals(live - step, HudProbe.markerX(frame(), overlay.graph()));
         assertEquals(1, report().frameOffset());
@@ -204,10 +205,10 @@ class OverlayKeysGlTest {
     void graphKeyHidesAndShowsTheGraph() {
         frame();
         HistoryGraphView graph = overlay.graph();
-        int x0 = graph.left();
-        int y0 = graph.top();
-        int x1 = x0 + graph.width();
-        int y1 = y0 + graph.height();
+        int x0 = graph.strip().bounds().left();
+        int y0 = graph.strip().bounds().top();
+        int x1 = x0 + graph.strip().bounds().width();
+        int y1 = y0 + graph.strip().bounds().height();
         press(GLFW_KEY_G, 0);
         Image hidden = frame();
         assertEquals(0, hidden.countChanged(scene, x0, y0, x1, y1));
@@ -223,8 +224,9 @@ class OverlayKeysGlTest {
         Image hz = frame();
         gl.screenshot("keys-guides-in-hz");
         assertTrue(overlay.controls().unitsHz());
-        int labelsChanged = hz.countChanged(ms, graph.plotRight(), graph.plotTop(), graph.plotRight() + 80,
-                graph.plotBottom());
+        Box plot = graph.strip().plot();
+        int labelsChanged = hz.countChanged(ms, plot.right(), plot.top(), plot.right() + 80,
+                graph.strip().plot().bottom());
         assertTrue(labelsChanged > 30, "guide labels did not change: " + labelsChanged);
     }
 

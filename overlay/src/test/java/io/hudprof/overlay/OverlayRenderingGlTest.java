@@ -89,14 +89,15 @@ class OverlayRenderingGlTest {
             Image hud = gl.screenshot("hud-default");
             ReportPanelView panel = overlay.panel();
             assertEquals(Math.min(20, overlay.report().rowCount()), panel.shownRows());
-            int x0 = panel.left();
-            int x1 = panel.left() + panel.width();
+            int x0 = panel.bounds().left();
+            int x1 = panel.bounds().right();
             for (int i = 0; i < panel.shownRows(); i++) {
                 int y = panel.rowsTop() + i * panel.rowHeight();
                 int ink = HudProbe.brightPixels(hud, x0, x1, y, y + panel.rowHeight());
                 assertTrue(ink > 40, "row " + i + " has only " + ink + " text pixels");
             }
-            int title = HudProbe.brightPixels(hud, x0, x1, panel.top(), panel.top() + panel.rowHeight());
+            int top = panel.bounds().top();
+            int title = HudProbe.brightPixels(hud, x0, x1, top, top + panel.rowHeight());
             assertTrue(title > 100, "title line has only " + title + " text pixels");
         }
     }
@@ -146,8 +147,8 @@ class OverlayRenderingGlTest {
             assertTrue(hud.rgb(w - 9, 8) != small.rgb(w - 9, 8), "panel did not follow the right edge");
             assertEquals(0, hud.countChanged(small, w - 8, 0, w, h / 2));
             HistoryGraphView graph = overlay.graph();
-            assertTrue(graph.left() + graph.width() <= w, "graph wider than the resized framebuffer");
-            assertTrue(overlay.panel().top() + overlay.panel().height() <= graph.top(),
+            assertTrue(graph.strip().bounds().right() <= w, "graph wider than the resized framebuffer");
+            assertTrue(overlay.panel().bounds().bottom() <= graph.strip().bounds().top(),
                     "panel runs into the graph after the resize");
             assertTrue(overlay.panel().shownRows() < 20, "a short window shows fewer rows");
         }
@@ -179,14 +180,14 @@ class OverlayRenderingGlTest {
     void contentScaleChangeRebakesTheFontAndKeepsDrawing() {
         try (Overlay overlay = Overlay.create(game.profiler, visible().build())) {
             overlay.render(W, H);
-            int width1x = overlay.panel().width();
+            int width1x = overlay.panel().bounds().width();
             overlay.setContentScale(2f);
             assertEquals(30, overlay.font().pixelHeight());
             redraw();
             overlay.render(W, H);
             assertEquals(2, overlay.lastDrawCalls());
-            assertTrue(Math.abs(overlay.panel().width() - 2 * width1x) <= 4, width1x + " -> "
-                    + overlay.panel().width());
+            assertTrue(Math.abs(overlay.panel().bounds().width() - 2 * width1x) <= 4, width1x + " -> "
+                    + overlay.panel().bounds().width());
             assertEquals(GL_NO_ERROR, GlDebugLog.drainGlErrors());
         }
     }
@@ -195,8 +196,9 @@ class OverlayRenderingGlTest {
     private static int titleInkHeight(Image image, ReportPanelView panel) {
         int top = -1;
         int bottom = -1;
-        for (int y = panel.top(); y < panel.top() + panel.rowHeight() + Math.round(6 * panel.rowHeight() / 18f); y++) {
-            if (HudProbe.brightPixels(image, panel.left(), panel.left() + panel.width(), y, y + 1) > 0) {
+        Box box = panel.bounds();
+        for (int y = box.top(); y < box.top() + panel.rowHeight() + Math.round(6 * panel.rowHeight() / 18f); y++) {
+            if (HudProbe.brightPixels(image, panel.bounds().left(), panel.bounds().right(), y, y + 1) > 0) {
                 top = top < 0 ? y : top;
                 bottom = y;
             }
@@ -231,13 +233,13 @@ class OverlayRenderingGlTest {
     void helpKeyListsTheBindingsInThePanel() {
         try (Overlay overlay = Overlay.create(game.profiler, visible().build())) {
             overlay.render(W, H);
-            int withHint = overlay.panel().height();
+            int withHint = overlay.panel().bounds().height();
             overlay.controls().toggleHelp();
             redraw();
             overlay.render(W, H);
             gl.screenshot("hud-help");
-            assertTrue(overlay.panel().height() > withHint + overlay.panel().rowHeight(),
-                    "help should add lines: " + withHint + " -> " + overlay.panel().height());
+            assertTrue(overlay.panel().bounds().height() > withHint + overlay.panel().rowHeight(),
+                    "help should add lines: " + withHint + " -> " + overlay.panel().bounds().height());
         }
     }
 }

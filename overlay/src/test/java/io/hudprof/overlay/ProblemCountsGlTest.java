@@ -43,7 +43,7 @@ class ProblemCountsGlTest {
             ScriptedGame.drawScene(W, H);
             overlay.render(W, H);
             assertFalse(overlay.report().hasProblems());
-            int cleanHeight = overlay.panel().height();
+            int cleanHeight = overlay.panel().bounds().height();
             assertEquals(0, problemColoured(gl.read(), overlay.panel()));
 
             ScriptedGame.PHYSICS.end();
@@ -52,7 +52,7 @@ class ProblemCountsGlTest {
             overlay.render(W, H);
             assertEquals(1, overlay.report().problemsTotal(Problem.EXTRA_END));
             ReportPanelView panel = overlay.panel();
-            assertEquals(cleanHeight + panel.rowHeight(), panel.height(), "one line more for the counts");
+            assertEquals(cleanHeight + panel.rowHeight(), panel.bounds().height(), "one line more for the counts");
             assertTrue(problemColoured(gl.read(), panel) > 50, "no problem counts drawn under the title");
         }
     }
@@ -60,9 +60,9 @@ class ProblemCountsGlTest {
     /** Orange text pixels in the panel's second line. */
     private static int problemColoured(Image image, ReportPanelView panel) {
         int count = 0;
-        int y0 = panel.top() + Math.round(6f) + panel.rowHeight();
+        int y0 = panel.bounds().top() + Math.round(6f) + panel.rowHeight();
         for (int y = y0; y < y0 + panel.rowHeight(); y++) {
-            for (int x = panel.left(); x < panel.left() + panel.width(); x++) {
+            for (int x = panel.bounds().left(); x < panel.bounds().right(); x++) {
                 int rgb = image.rgb(x, y);
                 int r = (rgb >> 16) & 0xFF;
                 int g = (rgb >> 8) & 0xFF;

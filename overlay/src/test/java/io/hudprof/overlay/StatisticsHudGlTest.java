@@ -90,10 +90,10 @@ class StatisticsHudGlTest {
 
     /** Height of the chart's bar for the frame {@code framesAgo} back, measured up from the zero line. */
     private static int barHeight(Image image, ValueChartView chart, int framesAgo) {
-        int x = chart.plotRight() - (framesAgo + 1) * chart.columnWidth();
-        for (int y = chart.plotTop(); y < chart.plotBottom(); y++) {
-            if (image.rgb(x, y) == ValueChartView.BAR >>> 8) {
-                return chart.plotBottom() - y;
+        int x = chart.strip().plot().right() - (framesAgo + 1) * chart.strip().columnWidth();
+        for (int y = chart.strip().plot().top(); y < chart.strip().plot().bottom(); y++) {
+            if (image.rgb(x, y) == HudPalette.CHART_BAR >>> 8) {
+                return chart.strip().plot().bottom() - y;
             }
         }
         return 0;
@@ -107,13 +107,13 @@ class StatisticsHudGlTest {
         assertTrue(overlay.chartShown());
         ValueChartView chart = overlay.chart();
         HistoryGraphView graph = overlay.graph();
-        assertTrue(chart.left() >= graph.left() + graph.width(), "to the right of the graph");
-        assertEquals(graph.plotTop(), chart.plotTop(), "plots line up");
-        assertEquals(graph.plotBottom(), chart.plotBottom());
-        assertEquals(graph.columnWidth(), chart.columnWidth());
+        assertTrue(chart.strip().bounds().left() >= graph.strip().bounds().right(), "to the right of the graph");
+        assertEquals(graph.strip().plot().top(), chart.strip().plot().top(), "plots line up");
+        assertEquals(graph.strip().plot().bottom(), chart.strip().plot().bottom());
+        assertEquals(graph.strip().columnWidth(), chart.strip().columnWidth());
         assertEquals(50, chart.scaleTop(), "largest value 30, next nice number 50");
         assertEquals(0, chart.scaleBottom());
-        int plotHeight = chart.plotBottom() - chart.plotTop();
+        int plotHeight = chart.strip().plot().bottom() - chart.strip().plot().top();
         for (int ago = 0; ago < HISTORY; ago++) {
             double value = stats.history().value(SPAWNED, ago);
             int expected = (int) Math.round(value / 50 * plotHeight);
@@ -184,13 +184,13 @@ class StatisticsHudGlTest {
     void statisticsReportColumnsAreWideEnoughForValuesWithUnits() {
         frames(5);
         render(null);
-        int timeWidth = overlay.panel().width();
+        int timeWidth = overlay.panel().bounds().width();
         game.profiler.controller().setMode(ReportMode.STATISTICS);
         render("statistics-report");
         int cell = overlay.font().cellWidth();
         assertEquals(5, overlay.report().columnCount());
         assertEquals(timeWidth + (5 * ReportPanelView.STAT_VALUE_CHARS - 4 * ReportPanelView.VALUE_CHARS) * cell,
-                overlay.panel().width());
+                overlay.panel().bounds().width());
     }
 
     @Test

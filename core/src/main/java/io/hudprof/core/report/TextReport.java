@@ -1,11 +1,13 @@
 package io.hudprof.core.report;
 
 import io.hudprof.core.Problem;
+import io.hudprof.core.format.TextLine;
 
 /**
  * Prints a {@link Report} as plain text: a title line, column headers, and one aligned line per row, with IProf's
  * {@code +} (can be drilled into) and {@code -} (the call graph's focus) markers and {@code >} on the cursor row.
- * For logs, tests and an end-of-run dump; not for the per-frame path (it builds Strings).
+ * Cells are {@link ReportCells}, so they read exactly like the HUD's. For logs, tests and an end-of-run dump; not for
+ * the per-frame path (it builds Strings).
  */
 public final class TextReport {
     private static final int NAME_WIDTH = 36;
@@ -25,15 +27,19 @@ public final class TextReport {
     public static void append(Report report, StringBuilder out) {
         appendTitle(report, out);
         out.append('\n');
-        out.append(pad(report.mode() == ReportMode.STATISTICS ? "statistic" : "zone", NAME_WIDTH + 2, false));
+        TextLine line = new TextLine(128);
+        line.append(report.mode() == ReportMode.STATISTICS ? "statistic" : "zone");
+        line.spaces(NAME_WIDTH + 2 - line.length());
         for (int c = 0; c < report.columnCount(); c++) {
-            Column column = report.column(c);
-            out.append(pad(column == Column.SELF || column == Column.HIER ? column.header() + " ms" : column.header(),
-                    VALUE_WIDTH, true));
+            int from = line.length();
+            ReportCells.appendHeader(report.column(c), line);
+            alignValue(line, from);
         }
-        out.append('\n');
+        out.append(line).append('\n');
         for (int i = 0; i < report.rowCount(); i++) {
-            appendRow(report, i, out);
+            line.clear();
+            appendRow(report, i, line);
+            out.append(line).append('\n');
         }
     }
 
@@ -73,56 +79,26 @@ public final class TextReport {
         }
     }
 
-    private static void appendRow(Report report, int i, StringBuilder out) {
+    private static void appendRow(Report report, int i, TextLine line) {
         ReportRow row = report.row(i);
-        StringBuilder name = new StringBuilder();
-        name.append("  ".repeat(row.indent()));
-        if (row.role() == RowRole.FOCUS) {
-            name.append('-');
-        } else if (row.drillable()) {
-            name.append('+');
-        } else {
-            name.append(' ');
-        }
-        name.append(row.name());
-        out.append(i == report.cursor() ? "> " : "  ");
-        out.append(pad(name.toString(), NAME_WIDTH, false));
+        line.append(i == report.cursor() ? "> " : "  ");
+        int from = line.length();
+        ReportCells.appendName(row, NAME_WIDTH, line);
+        line.spaces(from + NAME_WIDTH - line.length());
         for (int c = 0; c < report.columnCount(); c++) {
-            Column column = report.column(c);
-            if (!row.shown(column)) {
-                out.append(pad("", VALUE_WIDTH, true));
-                continue;
-            }
-            double value = row.value(column);
-            String text = switch (column) {
-                case SELF, HIER -> millis(value);
-                case COUNT -> count(value);
-                case SELF_PERCENT, HIER_PERCENT -> fixed(value, 1);
-                case FRAME, RUN, MIN, MAX -> row.unit().format(value);
-            };
-            out.append(pad(text, VALUE_WIDTH, true));
+            from = line.length();
+            ReportCells.appendValue(row, report.column(c), line);
+            alignValue(line, from);
         }
-        out.append('\n');
     }
 
-    static String millis(double nanos) {
-        return fixed(nanos / 1_000_000.0, 3);
+    /** Right-aligns a value cell in its column; one wider than the column keeps a space before it. */
+    private static void alignValue(TextLine line, int from) {
+        int written = line.length() - from;
+        line.alignRight(from, written >= VALUE_WIDTH ? written + 1 : VALUE_WIDTH);
     }
 
-    private static String count(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : fixed(value, 1);
-    }
-
-    private static String fixed(double value, int decimals) {
-        return java.math.BigDecimal.valueOf(value).setScale(decimals, java.math.RoundingMode.HALF_EVEN)
-                .toPlainString();
-    }
-
-    private static String pad(String text, int width, boolean right) {
-        if (text.length() >= width) {
-            return right ? " " + text : text.substring(0, width);
-        }
-        String spaces = " ".repeat(width - text.length());
-        return right ? spaces + text : text + spaces;
+    private static String millis(double nanos) {
+        return new TextLine(16).appendScaled(nanos, -6, ReportCells.MILLIS_DECIMALS).toString();
     }
 }

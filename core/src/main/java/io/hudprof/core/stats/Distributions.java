@@ -1,12 +1,14 @@
 package io.hudprof.core.stats;
 
+import io.hudprof.core.format.TextLine;
+
 /** The exit-report cells shared by both kinds of distribution. */
 final class Distributions {
     private Distributions() {
     }
 
     /** Value: the average; detail: "range MIN - MAX, N values" (pbrt's "avg [range min - max]"). */
-    static void appendRun(Stat stat, StatSnapshot now, StringBuilder value, StringBuilder detail) {
+    static void appendRun(Stat stat, StatSnapshot now, TextLine value, TextLine detail) {
         double count = stat.runCount(now);
         if (count == 0) {
             value.append('-');

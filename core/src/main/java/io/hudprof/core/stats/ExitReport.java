@@ -1,5 +1,6 @@
 package io.hudprof.core.stats;
 
+import io.hudprof.core.format.TextLine;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -7,7 +8,8 @@ import java.util.List;
 /**
  * The plain-text statistics report, laid out like pbrt's: a heading per category (sorted), under it each
  * statistic's name (sorted), its run value right-aligned in one column, then details (ranges, numerators and
- * denominators, timings). Builds Strings: for the end of a run, not for the per-frame path.
+ * denominators, timings). Values print through {@link io.hudprof.core.ValueUnit} and so round like the HUD.
+ * Builds Strings: for the end of a run, not for the per-frame path.
  */
 final class ExitReport {
     private static final String CATEGORY_INDENT = "  ";
@@ -36,8 +38,8 @@ final class ExitReport {
         int valueWidth = 0;
         for (int i = 0; i < values.length; i++) {
             Stat stat = sorted.get(i);
-            StringBuilder value = new StringBuilder();
-            StringBuilder detail = new StringBuilder();
+            TextLine value = new TextLine(24);
+            TextLine detail = new TextLine(48);
             stat.appendRun(snapshot, value, detail);
             values[i] = value.toString();
             details[i] = detail.toString();

@@ -2,6 +2,7 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 
 /**
  * The distribution of floating-point values (pbrt's STAT_FLOAT_DISTRIBUTION): each {@link #report(double)} adds
@@ -83,7 +84,7 @@ public final class FloatDistribution extends Stat {
     }
 
     @Override
-    void appendRun(StatSnapshot now, StringBuilder value, StringBuilder detail) {
+    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
         Distributions.appendRun(this, now, value, detail);
     }
 }

@@ -102,6 +102,15 @@ public final class FrameStatistics implements FrameListener, ValueTable {
                 + "second above 0 and up to 10000, e.g. 60");
     }
 
+    /**
+     * The statistics attached to {@code profiler} and not detached, or {@code null}: how a viewer (the HUD) finds
+     * the history and chart order without knowing how they are plugged in.
+     */
+    public static FrameStatistics attachedTo(Profiler profiler) {
+        return profiler.controller().statistics() instanceof FrameStatistics statistics && !statistics.detached
+                ? statistics : null;
+    }
+
     /** Stops per-frame statistics: unplugs from the profiler and its report, and stops the sensors. */
     public void detach() {
         profiler.removeFrameListener(this);

@@ -2,6 +2,7 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 
 /**
  * The distribution of whole-number values (pbrt's STAT_INT_DISTRIBUTION): each {@link #report(long)} adds a
@@ -88,7 +89,7 @@ public final class IntDistribution extends Stat {
     }
 
     @Override
-    void appendRun(StatSnapshot now, StringBuilder value, StringBuilder detail) {
+    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
         Distributions.appendRun(this, now, value, detail);
     }
 }

@@ -2,6 +2,7 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 
 /**
  * How often an event happens, shown as the percentage numerator / denominator (pbrt's STAT_PERCENT):
@@ -69,7 +70,7 @@ public final class Percent extends Stat {
     }
 
     @Override
-    void appendRun(StatSnapshot now, StringBuilder value, StringBuilder detail) {
+    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
         unit().append(runValue(now), value);
         detail.append(numerator(now)).append(" / ").append(denominator(now));
     }

@@ -1,5 +1,7 @@
 package io.hudprof.core.stats;
 
+import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -212,8 +214,8 @@ public final class PhaseSampler {
         }
         for (int i = 0; i < names.size(); i++) {
             out.append(names.get(i));
-            StringBuilder percent = new StringBuilder();
-            io.hudprof.core.ValueUnit.PERCENT.append(100.0 * samples.get(i) / Math.max(1, tree.total), percent);
+            TextLine percent = new TextLine(12);
+            ValueUnit.PERCENT.append(100.0 * samples.get(i) / Math.max(1, tree.total), percent);
             for (int pad = names.get(i).length(); pad < width + 2 + 7 - percent.length(); pad++) {
                 out.append(' ');
             }

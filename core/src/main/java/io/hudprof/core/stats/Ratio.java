@@ -2,6 +2,7 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 
 /**
  * Numerator over denominator shown as a ratio "x.xx" (pbrt's STAT_RATIO), for when the numerator often exceeds
@@ -76,7 +77,7 @@ public final class Ratio extends Stat {
     }
 
     @Override
-    void appendRun(StatSnapshot now, StringBuilder value, StringBuilder detail) {
+    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
         unit().append(runValue(now), value);
         detail.append(numerator(now)).append(" / ").append(denominator(now));
     }

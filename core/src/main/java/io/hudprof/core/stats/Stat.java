@@ -1,6 +1,7 @@
 package io.hudprof.core.stats;
 
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 
 /**
  * A statistic (pbrt's STAT_* trackers): a named value that any thread updates as cheaply as a plain field and
@@ -107,7 +108,7 @@ public abstract sealed class Stat
     }
 
     /** Appends the exit report's value and detail cells for the run up to {@code now}. */
-    void appendRun(StatSnapshot now, StringBuilder value, StringBuilder detail) {
+    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
         unit().append(runValue(now), value);
         if (isLevel()) {
             detail.append("current");

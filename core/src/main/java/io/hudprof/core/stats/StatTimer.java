@@ -2,6 +2,7 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 
 /**
  * Time spent in a block of code outside the zone tree (pbrt's STAT_TIMER): a loader thread's decoding, a job
@@ -78,7 +79,7 @@ public final class StatTimer extends Stat {
     }
 
     @Override
-    void appendRun(StatSnapshot now, StringBuilder value, StringBuilder detail) {
+    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
         unit().append(runValue(now), value);
         long timings = timings(now);
         detail.append(timings).append(timings == 1 ? " timing" : " timings");

@@ -3,6 +3,7 @@ package io.hudprof.core.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
 import org.junit.jupiter.api.Test;
 
 /** How each unit and each kind of statistic prints. */
@@ -73,8 +74,8 @@ class StatFormatTest {
     }
 
     private static void assertCells(Stat stat, StatSnapshot now, String value, String detail) {
-        StringBuilder v = new StringBuilder();
-        StringBuilder d = new StringBuilder();
+        TextLine v = new TextLine(16);
+        TextLine d = new TextLine(16);
         stat.appendRun(now, v, d);
         assertEquals(value, v.toString(), stat.name());
         assertEquals(detail, d.toString(), stat.name());

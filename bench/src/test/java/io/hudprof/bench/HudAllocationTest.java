@@ -1,8 +1,7 @@
-package io.hudprof.overlay;
+package io.hudprof.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.hudprof.bench.AllocationMeter;
 import org.junit.jupiter.api.Test;
 
 /** The HUD's CPU side, as the draw-list benchmark times it, allocates nothing on the Java heap once warmed up. */

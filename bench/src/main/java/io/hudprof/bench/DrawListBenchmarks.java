@@ -1,4 +1,4 @@
-package io.hudprof.overlay;
+package io.hudprof.bench;
 
 import java.util.concurrent.TimeUnit;
 
@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The HUD's CPU-side cost per frame ({@link HudScene}: 40-row report panel plus 512-frame graph, no GL), in µs:
- * the draw list alone, and report plus draw list (what {@link Overlay#render} does before it touches GL).
+ * the draw list alone, and report plus draw list (what {@code Overlay.render} does before it touches GL).
  */
 @BenchmarkMode(Mode.AverageTime)
 @Fork(1)

@@ -1,0 +1,222 @@
+package io.hudprof.overlay;
+
+import io.hudprof.core.Profiler;
+import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ZoneRanking;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.Stat;
+import io.hudprof.core.stats.StatHistory;
+
+/**
+ * One HUD frame without OpenGL: builds the report, lays out the report panel, the history graph and the value
+ * chart, and fills the frame's draw list (textured quads over the CPU-baked font atlas). {@link Overlay#render} is
+ * this plus a GL submission; benchmarks, tests and a remote viewer use it on its own, from any package and with no
+ * GL context.
+ *
+ * <pre>{@code
+ * try (HudFrame hud = HudFrame.create(profiler, OverlayConfig.builder().startVisible(true).build())) {
+ *     hud.build(1920, 1080);              // after profiler.update(), each frame
+ *     int vertices = hud.vertexCount();
+ * }
+ * }</pre>
+ *
+ * <p>Promises: after warm-up {@link #build} allocates nothing on the Java heap; nothing is laid out while the HUD is
+ * hidden. Use it on the thread that calls {@code Profiler.update()}.
+ */
+public final class HudFrame implements AutoCloseable {
+    private final Profiler profiler;
+    private final OverlayConfig config;
+    private final HudControls controls;
+    private final HudMetrics metrics = new HudMetrics();
+    private final Report report = new Report();
+    private final ReportPanelView panel;
+    private final HistoryGraphView graph;
+    private final ValueChartView chart;
+    private final DrawList list;
+    /** The atlas this frame baked itself (see {@link #create}), closed with it; null when the overlay owns it. */
+    private final FontAtlas ownFont;
+    private float contentScale;
+    private boolean chartShown;
+
+    HudFrame(Profiler profiler, OverlayConfig config, DrawList list, FontAtlas ownFont) {
+        this.profiler = profiler;
+        this.config = config;
+        this.list = list;
+        this.ownFont = ownFont;
+        this.contentScale = config.contentScale;
+        this.controls = new HudControls(profiler, config);
+        this.controls.showing(report);
+        this.panel = new ReportPanelView(config, metrics);
+        this.graph = new HistoryGraphView(config, metrics, new ZoneRanking(profiler.data()));
+        this.chart = new ValueChartView(metrics);
+    }
+
+    /**
+     * A HUD frame for {@code profiler} that bakes its own font atlas on the CPU at the config's content scale; no
+     * GL context is needed, and none is used.
+     */
+    public static HudFrame create(Profiler profiler, OverlayConfig config) {
+        if (profiler == null) {
+            throw new IllegalArgumentException("profiler is null: pass the Profiler the game updates each frame");
+        }
+        OverlayConfig c = config == null ? OverlayConfig.defaults() : config;
+        FontAtlas font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, c.fontPixels(c.contentScale));
+        return new HudFrame(profiler, c, new DrawList(font), font);
+    }
+
+    /** Every HUD action as a method; the same controls steer what {@link #build} lays out. */
+    public HudControls controls() {
+        return controls;
+    }
+
+    /** The report the last {@link #build} or {@link #buildReport} made. */
+    public Report report() {
+        return report;
+    }
+
+    /**
+     * Builds the report and fills the draw list for a framebuffer of the given size in pixels.
+     *
+     * @return false, with nothing built, while the HUD is hidden or the framebuffer is 0×0
+     */
+    public boolean build(int framebufferWidth, int framebufferHeight) {
+        if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
+            return false;
+        }
+        buildReport();
+        return draw(framebufferWidth, framebufferHeight);
+    }
+
+    /** Builds the report for the current navigation state (the first half of {@link #build}). */
+    public void buildReport() {
+        profiler.controller().build(report);
+    }
+
+    /**
+     * Lays out the last built report, the history and the charted statistic and fills the draw list (the second
+     * half of {@link #build}).
+     *
+     * @return false, with an empty draw list, while the HUD is hidden or the framebuffer is 0×0
+     */
+    public boolean draw(int framebufferWidth, int framebufferHeight) {
+        list.reset(Math.max(0, framebufferWidth), Math.max(0, framebufferHeight));
+        chartShown = false;
+        if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
+            return false;
+        }
+        metrics.update(list.font(), config.scale * contentScale);
+        boolean showGraph = controls.graphVisible();
+        FrameStatistics statistics = controls.statistics();
+        Stat charted = controls.chartedStatistic();
+        if (showGraph) {
+            graph.layout(profiler.history(), framebufferWidth, framebufferHeight);
+            Box graphBox = graph.strip().bounds();
+            int margin = metrics.scaled(4);
+            int right = graphBox.right();
+            if (charted != null) {
+                chart.layout(right + margin, graph, framebufferWidth - metrics.scaled(config.graphOffsetX));
+                chartShown = chart.fits();
+                if (chartShown) {
+                    right = chart.strip().bounds().right();
+                }
+            }
+            panel.keepClearOf(graphBox.left() - margin, graphBox.top() - margin, right + margin,
+                    graphBox.bottom() + margin);
+        } else {
+            panel.keepClearOf(0, 0, 0, 0);
+        }
+        panel.draw(report, controls, list);
+        controls.pageRows(panel.shownRows());
+        if (chartShown) {
+            // Drawn before the graph's clipped plot, so it shares the panel's draw command.
+            StatHistory values = statistics.history();
+            chart.draw(values, charted, statsFrame(values, report.frameOffset()), list);
+        }
+        if (showGraph) {
+            graph.draw(profiler.history(), report.frameOffset(), controls, list);
+        }
+        return true;
+    }
+
+    /** How far back in {@code values} the profiler's frame {@code framesAgo} is, or -1 if not held there. */
+    private int statsFrame(StatHistory values, int framesAgo) {
+        long number = profiler.history().frameNumber(framesAgo);
+        long back = values.frameNumber(0) - number;
+        return number >= 0 && back >= 0 && back < values.size() && values.frameNumber((int) back) == number
+                ? (int) back : -1;
+    }
+
+    /**
+     * Appends the text the panel draws for row {@code row} of {@link #report()}: the name cell, then each value
+     * right-aligned in its column, with the same {@code io.hudprof.core.report.ReportCells} the text report uses.
+     */
+    public void appendRowText(int row, TextLine dest) {
+        panel.appendRow(report, row, dest);
+    }
+
+    /** How many report rows the panel had room for in the last frame drawn. */
+    public int shownRows() {
+        return panel.shownRows();
+    }
+
+    /** How many frame columns the history graph had room for in the last frame drawn. */
+    public int graphColumns() {
+        return graph.strip().columns();
+    }
+
+    /** Vertices in the last draw list. */
+    public int vertexCount() {
+        return list.vertexCount();
+    }
+
+    /** Triangle indices in the last draw list. */
+    public int indexCount() {
+        return list.indexCount();
+    }
+
+    /** Draw commands in the last draw list: the draw calls a renderer issues for it. */
+    public int drawCommands() {
+        return list.commandCount();
+    }
+
+    /** Bytes a renderer uploads for the last draw list (vertices and indices). */
+    public int uploadBytes() {
+        return list.vertexCount() * DrawList.VERTEX_BYTES + list.indexCount() * DrawList.INDEX_BYTES;
+    }
+
+    /** Follows the window's content scale (the overlay rebakes the font into the draw list first). */
+    void contentScale(float scale) {
+        contentScale = scale;
+    }
+
+    DrawList drawList() {
+        return list;
+    }
+
+    ReportPanelView panel() {
+        return panel;
+    }
+
+    HistoryGraphView graph() {
+        return graph;
+    }
+
+    ValueChartView chart() {
+        return chart;
+    }
+
+    /** Whether the last {@link #draw} drew the value chart. */
+    boolean chartShown() {
+        return chartShown;
+    }
+
+    /** Frees the draw list and the font atlas, if this frame made them ({@link #create}). */
+    @Override
+    public void close() {
+        if (ownFont != null) {
+            list.close();
+            ownFont.close();
+        }
+    }
+}
