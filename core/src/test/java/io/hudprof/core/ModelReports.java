@@ -106,14 +106,20 @@ final class ModelReports {
      */
     static final class Worker {
         private final SynchronousQueue<Runnable> jobs = new SynchronousQueue<>();
-        private final SynchronousQueue<Boolean> done = new SynchronousQueue<>();
+        private final SynchronousQueue<Object> done = new SynchronousQueue<>();
 
         Worker(String name) {
             Thread thread = new Thread(() -> {
                 try {
                     while (true) {
-                        jobs.take().run();
-                        done.put(Boolean.TRUE);
+                        Runnable job = jobs.take();
+                        Object outcome = Boolean.TRUE;
+                        try {
+                            job.run();
+                        } catch (RuntimeException | Error e) {
+                            outcome = e;
+                        }
+                        done.put(outcome);
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -123,13 +129,17 @@ final class ModelReports {
             thread.start();
         }
 
-        /** Runs the job on the worker and returns when it has finished. */
+        /** Runs the job on the worker and returns when it has finished; what it threw is thrown here. */
         void run(Runnable job) {
+            Object outcome;
             try {
                 jobs.put(job);
-                done.take();
+                outcome = done.take();
             } catch (InterruptedException e) {
                 throw new AssertionError(e);
+            }
+            if (outcome instanceof Throwable t) {
+                throw new AssertionError("on the worker: " + t, t);
             }
         }
     }
@@ -177,7 +187,11 @@ final class ModelReports {
         return rows;
     }
 
-    /** Parent and child rows of a focus, from the paths. Index 0 self, 1 hier, 2 count. */
+    /**
+     * Parent and child rows of a focus, from the paths. Index 0 self, 1 hier, 2 count. A key is listed as a parent
+     * when the focus was entered from it by a stack with time (its own or beneath it) or entries in these values,
+     * and as a child when it was entered from the focus by such a stack.
+     */
     static void callGraph(Map<List<Integer>, double[]> paths, boolean expanded, Key focus,
                           Map<Key, double[]> parents, Map<Key, double[]> children) {
         Set<Key> parentData = new HashSet<>();
@@ -198,34 +212,29 @@ final class ModelReports {
                     lastFocus = i;
                 }
             }
+            // Listed rows: every stack that is a prefix of this path has this path's time beneath it.
+            for (int i = 1; i < n; i++) {
+                if (v[0] != 0 || (i == n - 1 && v[1] != 0)) {
+                    if (keys[i].equals(focus)) {
+                        parentData.add(keys[i - 1]);
+                    }
+                    if (keys[i - 1].equals(focus)) {
+                        childData.add(keys[i]);
+                    }
+                }
+            }
             // Parents: the focus entered from that parent; hier from the outermost focus on the path only.
             if (first > 0) {
-                double[] row = parents.computeIfAbsent(keys[first - 1], x -> new double[3]);
-                row[1] += v[0];
-                if (v[0] != 0) {
-                    parentData.add(keys[first - 1]);
-                }
+                parents.computeIfAbsent(keys[first - 1], x -> new double[3])[1] += v[0];
             }
             if (n >= 2 && keys[n - 1].equals(focus)) {
                 double[] row = parents.computeIfAbsent(keys[n - 2], x -> new double[3]);
                 row[0] += v[0];
                 row[2] += v[1];
-                if (v[1] != 0) {
-                    parentData.add(keys[n - 2]);
-                }
             }
             // Children: time in a callee on the focus's behalf, not counting time back inside the focus.
             if (lastFocus >= 0 && lastFocus < n - 1) {
-                double[] row = children.computeIfAbsent(keys[lastFocus + 1], x -> new double[3]);
-                row[1] += v[0];
-                if (v[0] != 0) {
-                    childData.add(keys[lastFocus + 1]);
-                }
-            }
-            for (int i = 1; i < n; i++) {
-                if (keys[i - 1].equals(focus) && !keys[i].equals(focus) && v[0] != 0) {
-                    childData.add(keys[i]);
-                }
+                children.computeIfAbsent(keys[lastFocus + 1], x -> new double[3])[1] += v[0];
             }
             if (n >= 2 && keys[n - 2].equals(focus)) {
                 double[] row = children.computeIfAbsent(keys[n - 1], x -> new double[3]);
@@ -233,11 +242,14 @@ final class ModelReports {
                     row[0] += v[0];
                 }
                 row[2] += v[1];
-                if (v[1] != 0 || v[0] != 0) {
-                    childData.add(keys[n - 1]);
-                }
             }
         });
+        for (Key k : parentData) {
+            parents.computeIfAbsent(k, x -> new double[3]);
+        }
+        for (Key k : childData) {
+            children.computeIfAbsent(k, x -> new double[3]);
+        }
         parents.keySet().retainAll(parentData);
         children.keySet().retainAll(childData);
     }
