@@ -1,5 +1,6 @@
 package io.hudprof.core;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayDeque;
@@ -89,30 +90,45 @@ class ModelCheckUnbalancedTest {
 
     @Test
     void unbalancedProgramsAreRepairedCountedAndReportedExactly() {
-        runPrograms(Limit.NONE, SOAK != null ? SOAK : 1200, 20_261_201L);
+        runPrograms(Limit.NONE, SOAK != null ? SOAK : 1200, 20_261_201L, Problem.MISSING_END, Problem.EXTRA_END,
+                Problem.OPEN_AT_UPDATE, Problem.FOREIGN_THREAD_CLOSE);
     }
 
     @Test
     void pastTheStateLimitEveryOverflowIsCountedAndWhatFitStaysExact() {
-        runPrograms(Limit.STATES, SOAK != null ? SOAK : 500, 20_261_202L);
+        runPrograms(Limit.STATES, SOAK != null ? SOAK : 500, 20_261_202L, Problem.STATE_LIMIT);
     }
 
     @Test
     void dropsAreCountedInTheirFrameAndTheFramesAfterAreExact() {
-        runPrograms(Limit.EVENTS, SOAK != null ? SOAK : 800, 20_261_203L);
+        runPrograms(Limit.EVENTS, SOAK != null ? SOAK : 600, 20_261_203L, Problem.DROPPED_EVENTS);
     }
 
-    private static void runPrograms(Limit limit, int programs, long defaultSeed) {
+    /**
+     * Checks {@code programs} seeded programs; {@code exercised} are the problems that must occur in at least a
+     * tenth of them, so the generator cannot drift away from what the test is about.
+     */
+    private static void runPrograms(Limit limit, int programs, long defaultSeed, Problem... exercised) {
         long base = Long.getLong("hudprof.modelSeed", defaultSeed);
+        int[] programsWith = new int[ModelReports.PROBLEMS];
         for (int p = 0; p < programs; p++) {
             long seed = base + p;
             List<Frame> program = generate(new Random(seed), limit);
-            String failure = check(program, limit);
+            long[] totals = new long[ModelReports.PROBLEMS];
+            String failure = check(program, limit, totals);
             if (failure != null) {
                 List<Frame> smallest = shrink(program, limit);
-                fail(limit + " seed " + seed + ": " + check(smallest, limit) + "\nsmallest failing program:\n"
+                fail(limit + " seed " + seed + ": " + check(smallest, limit, totals)
+                        + "\nsmallest failing program:\n"
                         + String.join("\n", smallest.stream().map(Frame::toString).toList()));
             }
+            for (int k = 0; k < totals.length; k++) {
+                programsWith[k] += totals[k] > 0 ? 1 : 0;
+            }
+        }
+        for (Problem problem : exercised) {
+            assertTrue(programsWith[problem.ordinal()] * 10 >= programs, problem + " occurred in only "
+                    + programsWith[problem.ordinal()] + " of " + programs + " programs");
         }
     }
 
@@ -209,7 +225,7 @@ class ModelCheckUnbalancedTest {
     }
 
     /** Runs the program and returns the first difference from the model, or null. */
-    private static String check(List<Frame> program, Limit limit) {
+    private static String check(List<Frame> program, Limit limit, long[] totals) {
         try (ProfilerFixture fx = new ProfilerFixture(config(limit))) {
             Model model = new Model(fx.clock.nanoTime(), limit == Limit.STATES ? SMALL_STATES : Integer.MAX_VALUE,
                     limit == Limit.EVENTS ? SMALL_RING : Integer.MAX_VALUE);
@@ -233,6 +249,7 @@ class ModelCheckUnbalancedTest {
                     return "frame " + (f + 1) + ": " + mismatch;
                 }
             }
+            System.arraycopy(model.recorded.totals, 0, totals, 0, totals.length);
             return null;
         }
     }
@@ -416,10 +433,11 @@ class ModelCheckUnbalancedTest {
 
         /**
          * True for an end() while profiling is off that closes nothing while other zones are open on its thread.
-         * Such an end is the end of a begin skipped while off, so by the rule for ends while off it should not be
-         * counted, but the recorder counts it as an EXTRA_END (it is left uncounted only when nothing at all is
-         * open): reported as a bug (ModelCheckUnbalancedTest, "end while off"), left out of the programs until it
-         * is fixed.
+         * Such an end is the end of a begin skipped while off, so by the rule for ends while off it is not a
+         * mistake, but the recorder counts it as an EXTRA_END (it leaves it uncounted only when nothing at all is
+         * open on the thread). Bug "end while off counted as extra end when a zone is open": {@code A.begin();
+         * setEnabled(false); B.begin(); B.end(); setEnabled(true); A.end(); update()} reports one EXTRA_END, 0
+         * expected (the same without A reports 0). Left out of the programs until it is fixed.
          */
         boolean offEndWithOtherZonesOpen(int t, int zone) {
             ThreadModel th = threads[t];
@@ -429,11 +447,12 @@ class ModelCheckUnbalancedTest {
         void end(int t, int zone, long now) {
             register(t, now);
             ThreadModel th = threads[t];
-            if (!enabled && th.stack.isEmpty()) {
+            int found = explicitEntry(th, zone);
+            if (found < 0 && !enabled) {
+                // The end of a begin skipped while off: nothing to close, and not a mistake.
                 return;
             }
             credit(t, now);
-            int found = explicitEntry(th, zone);
             if (found < 0) {
                 if (write(th)) {
                     problems[Problem.EXTRA_END.ordinal()]++;
@@ -553,7 +572,7 @@ class ModelCheckUnbalancedTest {
         while (progress) {
             progress = false;
             for (List<Frame> candidate : smaller(best)) {
-                if (check(candidate, limit) != null) {
+                if (check(candidate, limit, new long[ModelReports.PROBLEMS]) != null) {
                     best = candidate;
                     progress = true;
                     break;
