@@ -10,13 +10,16 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random zone programs against a brute-force reference model written from the definitions (IProf's manual and
- * docs/ARCHITECTURE.md), not from the aggregator: a frame is a set of zone stacks (paths from a thread root), each
- * with the time spent with exactly that stack current (self) and the entries that made it current (count). Every
- * report row is derived from those paths by the definitions and compared with what the public API builds: both
- * flat modes, both recursion displays, the call graph of every zone, instantaneous and both averages, every held
- * history frame and the problem counts. On failure the smallest failing program found by shrinking is printed
- * with its seed. {@code -Dhudprof.modelPrograms=N} raises the program count for a soak run.
+ * Random well-formed zone programs on two threads against a brute-force reference model written from the
+ * definitions (IProf's manual and docs/ARCHITECTURE.md), not from the aggregator: a frame is a set of zone stacks
+ * (paths from a thread root), each with the time spent with exactly that stack current (self) and the entries that
+ * made it current (count). Every report row is derived from those paths by the definitions ({@link ModelReports})
+ * and compared with what the public API builds: both flat modes, both recursion displays, the call graph of every
+ * zone at every recursion level shown, instantaneous and both averages, the frame before each frame and, at the
+ * end, every held history frame, with the frame time and the problem counts (none, in a well-formed program).
+ * Unbalanced programs, limits and drops are {@link ModelCheckUnbalancedTest}'s. On failure the smallest failing
+ * program found by shrinking is printed with its seed. {@code -Dhudprof.modelPrograms=N} raises the program count
+ * for a soak run.
  */
 class ModelCheckTest {
     private static final int PROGRAMS = Integer.getInteger("hudprof.modelPrograms", 1500);
