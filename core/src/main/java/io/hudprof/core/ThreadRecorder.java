@@ -200,7 +200,10 @@ final class ThreadRecorder implements ZoneScope {
             }
         }
         if (found < 0) {
-            append(EventCodes.word(EventCodes.EXTRA_END, zoneId), now);
+            // While off, an end that closes nothing ends a begin that was skipped while off: not a mistake.
+            if (control.enabled) {
+                append(EventCodes.word(EventCodes.EXTRA_END, zoneId), now);
+            }
         } else {
             popTo(found, now);
         }

@@ -274,10 +274,6 @@ class ModelCheckUnbalancedTest {
                     }
                 }
                 case END -> {
-                    if (model.offEndWithOtherZonesOpen(t, ZONES[op.arg].id())) {
-                        // Left out: see offEndWithOtherZonesOpen.
-                        continue;
-                    }
                     model.end(t, ZONES[op.arg].id(), now);
                     ZONES[op.arg].end();
                 }
@@ -429,19 +425,6 @@ class ModelCheckUnbalancedTest {
                 }
             }
             return -1;
-        }
-
-        /**
-         * True for an end() while profiling is off that closes nothing while other zones are open on its thread.
-         * Such an end is the end of a begin skipped while off, so by the rule for ends while off it is not a
-         * mistake, but the recorder counts it as an EXTRA_END (it leaves it uncounted only when nothing at all is
-         * open on the thread). Bug "end while off counted as extra end when a zone is open": {@code A.begin();
-         * setEnabled(false); B.begin(); B.end(); setEnabled(true); A.end(); update()} reports one EXTRA_END, 0
-         * expected (the same without A reports 0). Left out of the programs until it is fixed.
-         */
-        boolean offEndWithOtherZonesOpen(int t, int zone) {
-            ThreadModel th = threads[t];
-            return !enabled && !th.stack.isEmpty() && explicitEntry(th, zone) < 0;
         }
 
         void end(int t, int zone, long now) {
