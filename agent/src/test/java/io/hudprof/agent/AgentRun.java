@@ -67,7 +67,14 @@ final class AgentRun {
 
     static AgentRun start(Path outputFile, List<String> classPath, String agentOptions, Map<String, String> environment,
             String mainClass, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
+        return startUnder(List.of(), outputFile, classPath, agentOptions, environment, mainClass, args);
+    }
+
+    /** A run whose command starts with {@code prefix}, such as {@code xvfb-run -a}. */
+    static AgentRun startUnder(List<String> prefix, Path outputFile, List<String> classPath, String agentOptions,
+            Map<String, String> environment, String mainClass, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-javaagent:" + agentJar() + (agentOptions == null ? "" : "=" + agentOptions));
         command.add("-cp");
