@@ -119,8 +119,12 @@ final class AgentRuntime {
                 + " (option period=N ms, or period=off)");
         Thread thread = new Thread(() -> {
             long next = System.nanoTime() + period;
-            while (!Thread.currentThread().isInterrupted()) {
+            while (true) {
                 LockSupport.parkNanos(next - System.nanoTime());
+                if (Thread.currentThread().isInterrupted()) {
+                    // Stopped at exit: no last sliver of a frame, so the exit report shows a whole period.
+                    return;
+                }
                 next += period;
                 profiler.update();
             }

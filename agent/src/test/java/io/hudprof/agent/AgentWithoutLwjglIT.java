@@ -28,23 +28,23 @@ class AgentWithoutLwjglIT {
 
     @Test
     void methodsAreProfiledAndAPeriodThreadUpdatesWhenNoFrameHookIsFound() throws Exception {
-        AgentRun run = run("plain-app", "include=fixture.apps.**;report=exit;period=5ms;callgraph=PlainApp.fib",
+        AgentRun run = run("plain-app", "include=fixture.apps.**;report=exit;period=20ms;callgraph=PlainApp.fib",
                 Map.of());
         assertEquals(0, run.exitCode, run.output);
         assertTrue(run.output.contains("plain app: "), run.output);
         assertEquals(1, occurrences(run.output, "no frame hook found: LWJGL's GLFW is not on the class path;"
-                + " updating every 5 ms on thread hudprof-period"), run.output);
+                + " updating every 20 ms on thread hudprof-period"), run.output);
         Matcher frames = Pattern.compile("hudprof agent: (\\d+) frames recorded, updated by the period thread")
                 .matcher(run.output);
         assertTrue(frames.find(), run.output);
-        assertTrue(Integer.parseInt(frames.group(1)) >= 20, "about 100 periods in half a second: " + run.output);
+        assertTrue(Integer.parseInt(frames.group(1)) >= 10, "about 25 periods in half a second: " + run.output);
         ReportBlock flat = ReportBlock.read(run.output, "self time, last frame");
         assertTrue(flat.names().containsAll(List.of("PlainApp.step", "PlainApp.fib", "PlainApp.risky")),
                 flat.toString());
         ReportBlock graph = ReportBlock.read(run.output, "call graph of PlainApp.fib, last frame");
         assertTrue(graph.rows.stream().anyMatch(r -> r.indent() == 0 && r.name().equals("PlainApp.step")),
                 "fib is called from step (its recursive calls are its own children): " + graph);
-        for (String problem : List.of("missing end", "extra end", "open at update", "too deep")) {
+        for (String problem : List.of("missing end", "extra end", "open at update", "too deep", "dropped events")) {
             assertFalse(run.output.contains(problem), "risky() throws half the time, yet: " + run.output);
         }
         assertFalse(run.output.contains("Exception in thread"), run.output);
