@@ -53,9 +53,12 @@ final class DemoApp {
     int run() throws UsageException {
         // The thread's name becomes its root row in the report; under exec:java it would be the plugin's long name.
         Thread.currentThread().setName("main");
-        Profiler profiler = Hudprof.start();
-        // Counters, JVM sensors, the statistics report mode (M) and value charts (C) in the HUD.
-        FrameStatistics.attach(profiler);
+        // --uninstrumented: a game with no hudprof calls (what the -javaagent tests run); null profiler, no HUD.
+        Profiler profiler = options.uninstrumented ? null : Hudprof.start();
+        if (profiler != null) {
+            // Counters, JVM sensors, the statistics report mode (M) and value charts (C) in the HUD.
+            FrameStatistics.attach(profiler);
+        }
         World world = new World(options.seed, options.rocks, options.hunters);
         camera.lookAt(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER]);
         try (GameWindow window = GameWindow.open("hudprof demo (F3: profiler)", options.width, options.height,
@@ -80,10 +83,12 @@ final class DemoApp {
         long handle = window.handle();
         try (Renderer renderer = new Renderer(world);
              GameInput input = GameInput.install(handle, camera);
-             Overlay hud = Overlay.create(profiler, OverlayConfig.builder().startVisible(options.hud)
-                     .contentScale(Overlay.contentScaleOf(handle)).build())) {
-            // Installed after the game's own callback, so the HUD sees keys first and passes on the rest.
-            hud.installKeys(handle);
+             Overlay hud = profiler == null ? null : Overlay.create(profiler, OverlayConfig.builder()
+                     .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle)).build())) {
+            if (hud != null) {
+                // Installed after the game's own callback, so the HUD sees keys first and passes on the rest.
+                hud.installKeys(handle);
+            }
             Zone focus = options.callGraph == null ? null : Zones.find(options.callGraph);
             if (focus != null) {
                 profiler.controller().showCallGraph(focus);
@@ -110,9 +115,11 @@ final class DemoApp {
                 try (ZoneScope z = RENDER.enter()) {
                     renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
                 }
-                Hudprof.update();
-                try (ZoneScope z = HUD.enter()) {
-                    hud.render(framebuffer[0], framebuffer[1]);
+                if (hud != null) {
+                    Hudprof.update();
+                    try (ZoneScope z = HUD.enter()) {
+                        hud.render(framebuffer[0], framebuffer[1]);
+                    }
                 }
                 if (options.screenshot != null && frame == options.frames) {
                     try (ZoneScope z = SCREENSHOT.enter()) {
@@ -135,12 +142,14 @@ final class DemoApp {
             if (options.screenshot != null && !captured) {
                 // The window was closed before the last frame: draw one more to capture what the player saw.
                 renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
-                hud.render(framebuffer[0], framebuffer[1]);
+                if (hud != null) {
+                    hud.render(framebuffer[0], framebuffer[1]);
+                }
                 Screenshot.save(options.screenshot, framebuffer[0], framebuffer[1]);
             }
             long glErrors = drainGlErrors();
             double seconds = (System.nanoTime() - start) / 1e9;
-            if (options.report) {
+            if (options.report && profiler != null) {
                 ExitReport.print(profiler, focus, out);
             }
             if (options.screenshot != null) {

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
             + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
-            + " [--hunters N] [--headless] [--gl-debug] [--no-vsync] [--help]";
+            + " [--hunters N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--help]";
 
     static final String HELP = USAGE + "\n\n"
             + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
@@ -37,6 +37,9 @@ final class DemoOptions {
             + "                        report and a screenshot in the temporary directory unless given\n"
             + "  --gl-debug            debug context; every GL error is printed and makes the exit code 3\n"
             + "  --no-vsync            do not wait for the display at each frame\n"
+            + "  --uninstrumented      play as a game without hudprof: no profiler, HUD, statistics or update; the\n"
+            + "                        zones stay in the code but record nothing unless something else installs a\n"
+            + "                        profiler (for the -javaagent tests; excludes --hud, --callgraph, --report)\n"
             + "  --help                this text\n\n"
             + "Exit codes: 0 done, 1 failed (no OpenGL context, a crash), 2 bad options, 3 GL errors seen.";
 
@@ -55,6 +58,7 @@ final class DemoOptions {
     boolean headless;
     boolean glDebug;
     boolean vsync = true;
+    boolean uninstrumented;
     boolean help;
 
     private DemoOptions() {
@@ -81,8 +85,8 @@ final class DemoOptions {
      */
     String fallBackToHeadless(Path defaultScreenshot) {
         headless = true;
-        hud = true;
-        report = true;
+        hud = !uninstrumented;
+        report = !uninstrumented;
         if (frames == 0) {
             frames = 600;
         }
@@ -118,11 +122,16 @@ final class DemoOptions {
                 case "--headless" -> o.headless = true;
                 case "--gl-debug" -> o.glDebug = true;
                 case "--no-vsync" -> o.vsync = false;
+                case "--uninstrumented" -> o.uninstrumented = true;
                 default -> throw new UsageException("unknown option " + arg);
             }
         }
         if (o.rocks > 20_000) {
             throw new UsageException("--rocks " + o.rocks + " is more than the 20000 the arena holds");
+        }
+        if (o.uninstrumented && (o.hud || o.callGraph != null || o.report)) {
+            throw new UsageException("--uninstrumented runs without hudprof, so --hud, --callgraph and --report"
+                    + " have nothing to show");
         }
         if (o.hunters > 500) {
             throw new UsageException("--hunters " + o.hunters + " is more than 500");

@@ -118,4 +118,18 @@ class DemoOptionsTest {
         String message = assertThrows(UsageException.class, () -> DemoOptions.parse(args)).getMessage();
         assertTrue(message.contains(expected), "\"" + message + "\" should contain \"" + expected + "\"");
     }
+
+    @Test
+    void uninstrumentedRefusesTheOptionsThatNeedHudprofAndFallsBackHeadlessWithoutThem() throws UsageException {
+        DemoOptions o = DemoOptions.parse("--uninstrumented", "--frames", "60");
+        assertTrue(o.uninstrumented);
+        o.fallBackToHeadless(Path.of("x.png"));
+        assertFalse(o.hud || o.report, "nothing of hudprof's to show");
+        for (String needsHudprof : new String[] {"--hud", "--report"}) {
+            UsageException e = assertThrows(UsageException.class,
+                    () -> DemoOptions.parse("--uninstrumented", needsHudprof));
+            assertTrue(e.getMessage().startsWith("--uninstrumented runs without hudprof"), e.getMessage());
+        }
+        assertThrows(UsageException.class, () -> DemoOptions.parse("--callgraph", "Raycast", "--uninstrumented"));
+    }
 }
