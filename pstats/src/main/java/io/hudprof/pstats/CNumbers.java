@@ -38,7 +38,9 @@ final class CNumbers {
 
     /** {@code %15.6f}: the raw event times of text-stats -r. */
     static String fixed15(double v) {
-        String s = new BigDecimal(v).setScale(6, RoundingMode.HALF_EVEN).toPlainString();
+        // A client may send NaN or infinite times; print them as C does instead of failing.
+        String s = Double.isNaN(v) ? "nan" : Double.isInfinite(v) ? (v > 0 ? "inf" : "-inf")
+                : new BigDecimal(v).setScale(6, RoundingMode.HALF_EVEN).toPlainString();
         return " ".repeat(Math.max(0, 15 - s.length())) + s;
     }
 }
