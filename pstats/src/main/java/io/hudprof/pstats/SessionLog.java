@@ -8,15 +8,16 @@ import java.util.Locale;
 /**
  * The session file format of {@code --record}/{@code --replay}: one JSON object per line, one message as it was on
  * the wire, the same shape as the captures in {@code pstats-captures}:
- * {@code {"t": seconds, "channel": "tcp"|"udp", "dir": "c2s"|"s2c", "bytes": n, "hex": "..."}}. A TCP message keeps
+ * {@code {"t": seconds, "channel": "tcp"|"udp", "dir": "c2s"|"s2c", "bytes": n, "hex": "..."}}, plus an optional
+ * {@code "client"} naming the connection when a recording holds several clients. A TCP message keeps
  * its {@code u32} length prefix and a datagram its {@code u16} checksum, so a replay goes through the same checks.
  *
  * <p>The reader only understands this flat shape (it is not a general JSON parser) and distrusts it like the
  * network: a malformed line is a {@link PStatsFormatException} naming the line.
  */
 public final class SessionLog {
-    /** One logged message. */
-    public record Entry(double seconds, boolean udp, boolean clientToServer, byte[] bytes) {
+    /** One logged message; {@code client} names the connection ("" in files without the optional field). */
+    public record Entry(double seconds, boolean udp, boolean clientToServer, String client, byte[] bytes) {
     }
 
     /** Longest line accepted: a maximal TCP message in hex plus the fields. */
@@ -26,8 +27,8 @@ public final class SessionLog {
     }
 
     /** Writes one entry as a line. */
-    public static void write(Writer out, double seconds, boolean udp, boolean clientToServer, byte[] buf, int off,
-            int len) throws IOException {
+    public static void write(Writer out, double seconds, boolean udp, boolean clientToServer, String client,
+            byte[] buf, int off, int len) throws IOException {
         StringBuilder sb = new StringBuilder(80 + 2 * len);
         sb.append("{\"t\": ").append(String.format(Locale.ROOT, "%.6f", seconds))
                 .append(", \"channel\": \"").append(udp ? "udp" : "tcp")
@@ -35,6 +36,14 @@ public final class SessionLog {
                 .append("\", \"bytes\": ").append(len).append(", \"hex\": \"");
         for (int i = off; i < off + len; i++) {
             sb.append(Character.forDigit((buf[i] >> 4) & 0xf, 16)).append(Character.forDigit(buf[i] & 0xf, 16));
+        }
+        sb.append("\", \"client\": \"");
+        for (int i = 0; i < client.length(); i++) {
+            char ch = client.charAt(i);
+            // Addresses only; anything that could end the string is left out rather than escaped.
+            if (ch != '"' && ch != '\\' && ch >= ' ') {
+                sb.append(ch);
+            }
         }
         out.write(sb.append("\"}\n").toString());
     }
@@ -69,7 +78,8 @@ public final class SessionLog {
                 }
                 bytes[i] = (byte) (hi << 4 | lo);
             }
-            return new Entry(t, channel.equals("udp"), dir.equals("c2s"), bytes);
+            String client = line.contains("\"client\":") ? unquote(field(line, "client")) : "";
+            return new Entry(t, channel.equals("udp"), dir.equals("c2s"), client, bytes);
         } catch (NumberFormatException e) {
             throw new PStatsFormatException("line " + lineNumber + ": bad number: " + e.getMessage());
         }

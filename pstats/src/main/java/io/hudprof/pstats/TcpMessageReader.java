@@ -16,15 +16,17 @@ public final class TcpMessageReader {
     /** How far the buffer may grow ahead of the bytes received. */
     static final int CHUNK = 64 << 10;
 
+    /** Where the payload starts in {@link #buffer()}: after the length prefix, which is kept for wire taps. */
+    public static final int PAYLOAD = 4;
+
     private final InputStream in;
-    private final byte[] header = new byte[4];
     private byte[] buf = new byte[4096];
 
     public TcpMessageReader(InputStream in) {
         this.in = in;
     }
 
-    /** The payload of the last message read, from index 0. */
+    /** The last message read: its length prefix, then the payload from {@link #PAYLOAD}. */
     public byte[] buffer() {
         return buf;
     }
@@ -37,17 +39,16 @@ public final class TcpMessageReader {
      * @throws PStatsFormatException when the length is zero or over the limit
      */
     public int next() throws IOException, PStatsFormatException {
-        int got = readFully(header, 0, 4, true);
+        int got = readFully(buf, 0, PAYLOAD, true);
         if (got == 0) {
             return -1;
         }
-        long len = (header[0] & 0xffL) | (header[1] & 0xffL) << 8 | (header[2] & 0xffL) << 16
-                | (header[3] & 0xffL) << 24;
+        long len = (buf[0] & 0xffL) | (buf[1] & 0xffL) << 8 | (buf[2] & 0xffL) << 16 | (buf[3] & 0xffL) << 24;
         if (len == 0 || len > PStatsCodec.MAX_TCP_PAYLOAD) {
             throw new PStatsFormatException("TCP message length " + len + " outside 1.." + PStatsCodec.MAX_TCP_PAYLOAD);
         }
-        int n = (int) len;
-        int pos = 0;
+        int n = (int) len + PAYLOAD;
+        int pos = PAYLOAD;
         while (pos < n) {
             if (pos == buf.length) {
                 buf = Arrays.copyOf(buf, Math.min(n, buf.length + Math.max(CHUNK, buf.length)));
@@ -55,7 +56,7 @@ public final class TcpMessageReader {
             int want = Math.min(n, buf.length) - pos;
             pos += readFully(buf, pos, want, false);
         }
-        return n;
+        return n - PAYLOAD;
     }
 
     private int readFully(byte[] dest, int off, int len, boolean atBoundary) throws IOException {

@@ -31,8 +31,8 @@ class CapturedSessionTextStatsTest {
         Captures.replay(Captures.messages(capture), session);
         session.close("end of capture");
 
-        Map<String, List<String>> expected = framesByHeader(Captures.textStats(capture));
-        Map<String, List<String>> actual = framesByHeader(List.of(bytes.toString(StandardCharsets.UTF_8).split("\n")));
+        Map<String, List<String>> expected = Captures.framesByHeader(Captures.textStats(capture));
+        Map<String, List<String>> actual = Captures.framesByHeader(List.of(bytes.toString(StandardCharsets.UTF_8).split("\n")));
         assertEquals(199, expected.size(), "the reference holds frames 1..199");
         assertEquals(expected.keySet(), actual.keySet(), "the same frames, with the same frame times");
         for (Map.Entry<String, List<String>> frame : expected.entrySet()) {
@@ -40,24 +40,5 @@ class CapturedSessionTextStatsTest {
             assertEquals(42, lines.size(), frame.getKey());
             assertEquals(lines, actual.get(frame.getKey()), frame.getKey() + " of " + capture);
         }
-    }
-
-    /** Frame blocks keyed by their header without the Hz, e.g. {@code Thread Main frame 7, 6.63212 ms}. */
-    private static Map<String, List<String>> framesByHeader(List<String> lines) {
-        Map<String, List<String>> frames = new LinkedHashMap<>();
-        List<String> current = null;
-        for (String line : lines) {
-            if (line.startsWith("Thread ")) {
-                current = new ArrayList<>();
-                String header = line.replaceAll(" \\([^)]*Hz\\):$", "");
-                if (frames.put(header, current) != null) {
-                    throw new AssertionError("frame printed twice: " + header);
-                }
-            } else if (current == null) {
-                throw new AssertionError("line before the first frame: " + line);
-            }
-            current.add(line.startsWith("Thread ") ? line.replaceAll(" \\([^)]*Hz\\):$", ":") : line);
-        }
-        return frames;
     }
 }

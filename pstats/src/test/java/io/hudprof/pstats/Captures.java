@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 
 /** The real Panda3D 1.11 client ↔ text-stats sessions (copied from ../shared/pstats-captures) as test vectors. */
@@ -68,5 +70,24 @@ final class Captures {
                 session.tcpPayload(b, 4, b.length - 4);
             }
         }
+    }
+
+    /** Frame blocks keyed by their header without the Hz, e.g. {@code Thread Main frame 7, 6.63212 ms}. */
+    static Map<String, List<String>> framesByHeader(List<String> lines) {
+        Map<String, List<String>> frames = new LinkedHashMap<>();
+        List<String> current = null;
+        for (String line : lines) {
+            if (line.startsWith("Thread ")) {
+                current = new ArrayList<>();
+                String header = line.replaceAll(" \\([^)]*Hz\\):$", "");
+                if (frames.put(header, current) != null) {
+                    throw new AssertionError("frame printed twice: " + header);
+                }
+            } else if (current == null) {
+                throw new AssertionError("line before the first frame: " + line);
+            }
+            current.add(line.startsWith("Thread ") ? line.replaceAll(" \\([^)]*Hz\\):$", ":") : line);
+        }
+        return frames;
     }
 }

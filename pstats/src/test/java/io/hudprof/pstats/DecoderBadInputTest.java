@@ -170,7 +170,7 @@ class DecoderBadInputTest {
         System.arraycopy(payload, 0, msg, 4, payload.length);
         TcpMessageReader reader = new TcpMessageReader(new ByteArrayInputStream(msg));
         assertEquals(payload.length, reader.next());
-        assertEquals(7, reader.buffer()[payload.length - 1]);
+        assertEquals(7, reader.buffer()[TcpMessageReader.PAYLOAD + payload.length - 1]);
         assertEquals(-1, reader.next());
     }
 
