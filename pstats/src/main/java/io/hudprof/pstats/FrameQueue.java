@@ -40,6 +40,11 @@ final class FrameQueue {
         return h == tail.get() ? null : slots[(int) (h % slots.length)];
     }
 
+    /** Published slots not yet released; read from any thread, so only a snapshot. */
+    int size() {
+        return (int) (tail.get() - head.get());
+    }
+
     /** Consumer: gives the peeked slot back to the producer. */
     void release() {
         head.lazySet(head.get() + 1);

@@ -228,6 +228,11 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
         return sent.get();
     }
 
+    /** Frames handed to the sender and not sent yet (at most the queue's size). */
+    public int queuedFrames() {
+        return queue.size();
+    }
+
     /** Whether a server is connected now. */
     public boolean connected() {
         return connected;
