@@ -57,6 +57,21 @@ class ClientBehaviourTest {
                 frames.incrementAndGet(), log::add, PStatsServer.Options.defaults());
     }
 
+    /** The same port again; the OS may hold it briefly after the close, so binding is retried for a bounded time. */
+    private PStatsServer restartServer(int port) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            try {
+                return startServer(port);
+            } catch (java.net.BindException busy) {
+                if (System.nanoTime() > deadline) {
+                    throw busy;
+                }
+                Thread.sleep(50);
+            }
+        }
+    }
+
     private void frame() {
         WORK.begin();
         for (int i = 0; i < 4; i++) {
@@ -146,7 +161,7 @@ class ClientBehaviourTest {
         long droppedWhileAway = client.droppedFrames();
         frame();
         assertEquals(droppedWhileAway + 1, client.droppedFrames(), "frames drop while no server is connected");
-        server = startServer(port);
+        server = restartServer(port);
         await(client::connected, "reconnection");
         long before = frames.get();
         frame();
