@@ -26,7 +26,8 @@ import java.util.function.Consumer;
  *
  * <p><b>Sender thread.</b> Connects (TCP), sends the hello and waits for the server's, then per frame sends new
  * collector and thread definitions, expiries, and one frame-data message per thread: over UDP with its checksum
- * when it fits in 1500 bytes, over TCP otherwise, and over TCP only once a UDP send failed. A refused or lost
+ * when it fits in 1500 bytes, over TCP otherwise, over TCP when the frame came with new definitions (so it cannot
+ * overtake them), and over TCP only once a UDP send failed. A refused or lost
  * connection is one log line; it reconnects with a back-off from 0.5 s doubling to 10 s, and the game goes on.
  * See {@link SnapshotEncoder} for how frames become PStats collectors and events.
  */
@@ -353,8 +354,11 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
                     Math.min(defs.size(), from + PStatsCodec.COLLECTORS_PER_MESSAGE));
             tcp.write(out.buffer(), 0, out.tcpMessage());
         }
+        // A frame that follows new definitions goes over TCP too, so the server never sees it before them.
+        boolean defined = !defs.isEmpty();
         int first = encoder.newThreadsFrom();
         List<String> threads = encoder.newThreads();
+        defined |= !threads.isEmpty();
         if (!threads.isEmpty()) {
             PStatsCodec.encodeThreads(out, first, threads);
             tcp.write(out.buffer(), 0, out.tcpMessage());
@@ -368,7 +372,7 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
                 continue;
             }
             PStatsCodec.encodeFrame(out, encoder.frame, true);
-            if (!udpFailed && out.payloadLength() <= PStatsCodec.MAX_UDP_PAYLOAD) {
+            if (!udpFailed && !defined && out.payloadLength() <= PStatsCodec.MAX_UDP_PAYLOAD) {
                 int len = out.udpDatagram();
                 try {
                     udp.send(new DatagramPacket(out.buffer(), 2, len, udpTarget));
