@@ -366,6 +366,14 @@ public final class Profiler {
         return contextCount;
     }
 
+    /** The name of the i-th tracked thread, 0 ≤ i &lt; {@link #threadCount()}, as it was when it first recorded. */
+    public String threadName(int i) {
+        if (i < 0 || i >= contextCount) {
+            throw new IndexOutOfBoundsException("thread " + i + " of " + contextCount);
+        }
+        return contexts[i].recorder.threadName;
+    }
+
     /**
      * The recent-events timeline of the i-th tracked thread, 0 ≤ i &lt; {@link #threadCount()}, or {@code null}
      * when the configuration keeps no timeline ({@link ProfilerConfig.Builder#timelineCapacity(int)}).

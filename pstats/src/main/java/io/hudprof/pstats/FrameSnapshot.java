@@ -1,0 +1,58 @@
+package io.hudprof.pstats;
+
+import io.hudprof.core.ProfileData;
+import io.hudprof.core.Profiler;
+import java.util.Arrays;
+
+/**
+ * What the sender needs of one recorded frame, copied on the game thread from {@link ProfileData}: each zone-stack
+ * state's parent, zone, self time and entry count, plus the frame's end on the profiler's clock and the names of
+ * live threads. The arrays keep their capacity; they grow only when the profiler's state tree grows, so a steady
+ * game copies without allocating.
+ */
+final class FrameSnapshot {
+    long frameNumber;
+    long frameEndNanos;
+    long frameNanos;
+    int updateRootZone;
+    int states;
+    int[] parent = new int[64];
+    int[] zone = new int[64];
+    long[] self = new long[64];
+    long[] calls = new long[64];
+    int threads;
+    String[] threadNames = new String[8];
+
+    void copy(Profiler profiler, long frameNumber, long frameEndNanos, long frameNanos) {
+        ProfileData data = profiler.data();
+        this.frameNumber = frameNumber;
+        this.frameEndNanos = frameEndNanos;
+        this.frameNanos = frameNanos;
+        this.updateRootZone = data.updateThreadRootZone();
+        int n = data.stateCount();
+        if (n > parent.length) {
+            int m = Math.max(n, parent.length * 2);
+            parent = new int[m];
+            zone = new int[m];
+            self = new long[m];
+            calls = new long[m];
+        }
+        double[] selfNanos = data.self(io.hudprof.core.Averaging.INSTANTANEOUS);
+        double[] entries = data.calls(io.hudprof.core.Averaging.INSTANTANEOUS);
+        for (int s = 0; s < n; s++) {
+            parent[s] = data.parent(s);
+            zone[s] = data.zone(s);
+            self[s] = Math.round(selfNanos[s]);
+            calls[s] = Math.round(entries[s]);
+        }
+        states = n;
+        int t = profiler.threadCount();
+        if (t > threadNames.length) {
+            threadNames = Arrays.copyOf(threadNames, Math.max(t, threadNames.length * 2));
+        }
+        for (int i = 0; i < t; i++) {
+            threadNames[i] = profiler.threadName(i);
+        }
+        threads = t;
+    }
+}

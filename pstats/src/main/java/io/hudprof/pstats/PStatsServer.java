@@ -1,0 +1,301 @@
+package io.hudprof.pstats;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A PStats server (protocol note §8) on real sockets: a TCP accept loop, and per client one thread reading its TCP
+ * stream and one reading the UDP port given to it in the server hello, which is sent as soon as the connection is
+ * accepted (a Panda3D 1.11 client waits for it inside {@code connect()}).
+ *
+ * <p>Everything a client can make it hold is bounded: at most {@code maxClients} connections, TCP messages up to
+ * {@link PStatsCodec#MAX_TCP_PAYLOAD} read as they arrive, one datagram buffer per client, no queues. A client that
+ * sends nothing within the hello timeout, lies about a length, sends a malformed control message or a refused
+ * version is dropped with one log line naming it and the reason; a bad datagram is dropped alone (the first few are
+ * logged, then counted). Other clients never notice.
+ */
+public final class PStatsServer implements AutoCloseable {
+    /** Datagrams with errors logged per client before the rest are only counted. */
+    static final int LOGGED_BAD_DATAGRAMS = 5;
+
+    /** Server settings; {@code tap} (nullable) sees every message in wire form. */
+    public record Options(int maxClients, int helloTimeoutMillis, String progname, WireTap tap) {
+        public static Options defaults() {
+            return new Options(32, 10_000, "hudprof-viewer", null);
+        }
+
+        /** The same options with a wire tap. */
+        public Options withTap(WireTap wireTap) {
+            return new Options(maxClients, helloTimeoutMillis, progname, wireTap);
+        }
+    }
+
+    private final ServerSocket server;
+    private final InetAddress bind;
+    private final Function<String, SessionListener> listeners;
+    private final Consumer<String> log;
+    private final Options options;
+    private final Set<Client> clients = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger accepted = new AtomicInteger();
+    private final Thread acceptThread;
+    private volatile boolean closed;
+
+    private PStatsServer(ServerSocket server, InetAddress bind, Function<String, SessionListener> listeners,
+            Consumer<String> log, Options options) {
+        this.server = server;
+        this.bind = bind;
+        this.listeners = listeners;
+        this.log = log;
+        this.options = options;
+        this.acceptThread = new Thread(this::acceptLoop, "pstats-accept:" + server.getLocalPort());
+        acceptThread.setDaemon(true);
+    }
+
+    /**
+     * Listens on {@code bind:port} (port 0: any free port) and serves clients until closed.
+     *
+     * @param listeners makes the listener of each new client's session, given the client's address
+     * @param log       receives one line per client state change or dropped input
+     */
+    public static PStatsServer start(InetAddress bind, int port, Function<String, SessionListener> listeners,
+            Consumer<String> log, Options options) throws IOException {
+        ServerSocket server = new ServerSocket();
+        server.setReuseAddress(true);
+        server.bind(new InetSocketAddress(bind, port), 16);
+        PStatsServer s = new PStatsServer(server, bind, listeners, log, options);
+        s.acceptThread.start();
+        return s;
+    }
+
+    /** The TCP port clients connect to. */
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    /** Clients connected now. */
+    public int clientCount() {
+        return clients.size();
+    }
+
+    /** Connections accepted since start, including refused and dropped ones. */
+    public int acceptedCount() {
+        return accepted.get();
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            Socket socket;
+            try {
+                socket = server.accept();
+            } catch (IOException e) {
+                if (!closed) {
+                    log.accept("pstats: accept failed, server stops: " + e.getMessage());
+                }
+                return;
+            }
+            accepted.incrementAndGet();
+            String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+            if (clients.size() >= options.maxClients()) {
+                log.accept("pstats: refused " + peer + ": already " + options.maxClients() + " clients");
+                closeQuietly(socket);
+                continue;
+            }
+            try {
+                Client client = new Client(socket, peer);
+                clients.add(client);
+                client.start();
+            } catch (IOException | RuntimeException e) {
+                log.accept("pstats: dropped " + peer + ": cannot open its UDP port: " + e.getMessage());
+                closeQuietly(socket);
+            }
+        }
+    }
+
+    /** The UDP port for a new client: the listen port + 1 and up, as PStats does, or any port when listening on 0. */
+    private DatagramSocket openUdp() throws SocketException {
+        if (server.getLocalPort() == 0 || options.maxClients() <= 0) {
+            return new DatagramSocket(new InetSocketAddress(bind, 0));
+        }
+        int base = server.getLocalPort() + 1;
+        for (int k = 0; k < options.maxClients() * 2 && base + k <= 0xffff; k++) {
+            try {
+                return new DatagramSocket(new InetSocketAddress(bind, base + k));
+            } catch (SocketException taken) {
+                // In use (by an earlier client or another program): try the next, like PStatReader.
+            }
+        }
+        return new DatagramSocket(new InetSocketAddress(bind, 0));
+    }
+
+    /** One connected client: its TCP reader thread, UDP reader thread and session. */
+    private final class Client {
+        private final Socket socket;
+        private final String peer;
+        private final DatagramSocket udp;
+        private final PStatsSession session;
+        private final AtomicInteger closing = new AtomicInteger();
+        private long badDatagrams;
+
+        Client(Socket socket, String peer) throws IOException {
+            this.socket = socket;
+            this.peer = peer;
+            this.udp = openUdp();
+            this.session = new PStatsSession(peer, listeners.apply(peer));
+        }
+
+        void start() throws IOException {
+            socket.setTcpNoDelay(true);
+            socket.setSoTimeout(options.helloTimeoutMillis());
+            WireWriter hello = new WireWriter(512);
+            PStatsCodec.encodeServerHello(hello, InetAddress.getLocalHost().getHostName(), options.progname(),
+                    udp.getLocalPort());
+            OutputStream out = socket.getOutputStream();
+            int helloLength = hello.tcpMessage();
+            tap(false, false, hello.buffer(), 0, helloLength);
+            out.write(hello.buffer(), 0, helloLength);
+            out.flush();
+            log.accept("pstats: client " + peer + " connected, UDP port " + udp.getLocalPort());
+            Thread tcpThread = new Thread(this::readTcp, "pstats-tcp:" + peer);
+            Thread udpThread = new Thread(this::readUdp, "pstats-udp:" + peer);
+            tcpThread.setDaemon(true);
+            udpThread.setDaemon(true);
+            tcpThread.start();
+            udpThread.start();
+        }
+
+        private void tap(boolean isUdp, boolean clientToServer, byte[] buf, int off, int len) {
+            WireTap tap = options.tap();
+            if (tap != null) {
+                synchronized (this) {
+                    tap.message(peer, isUdp, clientToServer, buf, off, len);
+                }
+            }
+        }
+
+        private void readTcp() {
+            TcpMessageReader reader;
+            try {
+                reader = new TcpMessageReader(socket.getInputStream());
+            } catch (IOException e) {
+                close("cannot read: " + e.getMessage());
+                return;
+            }
+            String reason = "left";
+            try {
+                while (true) {
+                    int len = reader.next();
+                    if (len < 0) {
+                        break;
+                    }
+                    synchronized (this) {
+                        if (options.tap() != null) {
+                            options.tap().message(peer, false, true, reader.buffer(), 0, len + 4);
+                        }
+                        session.tcpPayload(reader.buffer(), TcpMessageReader.PAYLOAD, len);
+                        if (session.hello() != null) {
+                            socket.setSoTimeout(0);
+                        }
+                    }
+                }
+            } catch (SocketTimeoutException e) {
+                reason = "dropped: no hello within " + options.helloTimeoutMillis() + " ms";
+            } catch (EOFException e) {
+                reason = "dropped: disconnected inside a message";
+            } catch (PStatsFormatException e) {
+                reason = "dropped: " + e.getMessage();
+            } catch (IOException e) {
+                reason = closing.get() != 0 ? "closed" : "dropped: " + e.getMessage();
+            } catch (RuntimeException e) {
+                // A listener's bug must cost this client only, never the server.
+                reason = "dropped: internal error " + e;
+            }
+            close(reason);
+        }
+
+        private void readUdp() {
+            byte[] buf = new byte[PStatsCodec.MAX_UDP_RECEIVE + 2];
+            DatagramPacket packet = new DatagramPacket(buf, buf.length);
+            while (closing.get() == 0) {
+                try {
+                    packet.setLength(buf.length);
+                    udp.receive(packet);
+                } catch (IOException e) {
+                    if (closing.get() == 0) {
+                        close("dropped: UDP port failed: " + e.getMessage());
+                    }
+                    return;
+                }
+                synchronized (this) {
+                    try {
+                        if (options.tap() != null) {
+                            options.tap().message(peer, true, true, buf, 0, packet.getLength());
+                        }
+                        session.udpDatagram(buf, 0, packet.getLength());
+                    } catch (PStatsFormatException e) {
+                        if (++badDatagrams <= LOGGED_BAD_DATAGRAMS) {
+                            log.accept("pstats: client " + peer + ": dropped a datagram: " + e.getMessage()
+                                    + (badDatagrams == LOGGED_BAD_DATAGRAMS ? " (further ones only counted)" : ""));
+                        }
+                    } catch (RuntimeException e) {
+                        close("dropped: internal error " + e);
+                        return;
+                    }
+                }
+            }
+        }
+
+        void close(String reason) {
+            if (!closing.compareAndSet(0, 1)) {
+                return;
+            }
+            clients.remove(this);
+            closeQuietly(socket);
+            udp.close();
+            synchronized (this) {
+                try {
+                    session.close(reason);
+                } catch (RuntimeException e) {
+                    log.accept("pstats: client " + peer + ": listener failed on close: " + e);
+                }
+            }
+            log.accept("pstats: client " + peer + " " + reason + " after " + session.frames() + " frames"
+                    + (badDatagrams > 0 ? ", " + badDatagrams + " bad datagrams" : ""));
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // Closing a socket we give up on: nothing left to do with the error.
+        }
+    }
+
+    /** Stops accepting and drops every client. */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // The accept thread ends either way.
+        }
+        for (Client c : clients) {
+            c.close("closed: server shut down");
+        }
+    }
+}

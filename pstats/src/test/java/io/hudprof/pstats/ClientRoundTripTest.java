@@ -1,0 +1,185 @@
+package io.hudprof.pstats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualClock;
+import io.hudprof.core.ProfileData;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import java.net.InetAddress;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * hudprof client → PStats server on loopback: for every frame and zone, the time the server credits the zone's
+ * collector (PStats' rule) and its start count equal exactly the game's own per-zone self time and entry count, on a
+ * manual clock whose ticks float32 holds exactly (2^-9 s).
+ */
+class ClientRoundTripTest {
+    /** 2^-9 s in nanoseconds: every multiple (below 32768 s) is exact in float32 seconds. */
+    private static final long TICK = 1_953_125L;
+
+    private static final Zone UPDATE = Zone.define("Update");
+    private static final Zone PHYSICS = Zone.define("Physics");
+    private static final Zone BROADPHASE = Zone.define("Physics:Broadphase");
+    private static final Zone AI = Zone.define("AI");
+    private static final Zone RAYCAST = Zone.define("Raycast");
+    private static final Zone RENDER = Zone.define("Render:Sprites");
+
+    private final ManualClock clock = new ManualClock(5 * TICK);
+    private final List<String> log = new CopyOnWriteArrayList<>();
+    /** Per frame number: collector full name → {alone ns, count}; plus "Frame" → {net ns}. */
+    private final Map<Long, Map<String, long[]>> received = new ConcurrentHashMap<>();
+    private final List<String> threadNames = new CopyOnWriteArrayList<>();
+    private PStatsServer server;
+    private PStatsClient client;
+    private Profiler profiler;
+
+    @AfterEach
+    void tearDown() {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+        Hudprof.uninstall();
+    }
+
+    private void startServer() throws Exception {
+        server = PStatsServer.start(InetAddress.getLoopbackAddress(), 0, peer -> new SessionListener() {
+            final FrameAccounting accounting = new FrameAccounting();
+            final StaticTree tree = new StaticTree();
+
+            @Override
+            public void frame(PStatsSession session, FrameData frame) {
+                CollectorTable table = session.collectors();
+                accounting.account(frame, table);
+                tree.update(table);
+                double[] net = new double[table.size()];
+                accounting.net(tree, net);
+                Map<String, long[]> values = new HashMap<>();
+                for (int c = 1; c < table.size(); c++) {
+                    if (accounting.timed(c)) {
+                        values.put(table.fullName(c), new long[] {exactNanos(accounting.alone(c)), accounting.count(c)});
+                    }
+                }
+                values.put("Frame", new long[] {exactNanos(accounting.alone(0)), exactNanos(net[0])});
+                threadNames.add(session.threadName(frame.threadIndex()));
+                received.put(frame.frameNumber(), values);
+            }
+        }, log::add, PStatsServer.Options.defaults());
+    }
+
+    /** Seconds that are sums of exact float32 ticks convert back to whole nanoseconds without rounding. */
+    private static long exactNanos(double seconds) {
+        double nanos = seconds * 1e9;
+        assertEquals(Math.rint(nanos), nanos, 0.0, "not a whole number of nanoseconds: " + nanos);
+        return (long) nanos;
+    }
+
+    private void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what + "; log " + log);
+            }
+            Thread.sleep(2);
+        }
+    }
+
+    private void spend(Zone zone, long ticks) {
+        zone.begin();
+        clock.advance(ticks * TICK);
+        zone.end();
+    }
+
+    private void frame(int n) {
+        UPDATE.begin();
+        clock.advance(TICK);
+        PHYSICS.begin();
+        clock.advance(2 * TICK);
+        for (int i = 0; i < 1 + n % 3; i++) {
+            spend(BROADPHASE, 1 + i);
+        }
+        PHYSICS.end();
+        AI.begin();
+        for (int i = 0; i < 2; i++) {
+            spend(RAYCAST, 1);
+        }
+        clock.advance(TICK * (n % 2));
+        AI.end();
+        UPDATE.end();
+        RENDER.begin();
+        spend(RAYCAST, 2);
+        clock.advance(3 * TICK);
+        RENDER.end();
+        clock.advance(TICK);
+    }
+
+    /** The game's own numbers for the frame just recorded: per zone, self ns and entries summed over its states. */
+    private Map<String, long[]> gameValues() {
+        ProfileData data = profiler.data();
+        Map<String, long[]> values = new HashMap<>();
+        double[] self = data.self(Averaging.INSTANTANEOUS);
+        double[] calls = data.calls(Averaging.INSTANTANEOUS);
+        long rootSelf = 0;
+        for (int s = 0; s < data.stateCount(); s++) {
+            if (data.parent(s) < 0) {
+                rootSelf += (long) self[s];
+                continue;
+            }
+            if (calls[s] == 0 && self[s] == 0) {
+                continue;
+            }
+            long[] v = values.computeIfAbsent(Zone.byId(data.zone(s)).name(), k -> new long[2]);
+            v[0] += (long) self[s];
+            v[1] += (long) calls[s];
+        }
+        values.put("Frame", new long[] {rootSelf, (long) data.frameNanos(Averaging.INSTANTANEOUS)});
+        return values;
+    }
+
+    @Test
+    void everyZoneOfEveryFrameArrivesExactly() throws Exception {
+        startServer();
+        profiler = new Profiler(ProfilerConfig.builder().clock(clock).build());
+        Hudprof.install(profiler);
+        client = PStatsClient.connect(profiler, "127.0.0.1", server.port(),
+                PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
+        await(client::connected, "connection");
+        Map<Long, Map<String, long[]>> expected = new HashMap<>();
+        for (int n = 0; n < 60; n++) {
+            frame(n);
+            profiler.update();
+            expected.put(profiler.recordedFrames(), gameValues());
+            long frameNumber = profiler.recordedFrames();
+            await(() -> received.containsKey(frameNumber), "frame " + frameNumber);
+        }
+        // The sender counts a frame after its bytes left, so the server may have it a moment before the count does.
+        await(() -> client.sentFrames() == 60, "the sender to count 60 frames");
+        assertEquals(0, client.droppedFrames());
+        assertEquals(60, client.sentFrames());
+        for (Map.Entry<Long, Map<String, long[]>> frame : expected.entrySet()) {
+            Map<String, long[]> got = received.get(frame.getKey());
+            assertEquals(frame.getValue().keySet(), got.keySet(), "frame " + frame.getKey());
+            for (Map.Entry<String, long[]> zone : frame.getValue().entrySet()) {
+                assertEquals(List.of(zone.getValue()[0], zone.getValue()[1]),
+                        List.of(got.get(zone.getKey())[0], got.get(zone.getKey())[1]),
+                        zone.getKey() + " in frame " + frame.getKey() + " (self ns, calls)");
+            }
+        }
+        assertTrue(threadNames.stream().allMatch(name -> name.equals(Thread.currentThread().getName())), threadNames.toString());
+        assertTrue(log.contains("connected to 127.0.0.1:" + server.port()), log.toString());
+    }
+}

@@ -1,0 +1,87 @@
+package io.hudprof.viewer;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+
+/**
+ * The viewer's command line. Bad values fail at start-up with a message that names the option and what it accepts.
+ *
+ * @param port   TCP port to listen on (0: any free one)
+ * @param bind   address to listen on
+ * @param text   print per-frame collector times like Panda's text-stats
+ * @param raw    with the text, also each frame's start/stop events (text-stats -r)
+ * @param record file to record every session's messages to, or null
+ * @param replay file to replay instead of listening, or null
+ */
+public record ViewerOptions(int port, InetAddress bind, boolean text, boolean raw, Path record, Path replay) {
+    /** PStats' default port. */
+    public static final int DEFAULT_PORT = 5185;
+
+    static final String USAGE = """
+            usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
+                                                [--replay FILE]
+              --port N         TCP port for PStats clients (default 5185; each client also gets a UDP port above it)
+              --bind ADDRESS   address to listen on (default: all)
+              --text           print each frame's collector times (ms) and levels, like Panda's text-stats
+              --raw            with --text, also print each frame's start/stop events (text-stats -r)
+              --record FILE    also write every message of every session to FILE (one JSON line each)
+              --replay FILE    read a recorded session (or a pstats-captures .jsonl) instead of listening
+            """;
+
+    /** Parses arguments; throws {@link IllegalArgumentException} with a message for the user. */
+    public static ViewerOptions parse(String... args) {
+        int port = DEFAULT_PORT;
+        InetAddress bind = null;
+        boolean text = false;
+        boolean raw = false;
+        Path record = null;
+        Path replay = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--port" -> port = port(value(args, ++i, a));
+                case "--bind" -> bind = address(value(args, ++i, a));
+                case "--text" -> text = true;
+                case "--raw" -> raw = true;
+                case "--record" -> record = Path.of(value(args, ++i, a));
+                case "--replay" -> replay = Path.of(value(args, ++i, a));
+                default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
+            }
+        }
+        if (record != null && replay != null) {
+            throw new IllegalArgumentException("--record and --replay exclude each other\n" + USAGE);
+        }
+        if (raw && !text) {
+            throw new IllegalArgumentException("--raw needs --text\n" + USAGE);
+        }
+        return new ViewerOptions(port, bind, text, raw, record, replay);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value\n" + USAGE);
+        }
+        return args[i];
+    }
+
+    private static int port(String v) {
+        try {
+            int p = Integer.parseInt(v);
+            if (p >= 0 && p <= 65534) {
+                return p;
+            }
+        } catch (NumberFormatException ignored) {
+            // the message below says what is accepted
+        }
+        throw new IllegalArgumentException("--port " + v + " is not valid; give a port number 0..65534");
+    }
+
+    private static InetAddress address(String v) {
+        try {
+            return InetAddress.getByName(v);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--bind " + v + " is not a known address; give a host name or IP");
+        }
+    }
+}
