@@ -41,7 +41,8 @@ class GameClassTransformerTest {
 
     @BeforeEach
     void install() {
-        profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(new ManualClock()).build()));
+        profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(new ManualClock())
+                .selfProfiling(false).build()));
     }
 
     @AfterEach

@@ -12,10 +12,17 @@ package io.hudprof.core;
 public final class ProfileData {
     private final FrameAggregator aggregator;
     private final FrameHistory history;
+    private final boolean selfProfiling;
 
-    ProfileData(FrameAggregator aggregator, FrameHistory history) {
+    ProfileData(FrameAggregator aggregator, FrameHistory history, boolean selfProfiling) {
         this.aggregator = aggregator;
         this.history = history;
+        this.selfProfiling = selfProfiling;
+    }
+
+    /** Whether hudprof's own work (building reports, drawing the HUD) records {@link SelfZones}. */
+    public boolean selfProfiling() {
+        return selfProfiling;
     }
 
     /** The recorded history: frame durations, problems, per-zone and (when kept) per-state values. */

@@ -79,7 +79,7 @@ public final class Profiler {
         this.clock = config.clock;
         this.aggregator = new FrameAggregator(config);
         this.history = new FrameHistory(config);
-        this.data = new ProfileData(aggregator, history);
+        this.data = new ProfileData(aggregator, history, config.selfProfiling);
         this.controller = new ReportController(data);
         this.frameStartNanos = clock.nanoTime();
         this.seenZoneOverflows = Zone.overflowDefinitions();
@@ -150,8 +150,9 @@ public final class Profiler {
 
     private void gather(boolean record) {
         long now = clock.nanoTime();
+        ThreadRecorder own = null;
         if (Hudprof.COMPILED_IN) {
-            ThreadRecorder own = recorder();
+            own = recorder();
             if (own.depth() > 0) {
                 own.closeAllOpenAtUpdate(now);
             }
@@ -180,6 +181,12 @@ public final class Profiler {
         if (anyDead) {
             forgetDeadThreads();
         }
+        // Every thread was drained up to `now`, so this begin at `now` opens the next frame: the gathering below
+        // is charged to the frame whose time it takes.
+        boolean selfZone = own != null && config.selfProfiling && enabled;
+        if (selfZone) {
+            own.beginAt(SelfZones.UPDATE.id(), now);
+        }
         countLimits();
         long frameNanos = now - frameStartNanos;
         frameStartNanos = now;
@@ -191,6 +198,9 @@ public final class Profiler {
         }
         lastFrameRecorded = recording;
         notifyFrameListeners(frameNanos, recording);
+        if (selfZone) {
+            own.end(SelfZones.UPDATE.id());
+        }
     }
 
     private void notifyFrameListeners(long frameNanos, boolean recorded) {

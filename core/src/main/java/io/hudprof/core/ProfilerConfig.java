@@ -28,6 +28,7 @@ public final class ProfilerConfig {
     final int stateHistoryEntries;
     final double fastAverageWeight;
     final double slowAverageWeight;
+    final boolean selfProfiling;
 
     private ProfilerConfig(Builder b) {
         this.clock = b.clock;
@@ -41,9 +42,15 @@ public final class ProfilerConfig {
         this.stateHistoryEntries = b.stateHistoryEntries;
         this.fastAverageWeight = b.fastAverageWeight;
         this.slowAverageWeight = b.slowAverageWeight;
+        this.selfProfiling = b.selfProfiling;
     }
 
-    /** The defaults: system clock, 512 frames of history with full history kept. */
+    /** Whether hudprof's own per-frame work is recorded as {@link SelfZones}. */
+    public boolean selfProfiling() {
+        return selfProfiling;
+    }
+
+    /** The defaults: system clock, 512 frames of history with full history kept, self-profiling on. */
     public static ProfilerConfig defaults() {
         return builder().build();
     }
@@ -86,6 +93,7 @@ public final class ProfilerConfig {
         private int stateHistoryEntries = 1 << 20;
         private double fastAverageWeight = 0.2;
         private double slowAverageWeight = 0.02;
+        private boolean selfProfiling = true;
 
         private Builder() {
         }
@@ -132,6 +140,15 @@ public final class ProfilerConfig {
         /** Per-zone self-time entries shared by all history frames (≥ 64). */
         public Builder zoneHistoryEntries(int entries) {
             this.zoneHistoryEntries = entries;
+            return this;
+        }
+
+        /**
+         * Record hudprof's own per-frame work as {@link SelfZones} (default on): its update, report building and HUD
+         * drawing then show in the report like any zone. Off, the report shows only the game's zones.
+         */
+        public Builder selfProfiling(boolean on) {
+            this.selfProfiling = on;
             return this;
         }
 

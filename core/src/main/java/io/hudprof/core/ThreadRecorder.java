@@ -110,7 +110,14 @@ final class ThreadRecorder implements ZoneScope {
 
     /** Enters a zone; {@code entry} is the zone id, with {@link #SCOPE_FLAG} for try-with-resources. */
     void begin(int entry) {
-        long now = clock.nanoTime();
+        beginAt(entry, clock.nanoTime());
+    }
+
+    /**
+     * Enters a zone at a clock reading taken before: {@code update()} opens its own zone exactly at the frame
+     * boundary it read, so no time falls between the frames.
+     */
+    void beginAt(int entry, long now) {
         int d = depth;
         long h = head;
         if (d == stack.length || h >= limit) {

@@ -19,7 +19,7 @@ final class ProfilerFixture implements AutoCloseable {
     }
 
     ProfilerFixture(ProfilerConfig.Builder config) {
-        profiler = new Profiler(config.clock(clock).build());
+        profiler = new Profiler(config.clock(clock).selfProfiling(false).build());
         Hudprof.install(profiler);
     }
 

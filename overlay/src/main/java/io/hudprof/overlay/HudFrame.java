@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.Profiler;
+import io.hudprof.core.SelfZones;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ZoneRanking;
@@ -84,8 +85,17 @@ public final class HudFrame implements AutoCloseable {
         if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
             return false;
         }
-        buildReport();
-        return draw(framebufferWidth, framebufferHeight);
+        if (!profiler.data().selfProfiling()) {
+            buildReport();
+            return draw(framebufferWidth, framebufferHeight);
+        }
+        SelfZones.HUD_DRAW_LIST.begin();
+        try {
+            buildReport();
+            return draw(framebufferWidth, framebufferHeight);
+        } finally {
+            SelfZones.HUD_DRAW_LIST.end();
+        }
     }
 
     /** Builds the report for the current navigation state (the first half of {@link #build}). */

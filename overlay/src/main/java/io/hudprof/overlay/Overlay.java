@@ -3,6 +3,7 @@ package io.hudprof.overlay;
 import static org.lwjgl.glfw.GLFW.glfwGetWindowContentScale;
 
 import io.hudprof.core.Profiler;
+import io.hudprof.core.SelfZones;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.stats.FrameStatistics;
 
@@ -36,6 +37,7 @@ public final class Overlay implements AutoCloseable {
     private final HudControls controls;
     private final KeyRouter keys;
     private final HudFrame frame;
+    private final boolean selfProfiling;
     private final DrawList drawList;
     private final DrawListRenderer renderer;
     private FontAtlas font;
@@ -45,6 +47,7 @@ public final class Overlay implements AutoCloseable {
 
     private Overlay(Profiler profiler, OverlayConfig config, GlSupport gl) {
         this.config = config;
+        this.selfProfiling = profiler.data().selfProfiling();
         this.font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(config.contentScale));
         this.drawList = new DrawList(font);
         this.frame = new HudFrame(profiler, config, drawList, null);
@@ -122,8 +125,20 @@ public final class Overlay implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the overlay was closed");
         }
-        lastDrawCalls = renderer != null && frame.build(framebufferWidth, framebufferHeight)
-                ? renderer.render(drawList) : 0;
+        if (renderer == null || !frame.build(framebufferWidth, framebufferHeight)) {
+            lastDrawCalls = 0;
+            return;
+        }
+        if (!selfProfiling) {
+            lastDrawCalls = renderer.render(drawList);
+            return;
+        }
+        SelfZones.HUD_SUBMIT.begin();
+        try {
+            lastDrawCalls = renderer.render(drawList);
+        } finally {
+            SelfZones.HUD_SUBMIT.end();
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package io.hudprof.core.report;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.ProfileData;
+import io.hudprof.core.SelfZones;
 import io.hudprof.core.Zone;
 
 import java.util.Arrays;
@@ -254,6 +255,19 @@ public final class ReportController {
 
     /** Fills {@code dest} with the report for the current navigation state. Allocation-free in steady state. */
     public void build(Report dest) {
+        if (!data.selfProfiling()) {
+            fill(dest);
+            return;
+        }
+        SelfZones.REPORT.begin();
+        try {
+            fill(dest);
+        } finally {
+            SelfZones.REPORT.end();
+        }
+    }
+
+    private void fill(Report dest) {
         boolean expanded = recursion == RecursionDisplay.EXPANDED;
         setFrame(frameOffset);
         Averaging shownAveraging = frameOffset == 0 ? averaging : Averaging.INSTANTANEOUS;
