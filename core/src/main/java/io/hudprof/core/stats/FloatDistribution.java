@@ -2,7 +2,6 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
 
 /**
  * The distribution of floating-point values (pbrt's STAT_FLOAT_DISTRIBUTION): each {@link #report(double)} adds
@@ -10,7 +9,7 @@ import io.hudprof.core.format.TextLine;
  * values reported during the frame; minimum and maximum are over the run. {@code NaN} values are ignored, so one
  * bad value cannot poison the average.
  */
-public final class FloatDistribution extends Stat {
+public final class FloatDistribution extends Distribution {
     private FloatDistribution(Identity identity) {
         super(identity);
     }
@@ -38,10 +37,6 @@ public final class FloatDistribution extends Stat {
         }
     }
 
-    /** How many values were reported, in a snapshot. */
-    public long count(StatSnapshot snapshot) {
-        return snapshot.sum(slot);
-    }
 
     /** The sum of the values reported, in a snapshot. */
     public double sum(StatSnapshot snapshot) {
@@ -59,32 +54,17 @@ public final class FloatDistribution extends Stat {
     }
 
     @Override
-    public double frameValue(StatSnapshot now, StatSnapshot before) {
-        return divide(sum(now) - sum(before), count(now) - count(before));
+    double sumValue(StatSnapshot snapshot) {
+        return sum(snapshot);
     }
 
     @Override
-    public double runValue(StatSnapshot now) {
-        return divide(sum(now), count(now));
+    double minValue(StatSnapshot snapshot) {
+        return min(snapshot);
     }
 
     @Override
-    public double runMin(StatSnapshot now) {
-        return count(now) == 0 ? Double.NaN : min(now);
-    }
-
-    @Override
-    public double runMax(StatSnapshot now) {
-        return count(now) == 0 ? Double.NaN : max(now);
-    }
-
-    @Override
-    public double runCount(StatSnapshot now) {
-        return count(now);
-    }
-
-    @Override
-    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
-        Distributions.appendRun(this, now, value, detail);
+    double maxValue(StatSnapshot snapshot) {
+        return max(snapshot);
     }
 }

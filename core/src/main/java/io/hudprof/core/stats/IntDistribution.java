@@ -2,7 +2,6 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
 
 /**
  * The distribution of whole-number values (pbrt's STAT_INT_DISTRIBUTION): each {@link #report(long)} adds a
@@ -15,7 +14,7 @@ import io.hudprof.core.format.TextLine;
  * BATCH.report(spritesInBatch);
  * }</pre>
  */
-public final class IntDistribution extends Stat {
+public final class IntDistribution extends Distribution {
     private IntDistribution(Identity identity) {
         super(identity);
     }
@@ -43,10 +42,6 @@ public final class IntDistribution extends Stat {
         }
     }
 
-    /** How many values were reported, in a snapshot. */
-    public long count(StatSnapshot snapshot) {
-        return snapshot.sum(slot);
-    }
 
     /** The sum of the values reported, in a snapshot. */
     public long sum(StatSnapshot snapshot) {
@@ -64,32 +59,17 @@ public final class IntDistribution extends Stat {
     }
 
     @Override
-    public double frameValue(StatSnapshot now, StatSnapshot before) {
-        return divide(sum(now) - sum(before), count(now) - count(before));
+    double sumValue(StatSnapshot snapshot) {
+        return sum(snapshot);
     }
 
     @Override
-    public double runValue(StatSnapshot now) {
-        return divide(sum(now), count(now));
+    double minValue(StatSnapshot snapshot) {
+        return min(snapshot);
     }
 
     @Override
-    public double runMin(StatSnapshot now) {
-        return count(now) == 0 ? Double.NaN : min(now);
-    }
-
-    @Override
-    public double runMax(StatSnapshot now) {
-        return count(now) == 0 ? Double.NaN : max(now);
-    }
-
-    @Override
-    public double runCount(StatSnapshot now) {
-        return count(now);
-    }
-
-    @Override
-    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
-        Distributions.appendRun(this, now, value, detail);
+    double maxValue(StatSnapshot snapshot) {
+        return max(snapshot);
     }
 }

@@ -2,7 +2,6 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
 
 /**
  * How often an event happens, shown as the percentage numerator / denominator (pbrt's STAT_PERCENT):
@@ -15,7 +14,7 @@ import io.hudprof.core.format.TextLine;
  * CULLED.count(!frustum.contains(bounds));
  * }</pre>
  */
-public final class Percent extends Stat {
+public final class Percent extends Fraction {
     private Percent(Identity identity) {
         super(identity);
     }
@@ -37,41 +36,8 @@ public final class Percent extends Stat {
         }
     }
 
-    /** Adds to the numerator and the denominator. */
-    public void add(long numerator, long denominator) {
-        if (Hudprof.compiledIn()) {
-            StatRegistry.cells().addPair(slot, numerator, denominator);
-        }
-    }
-
-    /** The numerator in a snapshot. */
-    public long numerator(StatSnapshot snapshot) {
-        return snapshot.sum(slot);
-    }
-
-    /** The denominator in a snapshot. */
-    public long denominator(StatSnapshot snapshot) {
-        return snapshot.sum(slot + 1);
-    }
-
     @Override
-    public double frameValue(StatSnapshot now, StatSnapshot before) {
-        return 100 * divide(numerator(now) - numerator(before), denominator(now) - denominator(before));
-    }
-
-    @Override
-    public double runValue(StatSnapshot now) {
-        return 100 * divide(numerator(now), denominator(now));
-    }
-
-    @Override
-    public double runCount(StatSnapshot now) {
-        return denominator(now);
-    }
-
-    @Override
-    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
-        unit().append(runValue(now), value);
-        detail.append(numerator(now)).append(" / ").append(denominator(now));
+    double scale() {
+        return 100;
     }
 }

@@ -2,7 +2,6 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
 
 /**
  * Numerator over denominator shown as a ratio "x.xx" (pbrt's STAT_RATIO), for when the numerator often exceeds
@@ -15,7 +14,7 @@ import io.hudprof.core.format.TextLine;
  * TESTS_PER_RAY.add(tests, 1);
  * }</pre>
  */
-public final class Ratio extends Stat {
+public final class Ratio extends Fraction {
     private Ratio(Identity identity) {
         super(identity);
     }
@@ -28,13 +27,6 @@ public final class Ratio extends Stat {
      */
     public static Ratio define(String name) {
         return StatRegistry.define(name, StatKind.RATIO, ValueUnit.RATIO, false, Ratio.class, Ratio::new);
-    }
-
-    /** Adds to the numerator and the denominator. */
-    public void add(long numerator, long denominator) {
-        if (Hudprof.compiledIn()) {
-            StatRegistry.cells().addPair(slot, numerator, denominator);
-        }
     }
 
     /** Adds to the numerator only. */
@@ -51,34 +43,8 @@ public final class Ratio extends Stat {
         }
     }
 
-    /** The numerator in a snapshot. */
-    public long numerator(StatSnapshot snapshot) {
-        return snapshot.sum(slot);
-    }
-
-    /** The denominator in a snapshot. */
-    public long denominator(StatSnapshot snapshot) {
-        return snapshot.sum(slot + 1);
-    }
-
     @Override
-    public double frameValue(StatSnapshot now, StatSnapshot before) {
-        return divide(numerator(now) - numerator(before), denominator(now) - denominator(before));
-    }
-
-    @Override
-    public double runValue(StatSnapshot now) {
-        return divide(numerator(now), denominator(now));
-    }
-
-    @Override
-    public double runCount(StatSnapshot now) {
-        return denominator(now);
-    }
-
-    @Override
-    void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
-        unit().append(runValue(now), value);
-        detail.append(numerator(now)).append(" / ").append(denominator(now));
+    double scale() {
+        return 1;
     }
 }

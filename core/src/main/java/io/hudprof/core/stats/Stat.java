@@ -17,7 +17,7 @@ import io.hudprof.core.format.TextLine;
  * the value since start-up; both in the statistic's {@link #unit()}.
  */
 public abstract sealed class Stat
-        permits Counter, MemoryCounter, IntDistribution, FloatDistribution, Percent, Ratio, StatTimer {
+        permits Counter, MemoryCounter, Distribution, Fraction, StatTimer {
 
     /** What the registry assigns a statistic: its id, name and where its cells are. */
     record Identity(int id, String name, StatKind kind, ValueUnit unit, boolean level, int slot) {
