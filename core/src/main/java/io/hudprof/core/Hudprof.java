@@ -13,9 +13,6 @@ package io.hudprof.core;
  * }</pre>
  */
 public final class Hudprof {
-    /** Read once; when false every zone entry and exit is a no-op the JIT folds away. */
-    static final boolean COMPILED_IN = readEnabledProperty();
-
     static volatile Profiler installed;
 
     private Hudprof() {
@@ -23,7 +20,7 @@ public final class Hudprof {
 
     /** Whether profiling was left in at start-up ({@code -Dhudprof.enabled}, default true). */
     public static boolean compiledIn() {
-        return COMPILED_IN;
+        return KillSwitch.COMPILED_IN;
     }
 
     /** Installs a profiler with the default configuration unless one is installed, and returns the installed one. */
@@ -69,17 +66,5 @@ public final class Hudprof {
         if (profiler != null) {
             profiler.update(record);
         }
-    }
-
-    private static boolean readEnabledProperty() {
-        String value = System.getProperty("hudprof.enabled");
-        if (value == null || value.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (value.equalsIgnoreCase("false")) {
-            return false;
-        }
-        throw new IllegalStateException("hudprof: -Dhudprof.enabled=" + value
-                + " is not valid; use -Dhudprof.enabled=true or -Dhudprof.enabled=false");
     }
 }

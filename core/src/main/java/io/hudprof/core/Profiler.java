@@ -82,7 +82,7 @@ public final class Profiler {
         this.data = new ProfileData(aggregator, history, config.selfProfiling);
         this.controller = new ReportController(data);
         this.frameStartNanos = clock.nanoTime();
-        this.seenZoneOverflows = Zone.overflowDefinitions();
+        this.seenZoneOverflows = ZoneRegistry.overflowDefinitions();
     }
 
     ThreadRecorder recorder() {
@@ -151,7 +151,7 @@ public final class Profiler {
     private void gather(boolean record) {
         long now = clock.nanoTime();
         ThreadRecorder own = null;
-        if (Hudprof.COMPILED_IN) {
+        if (KillSwitch.COMPILED_IN) {
             own = recorder();
             if (own.depth() > 0) {
                 own.closeAllOpenAtUpdate(now);
@@ -185,7 +185,7 @@ public final class Profiler {
         // is charged to the frame whose time it takes.
         boolean selfZone = own != null && config.selfProfiling && enabled;
         if (selfZone) {
-            own.beginAt(SelfZones.UPDATE.id(), now);
+            own.beginAt(SelfZones.UPDATE_ID, now);
         }
         countLimits();
         long frameNanos = now - frameStartNanos;
@@ -199,7 +199,7 @@ public final class Profiler {
         lastFrameRecorded = recording;
         notifyFrameListeners(frameNanos, recording);
         if (selfZone) {
-            own.end(SelfZones.UPDATE.id());
+            own.end(SelfZones.UPDATE_ID);
         }
     }
 
@@ -300,7 +300,7 @@ public final class Profiler {
     }
 
     private void countLimits() {
-        long zoneOverflows = Zone.overflowDefinitions();
+        long zoneOverflows = ZoneRegistry.overflowDefinitions();
         aggregator.countProblem(Problem.ZONE_LIMIT, zoneOverflows - seenZoneOverflows);
         seenZoneOverflows = zoneOverflows;
         long stateOverflows = aggregator.tree.overflowResolutions();

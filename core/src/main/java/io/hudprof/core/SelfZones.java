@@ -18,6 +18,9 @@ public final class SelfZones {
     /** Uploading the HUD's draw list and drawing it in the game's GL context. */
     public static final Zone HUD_SUBMIT = Zone.define("hudprof:HUD GL submit");
 
+    /** {@link #UPDATE}'s id, for {@code Profiler}, which writes the zone's events itself at the frame boundary. */
+    static final int UPDATE_ID = UPDATE.id();
+
     private SelfZones() {
     }
 }

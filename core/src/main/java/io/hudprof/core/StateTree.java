@@ -137,7 +137,7 @@ final class StateTree {
 
     private int overflow() {
         if (overflowState == NONE) {
-            overflowState = create(NONE, Zone.OVERFLOW.id());
+            overflowState = create(NONE, ZoneRegistry.OVERFLOW.id());
         }
         return overflowState;
     }

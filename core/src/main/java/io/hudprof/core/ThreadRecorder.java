@@ -98,7 +98,7 @@ final class ThreadRecorder implements ZoneScope {
         this.control = control;
         this.thread = thread;
         this.threadName = thread.getName();
-        this.rootZone = Zone.threadRoot(threadName).id();
+        this.rootZone = ZoneRegistry.threadRootId(threadName);
         this.clock = clock;
         this.maxCapacity = Math.max(maxCapacity, ring.capacity());
         this.maxDepth = maxDepth;

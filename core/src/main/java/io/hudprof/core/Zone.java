@@ -29,7 +29,7 @@ public final class Zone {
      * try-with-resources. Allocation-free; returns {@link ZoneScope#NONE} while profiling is off.
      */
     public ZoneScope enter() {
-        if (!Hudprof.COMPILED_IN) {
+        if (!KillSwitch.COMPILED_IN) {
             return ZoneScope.NONE;
         }
         Profiler profiler = Hudprof.installed;
@@ -43,7 +43,7 @@ public final class Zone {
 
     /** Enters this zone on the current thread; pair it with {@link #end()} on every path out. */
     public void begin() {
-        if (!Hudprof.COMPILED_IN) {
+        if (!KillSwitch.COMPILED_IN) {
             return;
         }
         Profiler profiler = Hudprof.installed;
@@ -59,7 +59,7 @@ public final class Zone {
      * ignored and counted as an extra end.
      */
     public void end() {
-        if (!Hudprof.COMPILED_IN) {
+        if (!KillSwitch.COMPILED_IN) {
             return;
         }
         Profiler profiler = Hudprof.installed;
@@ -68,13 +68,6 @@ public final class Zone {
         }
         profiler.recorder().end(id);
     }
-
-    static final int MAX_ID = ZoneRegistry.MAX_ID;
-    static final int MAX_ZONES = ZoneRegistry.MAX_ZONES;
-    static final int THREAD_ROOT_RESERVE = ZoneRegistry.THREAD_ROOT_RESERVE;
-    static final int MAX_USER_ZONES = ZoneRegistry.MAX_USER_ZONES;
-    /** Where definitions past the zone limit go. Id 0. */
-    static final Zone OVERFLOW = ZoneRegistry.OVERFLOW;
 
     private final int id;
     private final String name;

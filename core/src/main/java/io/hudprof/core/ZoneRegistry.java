@@ -63,6 +63,11 @@ final class ZoneRegistry {
         return register(name, Zone.Kind.PRIVATE);
     }
 
+    /** The id of {@link #threadRoot(String)}'s zone, for the recorder, which needs only the id. */
+    static int threadRootId(String threadName) {
+        return threadRoot(threadName).id();
+    }
+
     static Zone threadRoot(String threadName) {
         String name = "<" + threadName + ">";
         synchronized (LOCK) {

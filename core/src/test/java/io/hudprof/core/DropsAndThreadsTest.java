@@ -223,7 +223,7 @@ class DropsAndThreadsTest {
         }
         assertEquals(threads, churn);
         assertEquals(2 * threads, inner);
-        assertTrue(Zone.count() - zonesBefore <= Zone.THREAD_ROOT_RESERVE, "thread roots stay within the reserve");
+        assertTrue(Zone.count() - zonesBefore <= ZoneRegistry.THREAD_ROOT_RESERVE, "thread roots stay within the reserve");
         assertTrue(fx.profiler.threadCount() <= 2);
         Zone fresh = Zone.local("dt-fresh");
         Thread late = new Thread(() -> {

@@ -518,7 +518,7 @@ class ModelCheckUnbalancedTest {
                 th.slots = 0;
             }
             Map<List<Integer>, double[]> values = new HashMap<>();
-            List<Integer> overflow = List.of(Zone.OVERFLOW.id());
+            List<Integer> overflow = List.of(ZoneRegistry.OVERFLOW.id());
             frame.forEach((path, v) -> {
                 double[] into = values.computeIfAbsent(states.get(path) ? path : overflow, k -> new double[2]);
                 into[0] += v[0];

@@ -32,15 +32,15 @@ class ZoneLimitTest {
                 fx.clock.advance(10);
                 zone.end();
             }
-            assertEquals(Zone.MAX_USER_ZONES + 1, Zone.count(),
+            assertEquals(ZoneRegistry.MAX_USER_ZONES + 1, Zone.count(),
                     "user zones stop at their share; the one more is this thread's root, from the reserve");
-            assertEquals(100_000 - (Zone.MAX_USER_ZONES - before), overflowed);
+            assertEquals(100_000 - (ZoneRegistry.MAX_USER_ZONES - before), overflowed);
             assertSame(Zone.define("asset/99999"), Zone.define("asset/99998"), "both are the overflow zone");
             fx.profiler.update();
             fx.controller().setAveraging(Averaging.INSTANTANEOUS);
             fx.controller().setMode(ReportMode.SELF_TIME);
             Report report = fx.build();
-            ReportRow overflow = fx.row(Zone.OVERFLOW, RowRole.FLAT);
+            ReportRow overflow = fx.row(ZoneRegistry.OVERFLOW, RowRole.FLAT);
             assertNotNull(overflow);
             assertEquals(overflowed * 10.0, overflow.value(Column.SELF));
             assertEquals(overflowed + 2, report.problemsInFrame(Problem.ZONE_LIMIT),
@@ -65,7 +65,7 @@ class ZoneLimitTest {
             fx.profiler.update();
             Report report = fx.build();
             assertTrue(report.problemsInFrame(Problem.STATE_LIMIT) > 0);
-            assertNotNull(fx.row(Zone.OVERFLOW, RowRole.FLAT));
+            assertNotNull(fx.row(ZoneRegistry.OVERFLOW, RowRole.FLAT));
             a.begin();
             fx.clock.advance(10);
             a.end();
