@@ -1,0 +1,59 @@
+package io.hudprof.gdx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.badlogic.gdx.Input.Keys;
+
+/** The checks the libGDX runs share. */
+final class GdxChecks {
+    private GdxChecks() {
+    }
+
+    static void assertKeyPath(GdxRun.Result r, GdxHud.KeyPath expected) {
+        assertTrue(r.lwjglVersion.startsWith("3.3.3"), "libGDX must run on the LWJGL it brings: " + r.lwjglVersion);
+        assertEquals(expected, r.keyPath);
+    }
+
+    /** HUD pixels, keys after the Stage took input, the game untouched, GL state and errors, zones, statistics. */
+    static void assertWholeRun(GdxRun.Result r) {
+        assertNotNull(r.shown, "the script did not run: " + r.frames + " frames");
+        assertFalse(r.visibleBeforeF3, "the HUD starts hidden");
+        assertTrue(r.visibleAfterF3, "F3 after the Stage took input did not show the HUD");
+        assertTrue(r.hudDrawCalls >= 1 && r.hudDrawCalls <= 3, "HUD draw calls: " + r.hudDrawCalls);
+        int w = GdxRun.W;
+        int h = GdxRun.H;
+        int hud = GdxRun.changed(r.hidden, r.shown, 0, 0, w / 2, h / 2);
+        assertTrue(hud > w * h / 16, "too few HUD pixels: " + hud);
+        // The game's own picture (bars and sprite from 0.66 of the width, above 0.58 of the height) is identical
+        // with the HUD hidden and shown.
+        assertEquals(0, GdxRun.changed(r.hidden, r.shown, (int) (w * 0.65), 0, w, (int) (h * 0.6)),
+                "the game's pixels changed with the HUD shown");
+        assertEquals(0, r.glErrors, "GL errors");
+        assertEquals(0, r.glStateChanges, "the HUD changed libGDX's GL state: " + r.glStateChange);
+
+        assertEquals(io.hudprof.core.report.ReportMode.SELF_TIME, r.modeBeforeM);
+        assertEquals(io.hudprof.core.report.ReportMode.HIERARCHICAL_TIME, r.modeAfterM, "M did not change the mode");
+        assertTrue(r.stageKeysDown.contains(Keys.W), "the Stage did not get W: " + r.stageKeysDown);
+        assertFalse(r.stageKeysDown.contains(Keys.M), "the Stage got M, which the HUD consumed: "
+                + r.stageKeysDown);
+        assertFalse(r.stageKeysDown.contains(Keys.LEFT), "the Stage got Left, which the HUD consumed");
+        assertEquals(10, r.offsetAfterShiftLeft, "Shift+Left is ten frames back");
+        assertEquals(0, r.offsetAfterEnd, "End is the live frame");
+
+        for (String zone : new String[] {"libGDX:render", "Game:Draw", HudprofGdx.BETWEEN_NAME, "hudprof:HUD"}) {
+            assertTrue(r.report.contains(zone.substring(zone.indexOf(':') + 1)), zone + " missing from\n" + r.report);
+        }
+        assertTrue(r.drawCallsStat >= 2, "GLProfiler's draw calls as a statistic: " + r.drawCallsStat);
+        long best = r.allocationRounds.stream().mapToLong(Long::longValue).min().orElse(-1);
+        assertEquals(0, best, "hudprof allocated on the render thread in every round of frames: "
+                + r.allocationRounds);
+    }
+
+    static void assertHeldKeyRepeats(GdxRun.Result r, int min, int max) {
+        assertTrue(r.offsetAfterHold >= min && r.offsetAfterHold <= max, "a held Left moved " + r.offsetAfterHold
+                + " frames back, expected " + min + ".." + max);
+    }
+}

@@ -1,0 +1,338 @@
+package io.hudprof.gdx;
+
+import static org.lwjgl.glfw.GLFW.*;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import javax.imageio.ImageIO;
+
+import com.badlogic.gdx.ApplicationListener;
+import com.badlogic.gdx.Gdx;
+import com.badlogic.gdx.backends.lwjgl3.DefaultLwjgl3Input;
+import com.badlogic.gdx.backends.lwjgl3.Lwjgl3Application;
+import com.badlogic.gdx.backends.lwjgl3.Lwjgl3ApplicationConfiguration;
+import com.badlogic.gdx.utils.ScreenUtils;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.TextReport;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.Stat;
+import io.hudprof.core.stats.Stats;
+import io.hudprof.overlay.OverlayConfig;
+import io.hudprof.overlay.testing.XvfbDisplay;
+
+import org.lwjgl.Version;
+import org.lwjgl.glfw.GLFWKeyCallback;
+import org.lwjgl.opengl.GL;
+import org.lwjgl.opengl.GL11;
+
+/**
+ * Runs {@link StageGame}, wrapped by {@link HudprofGdx#wrap}, in a real {@link Lwjgl3Application} on the test
+ * thread, under an outer listener (the harness) that plays a script of key events through the GLFW key callback the
+ * window holds (as GLFW itself delivers them), reads the framebuffer after the HUD, compares GL state before and after
+ * the HUD, and measures what hudprof allocates per frame on the render thread.
+ */
+final class GdxRun {
+    static final int W = 960;
+    static final int H = 540;
+    static final int WARM_UP_UNTIL = 170;
+    private static final int ROUND_FRAMES = 100;
+    private static final int MAX_ROUNDS = 6;
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    /** What the run saw, checked by the tests once the application has exited. */
+    static final class Result {
+        String glVersion;
+        String lwjglVersion;
+        GdxHud.KeyPath keyPath;
+        int frames;
+        int glErrors;
+        int glStateChanges;
+        String glStateChange;
+        boolean visibleBeforeF3;
+        boolean visibleAfterF3;
+        io.hudprof.core.report.ReportMode modeBeforeM;
+        io.hudprof.core.report.ReportMode modeAfterM;
+        int offsetAfterShiftLeft;
+        int offsetAfterEnd;
+        int offsetAfterHold;
+        int hudDrawCalls;
+        byte[] hidden;
+        byte[] shown;
+        List<Integer> stageKeysDown;
+        final List<Long> allocationRounds = new ArrayList<>();
+        String report;
+        double drawCallsStat = Double.NaN;
+        List<String> keyTableMismatches = new ArrayList<>();
+    }
+
+    private GdxRun() {
+    }
+
+    static long allocatedBytes() {
+        return THREADS.getCurrentThreadAllocatedBytes();
+    }
+
+    /** Starts the application (its constructor returns once it has exited) and returns what the harness saw. */
+    static Result run(String name, GdxHud.KeyPath keys, boolean gl32) {
+        XvfbDisplay.ensure();
+        Lwjgl3ApplicationConfiguration config = new Lwjgl3ApplicationConfiguration();
+        config.setTitle("hudprof-gdx " + name);
+        config.setWindowedMode(W, H);
+        config.setResizable(false);
+        config.useVsync(false);
+        config.disableAudio(true);
+        if (gl32) {
+            config.setOpenGLEmulation(Lwjgl3ApplicationConfiguration.GLEmulation.GL30, 3, 2);
+        }
+        StageGame game = new StageGame();
+        Harness harness = new Harness(game, HudprofGdx.wrap(game, OverlayConfig.defaults(), keys));
+        new Lwjgl3Application(harness, config);
+        Result r = harness.result;
+        r.stageKeysDown = game.stageKeysDown;
+        System.out.println("[hudprof] libGDX " + name + ": OpenGL " + r.glVersion + ", LWJGL " + r.lwjglVersion
+                + ", keys " + r.keyPath + ", " + r.frames + " frames, HUD draw calls " + r.hudDrawCalls
+                + ", hudprof bytes per round of " + ROUND_FRAMES + " frames " + r.allocationRounds);
+        if (r.shown != null) {
+            save("gdx-" + name + "-hud", r.shown);
+            save("gdx-" + name + "-scene", r.hidden);
+        }
+        return r;
+    }
+
+    /** The outer listener: the wrapped game inside, the test's script and measurements around it. */
+    private static final class Harness implements ApplicationListener {
+        final Result result = new Result();
+        private final StageGame game;
+        private final ApplicationListener wrapped;
+        private long window;
+        private int frame;
+        private long roundBytes;
+        private final int[] afterHud = new int[STATE_SIZE];
+
+        Harness(StageGame game, ApplicationListener wrapped) {
+            this.game = game;
+            this.wrapped = wrapped;
+        }
+
+        @Override
+        public void create() {
+            wrapped.create();
+            window = Lwjgl3Windows.windowHandle(Gdx.graphics);
+            result.glVersion = GL11.glGetString(GL11.GL_VERSION);
+            result.lwjglVersion = Version.getVersion();
+            result.keyPath = HudprofGdx.hudOf(wrapped).keyPath();
+            DefaultLwjgl3Input input = (DefaultLwjgl3Input) Gdx.input;
+            for (int glfw = GLFW_KEY_SPACE; glfw <= GLFW_KEY_LAST; glfw++) {
+                int gdx = input.getGdxKeyCode(glfw);
+                if (gdx != 0 && glfw != GLFW_KEY_RIGHT_SUPER && GdxKeyCodes.toGlfw(gdx) != glfw) {
+                    result.keyTableMismatches.add("GLFW " + glfw + " -> libGDX " + gdx + " -> GLFW "
+                            + GdxKeyCodes.toGlfw(gdx));
+                }
+            }
+        }
+
+        @Override
+        public void render() {
+            GdxHud hud = HudprofGdx.hudOf(wrapped);
+            boolean checkState = frame < WARM_UP_UNTIL;
+            long before = allocatedBytes();
+            wrapped.render();
+            long hudprofBytes = allocatedBytes() - before - game.lastRenderBytes;
+            if (checkState) {
+                snapshot(afterHud);
+                if (!Arrays.equals(game.stateAtEnd, afterHud)) {
+                    result.glStateChanges++;
+                    result.glStateChange = Arrays.toString(game.stateAtEnd) + " -> "
+                            + Arrays.toString(afterHud);
+                }
+                for (int e = GL11.glGetError(); e != GL11.GL_NO_ERROR; e = GL11.glGetError()) {
+                    result.glErrors++;
+                }
+            }
+            script(hud);
+            if (frame >= WARM_UP_UNTIL) {
+                roundBytes += hudprofBytes;
+                if ((frame - WARM_UP_UNTIL) % ROUND_FRAMES == ROUND_FRAMES - 1) {
+                    result.allocationRounds.add(roundBytes);
+                    boolean done = roundBytes == 0 || result.allocationRounds.size() == MAX_ROUNDS;
+                    roundBytes = 0;
+                    if (done) {
+                        finish(hud);
+                        Gdx.app.exit();
+                    }
+                }
+            }
+            frame++;
+            result.frames = frame;
+        }
+
+        private void script(GdxHud hud) {
+            Profiler profiler = hud.profiler();
+            switch (frame) {
+                case 8 -> {
+                    result.visibleBeforeF3 = hud.controls().visible();
+                    result.hidden = ScreenUtils.getFrameBufferPixels(0, 0, W, H, true);
+                    tap(GLFW_KEY_F3, 0);
+                }
+                case 12 -> {
+                    result.visibleAfterF3 = hud.controls().visible();
+                    result.shown = ScreenUtils.getFrameBufferPixels(0, 0, W, H, true);
+                    result.hudDrawCalls = hud.overlay().lastDrawCalls();
+                    result.modeBeforeM = profiler.controller().mode();
+                    tap(GLFW_KEY_M, 0);
+                    tap(GLFW_KEY_W, 0);
+                }
+                case 16 -> {
+                    result.modeAfterM = profiler.controller().mode();
+                    key(GLFW_KEY_LEFT_SHIFT, GLFW_PRESS, GLFW_MOD_SHIFT);
+                    key(GLFW_KEY_LEFT, GLFW_PRESS, GLFW_MOD_SHIFT);
+                    key(GLFW_KEY_LEFT, GLFW_RELEASE, GLFW_MOD_SHIFT);
+                    key(GLFW_KEY_LEFT_SHIFT, GLFW_RELEASE, 0);
+                }
+                case 20 -> {
+                    result.offsetAfterShiftLeft = profiler.controller().frameOffset();
+                    tap(GLFW_KEY_END, 0);
+                }
+                case 60 -> {
+                    result.offsetAfterEnd = profiler.controller().frameOffset();
+                    key(GLFW_KEY_LEFT, GLFW_PRESS, 0);
+                    for (int i = 0; i < 3; i++) {
+                        key(GLFW_KEY_LEFT, GLFW_REPEAT, 0);
+                    }
+                }
+                case 61 -> sleep(700);
+                case 64 -> key(GLFW_KEY_LEFT, GLFW_RELEASE, 0);
+                case 67 -> {
+                    result.offsetAfterHold = profiler.controller().frameOffset();
+                    tap(GLFW_KEY_END, 0);
+                }
+                default -> {
+                }
+            }
+        }
+
+        private void finish(GdxHud hud) {
+            Profiler profiler = hud.profiler();
+            profiler.controller().setMode(io.hudprof.core.report.ReportMode.HIERARCHICAL_TIME);
+            Report report = new Report();
+            profiler.controller().build(report);
+            result.report = TextReport.render(report);
+            FrameStatistics stats = FrameStatistics.attachedTo(profiler);
+            for (Stat stat : Stats.all()) {
+                if (stat.name().equals("libGDX/Draw calls") && stats != null) {
+                    result.drawCallsStat = stats.frameValue(stat, Averaging.INSTANTANEOUS);
+                }
+            }
+        }
+
+        private void tap(int key, int mods) {
+            key(key, GLFW_PRESS, mods);
+            key(key, GLFW_RELEASE, mods);
+        }
+
+        /** Delivers a key event through whatever key callback GLFW holds for the window now. */
+        private void key(int key, int action, int mods) {
+            GLFWKeyCallback current = glfwSetKeyCallback(window, null);
+            glfwSetKeyCallback(window, current);
+            current.invoke(window, key, glfwGetKeyScancode(key), action, mods);
+        }
+
+        @Override
+        public void resize(int width, int height) {
+            wrapped.resize(width, height);
+        }
+
+        @Override
+        public void pause() {
+            wrapped.pause();
+        }
+
+        @Override
+        public void resume() {
+            wrapped.resume();
+        }
+
+        @Override
+        public void dispose() {
+            wrapped.dispose();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static final int STATE_SIZE = 30;
+
+    /** The GL state the HUD must leave as it found it, read with LWJGL directly (GLProfiler would count Gdx.gl). */
+    static void snapshot(int[] dest) {
+        int[] v = new int[4];
+        int i = 0;
+        int[] singles = {
+            0x8B8D /* CURRENT_PROGRAM */, 0x8894 /* ARRAY_BUFFER_BINDING */, 0x8895 /* ELEMENT_ARRAY_BUFFER_BINDING */,
+            0x84E0 /* ACTIVE_TEXTURE */, 0x8069 /* TEXTURE_BINDING_2D */, 0x0BE2 /* BLEND */, 0x80C9 /* BLEND_SRC_RGB */,
+            0x80C8 /* BLEND_DST_RGB */, 0x80CB /* BLEND_SRC_ALPHA */, 0x80CA /* BLEND_DST_ALPHA */,
+            0x8009 /* BLEND_EQUATION_RGB */, 0x0B71 /* DEPTH_TEST */, 0x0C11 /* SCISSOR_TEST */, 0x0B44 /* CULL_FACE */,
+            0x0B90 /* STENCIL_TEST */, 0x0B72 /* DEPTH_WRITEMASK */, 0x0CF5 /* UNPACK_ALIGNMENT */,
+        };
+        for (int name : singles) {
+            dest[i++] = GL11.glGetInteger(name);
+        }
+        dest[i++] = GL.getCapabilities().OpenGL30 ? GL11.glGetInteger(0x85B5 /* VERTEX_ARRAY_BINDING */) : -1;
+        for (int name : new int[] {0x0BA2 /* VIEWPORT */, 0x0C10 /* SCISSOR_BOX */, 0x0C23 /* COLOR_WRITEMASK */}) {
+            GL11.glGetIntegerv(name, v);
+            for (int c : v) {
+                dest[i++] = c;
+            }
+        }
+        if (i != STATE_SIZE) {
+            throw new AssertionError("state size " + i);
+        }
+    }
+
+    private static void save(String name, byte[] rgba) {
+        BufferedImage image = new BufferedImage(W, H, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                int at = (y * W + x) * 4;
+                image.setRGB(x, y, (rgba[at] & 0xFF) << 16 | (rgba[at + 1] & 0xFF) << 8 | (rgba[at + 2] & 0xFF));
+            }
+        }
+        Path dir = Path.of(System.getProperty("hudprof.screenshots", "target/screenshots"));
+        try {
+            Files.createDirectories(dir);
+            ImageIO.write(image, "png", dir.resolve(name + ".png").toFile());
+        } catch (IOException e) {
+            throw new AssertionError("cannot save " + name + ".png in " + dir, e);
+        }
+    }
+
+    /** Pixels that differ between two frames in a rectangle (rows top first). */
+    static int changed(byte[] a, byte[] b, int x0, int y0, int x1, int y1) {
+        int count = 0;
+        for (int y = y0; y < y1; y++) {
+            for (int x = x0; x < x1; x++) {
+                int at = (y * W + x) * 4;
+                if (a[at] != b[at] || a[at + 1] != b[at + 1] || a[at + 2] != b[at + 2]) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+}

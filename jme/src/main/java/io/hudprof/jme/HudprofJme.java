@@ -1,0 +1,166 @@
+package io.hudprof.jme;
+
+import com.jme3.app.Application;
+import com.jme3.app.state.BaseAppState;
+import com.jme3.profile.AppProfiler;
+import com.jme3.renderer.RenderManager;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.overlay.HudControls;
+import io.hudprof.overlay.Overlay;
+import io.hudprof.overlay.OverlayConfig;
+
+/**
+ * One line profiles a jMonkeyEngine game: {@code stateManager.attach(new HudprofJme())} (in {@code simpleInitApp},
+ * or before {@code start()}).
+ *
+ * <p>The state starts the profiler (or uses the one installed with {@code Hudprof}), attaches per-frame statistics,
+ * and installs an {@code AppProfiler} that turns jME's own steps into zones ({@code jME:RenderMainViewPorts}, each
+ * viewport and bucket, each app state), so the engine's internals appear in the call graph with no change to the
+ * game. jME holds one profiler: hudprof's wraps the one installed before it and passes every call on; when someone
+ * replaces it (jME's {@code DetailedProfilerState} does when enabled, and sets the slot to {@code null} when disabled)
+ * the next frame wraps the new one. The HUD is drawn in {@code postRender}, over the scene and the GUI, before jME
+ * swaps the buffers; its keys come through jME's {@code InputManager} (F3 shows it), and keys it consumes while shown
+ * never reach the game's mappings. Detaching the state puts the game's own profiler back and closes the HUD.
+ *
+ * <p>It never takes the game down: if the HUD cannot start, one warning says why and the game runs on, profiled.
+ */
+public final class HudprofJme extends BaseAppState {
+    static final Zone HUD = Zone.define("hudprof:HUD");
+    private static final System.Logger LOG = System.getLogger("io.hudprof.jme");
+
+    private final OverlayConfig config;
+    private Profiler profiler;
+    private boolean ownsProfiler;
+    private FrameStatistics statistics;
+    private JmeStepProfiler steps;
+    private Overlay overlay;
+    private JmeHudInput input;
+
+    /** The HUD with its default configuration. */
+    public HudprofJme() {
+        this(OverlayConfig.defaults());
+    }
+
+    /** The HUD with {@code config}. */
+    public HudprofJme(OverlayConfig config) {
+        super("hudprof");
+        this.config = config;
+    }
+
+    @Override
+    protected void initialize(Application app) {
+        profiler = Hudprof.profiler();
+        if (profiler == null) {
+            profiler = Hudprof.install(new Profiler(ProfilerConfig.defaults()));
+            ownsProfiler = true;
+        }
+        if (FrameStatistics.attachedTo(profiler) == null) {
+            statistics = FrameStatistics.attach(profiler);
+        }
+        try {
+            overlay = Overlay.create(profiler, config);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.log(System.Logger.Level.WARNING, "hudprof: the HUD is off, the game runs on (profiled, no HUD): " + e
+                    + ". It needs jME's LWJGL3 renderer (AppSettings.LWJGL_OPENGL32 or later) and lwjgl-stb.");
+            overlay = null;
+        }
+        if (overlay != null) {
+            input = new JmeHudInput(overlay.keys());
+            app.getInputManager().addRawInputListener(input);
+        }
+        wrapInstalledProfiler(app);
+    }
+
+    /** The profiler the zones record into. */
+    public Profiler profiler() {
+        return profiler;
+    }
+
+    /** The overlay, or {@code null} when it could not start. */
+    public Overlay overlay() {
+        return overlay;
+    }
+
+    /** Every HUD action as a method, or {@code null} without an overlay. */
+    public HudControls controls() {
+        return overlay == null ? null : overlay.controls();
+    }
+
+    @Override
+    public void update(float tpf) {
+        Application app = getApplication();
+        if (app.getAppProfiler() != steps) {
+            wrapInstalledProfiler(app);
+        }
+    }
+
+    private void wrapInstalledProfiler(Application app) {
+        if (steps != null) {
+            steps.closeAll();
+        }
+        AppProfiler current = app.getAppProfiler();
+        steps = new JmeStepProfiler(profiler, current);
+        app.setAppProfiler(steps);
+    }
+
+    @Override
+    public void postRender() {
+        if (overlay == null || !isEnabled()) {
+            return;
+        }
+        HUD.begin();
+        try {
+            overlay.render(getApplication().getContext().getFramebufferWidth(),
+                    getApplication().getContext().getFramebufferHeight());
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "hudprof: the HUD failed while drawing and is off; the game runs on", e);
+            closeOverlay();
+        } finally {
+            HUD.end();
+        }
+    }
+
+    @Override
+    public void render(RenderManager rm) {
+    }
+
+    @Override
+    protected void cleanup(Application app) {
+        if (steps != null && app.getAppProfiler() == steps) {
+            steps.closeAll();
+            app.setAppProfiler(steps.previous());
+        }
+        steps = null;
+        closeOverlay();
+        if (statistics != null) {
+            statistics.detach();
+        }
+        if (ownsProfiler && Hudprof.profiler() == profiler) {
+            Hudprof.uninstall();
+        }
+    }
+
+    private void closeOverlay() {
+        if (input != null) {
+            getApplication().getInputManager().removeRawInputListener(input);
+            input = null;
+        }
+        if (overlay != null) {
+            overlay.close();
+            overlay = null;
+        }
+    }
+
+    @Override
+    protected void onEnable() {
+    }
+
+    @Override
+    protected void onDisable() {
+    }
+}

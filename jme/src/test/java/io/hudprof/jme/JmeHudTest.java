@@ -1,0 +1,343 @@
+package io.hudprof.jme;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.lwjgl.glfw.GLFW.*;
+
+import java.awt.image.BufferedImage;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+
+import com.jme3.app.DetailedProfiler;
+import com.jme3.app.DetailedProfilerState;
+import com.jme3.app.SimpleApplication;
+import com.jme3.app.state.BaseAppState;
+import com.jme3.input.KeyInput;
+import com.jme3.input.controls.ActionListener;
+import com.jme3.input.controls.KeyTrigger;
+import com.jme3.material.Material;
+import com.jme3.math.ColorRGBA;
+import com.jme3.profile.AppProfiler;
+import com.jme3.profile.AppStep;
+import com.jme3.profile.SpStep;
+import com.jme3.profile.VpStep;
+import com.jme3.renderer.ViewPort;
+import com.jme3.renderer.queue.RenderQueue;
+import com.jme3.scene.Geometry;
+import com.jme3.scene.shape.Quad;
+import com.jme3.system.AppSettings;
+import com.jme3.system.JmeContext;
+import com.jme3.system.lwjgl.LwjglWindow;
+
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.TextReport;
+import io.hudprof.overlay.testing.XvfbDisplay;
+
+import org.junit.jupiter.api.Test;
+import org.lwjgl.BufferUtils;
+import org.lwjgl.Version;
+import org.lwjgl.glfw.GLFWKeyCallback;
+import org.lwjgl.opengl.GL11;
+
+/**
+ * A real jME {@code SimpleApplication} (jme3-lwjgl3, LWJGL 3.3.6, a 3.2 core context) under Xvfb with
+ * {@code new HudprofJme()} attached after the game installed its own {@code AppProfiler}: jME's steps become zones,
+ * the game's profiler still receives every call, the HUD draws over the scene with the game's pixels elsewhere
+ * unchanged, keys arrive through jME's input (consumed ones never reach the game's mappings), and jME's
+ * {@code DetailedProfilerState} toggled on and off leaves hudprof working.
+ */
+class JmeHudTest {
+    static final int W = 960;
+    static final int H = 540;
+    static final int LAST = 160;
+
+    /** The game's own profiler, installed before hudprof: counts what it receives. */
+    static final class CountingProfiler implements AppProfiler {
+        int appSteps;
+        int beginFrames;
+        int subSteps;
+        int vpSteps;
+
+        @Override
+        public void appStep(AppStep step) {
+            appSteps++;
+            if (step == AppStep.BeginFrame) {
+                beginFrames++;
+            }
+        }
+
+        @Override
+        public void appSubStep(String... additionalInfo) {
+            subSteps++;
+        }
+
+        @Override
+        public void vpStep(VpStep step, ViewPort vp, RenderQueue.Bucket bucket) {
+            vpSteps++;
+        }
+
+        @Override
+        public void spStep(SpStep step, String... additionalInfo) {
+        }
+    }
+
+    static final class Game extends SimpleApplication {
+        final CountingProfiler counting = new CountingProfiler();
+        final CountDownLatch stopped = new CountDownLatch(1);
+        final List<String> gameActions = new ArrayList<>();
+        HudprofJme hud;
+        int frame;
+        String lwjgl;
+        String glVersion;
+        int countedFrom;
+        int appStepsInWindow = -1;
+        int beginFramesInWindow = -1;
+        int vpStepsInWindow = -1;
+        boolean visibleBeforeF3;
+        boolean visibleAfterF3;
+        ReportMode modeAfterM;
+        AppProfiler slotWhileDetailed;
+        AppProfiler slotAfterDetailedOff;
+        long framesAfterDetailed;
+        long framesAtDetailedOff;
+        int glErrors;
+        byte[] hidden;
+        byte[] shown;
+        String report;
+        Throwable failure;
+
+        Game() {
+            super((com.jme3.app.state.AppState[]) null);
+        }
+
+        @Override
+        public void simpleInitApp() {
+            setAppProfiler(counting);
+            Geometry box = new Geometry("panel", new Quad(260, 200));
+            Material m = new Material(assetManager, "Common/MatDefs/Misc/Unshaded.j3md");
+            m.setColor("Color", ColorRGBA.Orange);
+            box.setMaterial(m);
+            box.setLocalTranslation(W - 300, H - 260, 0);
+            guiNode.attachChild(box);
+            viewPort.setBackgroundColor(new ColorRGBA(0.1f, 0.12f, 0.16f, 1f));
+            inputManager.addMapping("M pressed", new KeyTrigger(KeyInput.KEY_M));
+            inputManager.addMapping("W pressed", new KeyTrigger(KeyInput.KEY_W));
+            inputManager.addListener((ActionListener) (name, pressed, tpf) -> {
+                if (pressed) {
+                    gameActions.add(name);
+                }
+            }, "M pressed", "W pressed");
+            hud = new HudprofJme();
+            stateManager.attach(hud);
+            stateManager.attach(new DetailedProfilerState());
+            stateManager.getState(DetailedProfilerState.class).setEnabled(false);
+            stateManager.attach(new Reader());
+            lwjgl = Version.getVersion();
+            glVersion = GL11.glGetString(GL11.GL_VERSION);
+        }
+
+        /** Reads the framebuffer after the HUD (attached after it, so its postRender runs later) and plays the script. */
+        final class Reader extends BaseAppState {
+            @Override
+            public void postRender() {
+                try {
+                    script();
+                } catch (Throwable t) {
+                    failure = t;
+                    stop();
+                }
+            }
+
+            @Override
+            protected void initialize(com.jme3.app.Application app) {
+            }
+
+            @Override
+            protected void cleanup(com.jme3.app.Application app) {
+            }
+
+            @Override
+            protected void onEnable() {
+            }
+
+            @Override
+            protected void onDisable() {
+            }
+        }
+
+        void script() {
+            for (int e = GL11.glGetError(); e != GL11.GL_NO_ERROR; e = GL11.glGetError()) {
+                glErrors++;
+            }
+            switch (frame) {
+                case 10 -> {
+                    countedFrom = counting.appSteps;
+                    beginFramesInWindow = counting.beginFrames;
+                    vpStepsInWindow = counting.vpSteps;
+                }
+                case 40 -> {
+                    appStepsInWindow = counting.appSteps - countedFrom;
+                    beginFramesInWindow = counting.beginFrames - beginFramesInWindow;
+                    vpStepsInWindow = counting.vpSteps - vpStepsInWindow;
+                    visibleBeforeF3 = hud.controls().visible();
+                    hidden = pixels();
+                    tap(GLFW_KEY_F3);
+                }
+                case 45 -> {
+                    visibleAfterF3 = hud.controls().visible();
+                    shown = pixels();
+                    tap(GLFW_KEY_M);
+                    tap(GLFW_KEY_W);
+                }
+                case 50 -> {
+                    modeAfterM = hud.profiler().controller().mode();
+                    tap(GLFW_KEY_M);
+                    tap(GLFW_KEY_M);
+                    tap(GLFW_KEY_M);
+                    stateManager.getState(DetailedProfilerState.class).setEnabled(true);
+                }
+                case 80 -> {
+                    slotWhileDetailed = getAppProfiler();
+                    framesAfterDetailed = hud.profiler().recordedFrames();
+                    stateManager.getState(DetailedProfilerState.class).setEnabled(false);
+                }
+                case 110 -> {
+                    slotAfterDetailedOff = getAppProfiler();
+                    framesAtDetailedOff = hud.profiler().recordedFrames();
+                }
+                case LAST -> {
+                    hud.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
+                    Report r = new Report();
+                    hud.profiler().controller().build(r);
+                    report = TextReport.render(r);
+                    framesAtDetailedOff = hud.profiler().recordedFrames() - framesAtDetailedOff;
+                    stop();
+                }
+                default -> {
+                }
+            }
+            frame++;
+        }
+
+        private void tap(int key) {
+            long window = ((LwjglWindow) getContext()).getWindowHandle();
+            GLFWKeyCallback current = glfwSetKeyCallback(window, null);
+            glfwSetKeyCallback(window, current);
+            current.invoke(window, key, glfwGetKeyScancode(key), GLFW_PRESS, 0);
+            current.invoke(window, key, glfwGetKeyScancode(key), GLFW_RELEASE, 0);
+        }
+
+        private byte[] pixels() {
+            ByteBuffer buf = BufferUtils.createByteBuffer(W * H * 4);
+            GL11.glPixelStorei(GL11.GL_PACK_ALIGNMENT, 1);
+            GL11.glReadPixels(0, 0, W, H, GL11.GL_RGBA, GL11.GL_UNSIGNED_BYTE, buf);
+            byte[] out = new byte[W * H * 4];
+            for (int y = 0; y < H; y++) {
+                buf.position((H - 1 - y) * W * 4);
+                buf.get(out, y * W * 4, W * 4);
+            }
+            return out;
+        }
+
+        @Override
+        public void destroy() {
+            super.destroy();
+            stopped.countDown();
+        }
+    }
+
+    @Test
+    void jmeStepsBecomeZonesTheHudDrawsAndTheGamesProfilerKeepsEveryCall() throws Exception {
+        XvfbDisplay.ensure();
+        Game game = new Game();
+        AppSettings settings = new AppSettings(true);
+        settings.setRenderer(AppSettings.LWJGL_OPENGL32);
+        settings.setResolution(W, H);
+        settings.setAudioRenderer(null);
+        settings.setVSync(false);
+        settings.setFrameRate(-1);
+        settings.setGammaCorrection(false);
+        game.setSettings(settings);
+        game.setShowSettings(false);
+        game.setPauseOnLostFocus(false);
+        game.start(JmeContext.Type.Display);
+        assertTrue(game.stopped.await(120, TimeUnit.SECONDS), "the jME application did not finish");
+        if (game.failure != null) {
+            throw new AssertionError("the script failed on jME's thread", game.failure);
+        }
+        System.out.println("[hudprof] jME: OpenGL " + game.glVersion + ", LWJGL " + game.lwjgl + ", " + game.frame
+                + " frames\n" + game.report);
+        save("jme-hud", game.shown);
+        save("jme-scene", game.hidden);
+
+        assertTrue(game.lwjgl.startsWith("3.3.6"), "jME must run on the LWJGL it brings: " + game.lwjgl);
+        assertEquals(LAST + 1, game.frame);
+        // The game's profiler, installed first, got every step through hudprof's: 11 app steps and 11 viewport steps
+        // a frame in a stock SimpleApplication with no audio.
+        assertEquals(30, game.beginFramesInWindow);
+        assertEquals(11 * 30, game.appStepsInWindow, "app steps the game's own profiler received");
+        assertEquals(11 * 30, game.vpStepsInWindow, "viewport steps the game's own profiler received");
+
+        for (String zone : new String[] {"jME:RenderMainViewPorts", "jME:viewport Default",
+            "jME:RenderBucket Opaque", "jME:EndFrame (swap, vsync, idle)", "jME:StateManagerUpdate",
+            "hudprof:HUD"}) {
+            assertTrue(game.report.contains(zone.substring(4)), zone + " missing from\n" + game.report);
+        }
+
+        assertFalse(game.visibleBeforeF3);
+        assertTrue(game.visibleAfterF3, "F3 through jME's input did not show the HUD");
+        assertEquals(ReportMode.HIERARCHICAL_TIME, game.modeAfterM, "M did not reach the HUD");
+        assertTrue(game.gameActions.contains("W pressed"), "W did not reach the game: " + game.gameActions);
+        assertFalse(game.gameActions.contains("M pressed"), "M reached the game's mapping while the HUD consumed it");
+        assertEquals(0, game.glErrors, "GL errors");
+        int hud = changed(game.hidden, game.shown, 0, 0, W / 2, H / 2);
+        assertTrue(hud > W * H / 16, "too few HUD pixels: " + hud);
+        assertEquals(0, changed(game.hidden, game.shown, W - 320, 0, W, 300), "the game's pixels changed");
+
+        assertTrue(game.slotWhileDetailed instanceof JmeStepProfiler s && s.previous() instanceof DetailedProfiler,
+                "hudprof did not wrap jME's DetailedProfiler: " + game.slotWhileDetailed);
+        assertTrue(game.slotAfterDetailedOff instanceof JmeStepProfiler s && s.previous() == null,
+                "hudprof did not come back after DetailedProfilerState cleared the slot: "
+                        + game.slotAfterDetailedOff);
+        assertTrue(game.framesAtDetailedOff >= 45, "frames recorded after DetailedProfilerState was turned off: "
+                + game.framesAtDetailedOff);
+    }
+
+    private static int changed(byte[] a, byte[] b, int x0, int y0, int x1, int y1) {
+        int count = 0;
+        for (int y = y0; y < y1; y++) {
+            for (int x = x0; x < x1; x++) {
+                int at = (y * W + x) * 4;
+                if (a[at] != b[at] || a[at + 1] != b[at + 1] || a[at + 2] != b[at + 2]) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    private static void save(String name, byte[] rgba) throws Exception {
+        if (rgba == null) {
+            return;
+        }
+        BufferedImage image = new BufferedImage(W, H, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < H; y++) {
+            for (int x = 0; x < W; x++) {
+                int at = (y * W + x) * 4;
+                image.setRGB(x, y, (rgba[at] & 0xFF) << 16 | (rgba[at + 1] & 0xFF) << 8 | (rgba[at + 2] & 0xFF));
+            }
+        }
+        Path dir = Path.of(System.getProperty("hudprof.screenshots", "target/screenshots"));
+        Files.createDirectories(dir);
+        ImageIO.write(image, "png", dir.resolve(name + ".png").toFile());
+    }
+}
