@@ -18,6 +18,7 @@ import java.util.Arrays;
  */
 public final class CategoryCredits {
     private double[] total = new double[64];
+    private double[] own = new double[64];
     private boolean[] listed = new boolean[64];
     private int[] touched = new int[64];
     private int touchedCount;
@@ -47,6 +48,7 @@ public final class CategoryCredits {
             int node = CategoryTree.nodeOfZone(data.zone(s));
             if (node >= 0) {
                 credited += value;
+                own[node] += value;
             }
             for (; node >= 0; node = parentOf[node]) {
                 if (!listed[node]) {
@@ -63,6 +65,7 @@ public final class CategoryCredits {
         for (int i = 0; i < touchedCount; i++) {
             int node = touched[i];
             total[node] = 0;
+            own[node] = 0;
             listed[node] = false;
         }
         touchedCount = 0;
@@ -85,11 +88,12 @@ public final class CategoryCredits {
      * the parent's colour.
      */
     public double own(Category category) {
-        double own = total(category.id());
-        for (int c = CategoryTree.firstChild(category.id()); c >= 0; c = CategoryTree.nextSibling(c)) {
-            own -= total(c);
-        }
-        return own;
+        return own(category.id());
+    }
+
+    /** Time credited to node {@code id} itself, as the node of the innermost zone (ns); 0 when none. */
+    public double own(int id) {
+        return id >= 0 && id < own.length ? own[id] : 0;
     }
 
     /** The thread's whole time in the frame (the sum of its states' self times, its root's own time included). */
@@ -130,6 +134,7 @@ public final class CategoryCredits {
             int grown = Math.max(nodes, parentOf.length * 2);
             parentOf = Arrays.copyOf(parentOf, grown);
             total = Arrays.copyOf(total, grown);
+            own = Arrays.copyOf(own, grown);
             listed = Arrays.copyOf(listed, grown);
             touched = Arrays.copyOf(touched, grown);
         }

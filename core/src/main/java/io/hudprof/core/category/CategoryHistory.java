@@ -14,7 +14,7 @@ import java.util.Arrays;
  * <p>Frames line up with {@link Profiler#history()}: both advance on every recorded frame, so frame
  * {@code framesAgo} here is the same frame there (this one holds fewer frames when attached later). Memory is fixed
  * at attach time: as many frame records as the profiler's history and a shared entry ring of {@code entries}
- * entries (12 bytes each); when the ring wraps, the oldest frames answer "not held".
+ * entries (20 bytes each); when the ring wraps, the oldest frames answer "not held".
  *
  * <p>Written by {@code update()}; read it on the same thread. Allocation-free per frame once its arrays fit the
  * category tree.
@@ -31,6 +31,7 @@ public final class CategoryHistory implements FrameListener {
     private final int frameCapacity;
     private final long[] frameNumber;
     private final long[] frameNanos;
+    private final long[] creditedNanos;
     private final long[] entryStart;
     private final long[] entryEnd;
     private long framesWritten;
@@ -38,6 +39,7 @@ public final class CategoryHistory implements FrameListener {
     private final int entryCapacity;
     private final int[] entryNode;
     private final long[] entryNanos;
+    private final long[] entryOwn;
     private long entryPos;
 
     /** Per node scratch: a slot in a caller's list, plus one (0 = not asked for). */
@@ -53,11 +55,13 @@ public final class CategoryHistory implements FrameListener {
         this.frameCapacity = profiler.history().capacity();
         this.frameNumber = new long[frameCapacity];
         this.frameNanos = new long[frameCapacity];
+        this.creditedNanos = new long[frameCapacity];
         this.entryStart = new long[frameCapacity];
         this.entryEnd = new long[frameCapacity];
         this.entryCapacity = entries;
         this.entryNode = new int[entries];
         this.entryNanos = new long[entries];
+        this.entryOwn = new long[entries];
     }
 
     /**
@@ -98,12 +102,14 @@ public final class CategoryHistory implements FrameListener {
         int slot = (int) (framesWritten % frameCapacity);
         frameNumber[slot] = data.recordedFrames();
         frameNanos[slot] = nanos;
+        creditedNanos[slot] = Math.round(credits.creditedNanos());
         entryStart[slot] = entryPos;
         int e = (int) (entryPos % entryCapacity);
         for (int i = 0; i < credits.touchedCount(); i++) {
             int node = credits.touched(i);
             entryNode[e] = node;
             entryNanos[e] = Math.round(credits.total(node));
+            entryOwn[e] = Math.round(credits.own(node));
             e = e + 1 == entryCapacity ? 0 : e + 1;
         }
         entryPos += credits.touchedCount();
@@ -160,6 +166,29 @@ public final class CategoryHistory implements FrameListener {
         for (long p = entryStart[slot]; p < entryEnd[slot]; p++) {
             if (entryNode[e] == id) {
                 return entryNanos[e];
+            }
+            e = e + 1 == entryCapacity ? 0 : e + 1;
+        }
+        return 0;
+    }
+
+    /**
+     * The time credited to category {@code id} itself (its zones were innermost) in the frame {@code framesAgo}
+     * back: the band PStats draws in the parent's colour above its children. For {@code id == -1}, the frame less
+     * everything credited to any category (PStats' "Frame" band). -1 when that frame is not held.
+     */
+    public long own(int framesAgo, int id) {
+        if (!held(framesAgo)) {
+            return -1;
+        }
+        int slot = slot(framesAgo);
+        if (id < 0) {
+            return frameNanos[slot] - creditedNanos[slot];
+        }
+        int e = (int) (entryStart[slot] % entryCapacity);
+        for (long p = entryStart[slot]; p < entryEnd[slot]; p++) {
+            if (entryNode[e] == id) {
+                return entryOwn[e];
             }
             e = e + 1 == entryCapacity ? 0 : e + 1;
         }

@@ -80,6 +80,9 @@ class CategoryCreditsTest {
         assertEquals(160 * US, history.total(0, -1));
         // PStats' "Frame" band: the frame less everything credited to categories, the time outside every zone.
         assertEquals(10 * US, history.total(0, -1) - topLevelSum());
+        assertEquals(10 * US, history.own(0, -1));
+        assertEquals(120 * US, history.own(0, Category.of("Draw").id()));
+        assertEquals(0, history.own(0, Category.of("Cull").id()));
 
         // The runtime call graph still says Draw's hierarchical time includes the nested Sort.
         Report report = new Report();
@@ -201,6 +204,8 @@ class CategoryCreditsTest {
         profiler.update();
         assertEquals(46 * US, total("cz:Draw"));
         assertEquals(40 * US, history.lastFrame().own(Category.of("cz:Draw")));
+        assertEquals(40 * US, history.own(0, Category.of("cz:Draw").id()));
+        assertEquals(0, history.own(0, Category.of("cz").id()));
         assertEquals(6 * US, total("cz:Draw:Flip"));
     }
 
