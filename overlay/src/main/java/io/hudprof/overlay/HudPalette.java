@@ -39,7 +39,7 @@ final class HudPalette {
     /** The user's own guide bars (PStats draws them dashed blue). */
     static final int USER_GUIDE = 0x5A9BFFFF;
     /** Categories folded into "other" in the category strip chart. */
-    static final int FOLDED = 0x4C535CFF;
+    static final int FOLDED = 0x6A5577FF;
 
     /** How many zone colours there are. */
     static final int ZONE_COLORS = 12;
