@@ -120,8 +120,8 @@ class ZeroAllocationGlTest {
     /**
      * A round visits every view state for 100 frames. While the JIT is still compiling, a round can see a few
      * hundred bytes from the VM itself (constant resolution on a freshly compiled path), never again afterwards;
-     * a real per-frame allocation would show in every round. So: warm up, then the HUD must reach a round of 800
-     * frames with exactly zero bytes within a few rounds.
+     * a real per-frame allocation would show in every round. So: warm up, then the HUD must reach a round of 100
+     * frames per state with exactly zero bytes within a few rounds.
      */
     @AfterEach
     void screenshot(TestInfo test) {
