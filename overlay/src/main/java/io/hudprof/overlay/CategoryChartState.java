@@ -20,6 +20,8 @@ final class CategoryChartState {
     private int cursor;
     private int[] listed = new int[0];
     private int listedCount;
+    /** After drilling up, the cursor goes to the category just left once the view lists it. */
+    private int pendingCursor = -1;
     private double autoRange = 1;
     private double manualRange;
     private double headerValue = Double.NaN;
@@ -73,9 +75,6 @@ final class CategoryChartState {
         cursor = 0;
         pendingCursor = current == null ? -1 : current.id();
     }
-
-    /** After drilling up, the cursor goes to the category just left once the view lists it. */
-    private int pendingCursor = -1;
 
     /** Focuses category {@code id} directly (-1 = the whole frame). */
     void focus(int id) {
