@@ -87,7 +87,7 @@ class DemoUnderAgentIT {
         for (String expected : List.of("Raycaster.cast", "World.step", "Physics.step", "Ai.update")) {
             assertTrue(names.contains(expected), expected + " missing from " + names);
         }
-        for (String handZone : List.of("Raycast", "Physics", "AI", "Simulation", "Render", "Input", "HUD")) {
+        for (String handZone : List.of("Raycast", "Sim:Physics", "Sim:AI", "Sim", "Render", "Input", "HUD")) {
             assertFalse(names.contains(handZone), "hand-written zone " + handZone + " recorded: " + names);
         }
         double selfSum = 0;

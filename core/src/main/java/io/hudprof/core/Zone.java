@@ -11,8 +11,9 @@ package io.hudprof.core;
  *   <li>{@link #local(String)} makes a <em>private</em> zone (IProf's {@code Prof()}): it belongs to the one call
  *       site that keeps it; two private zones with the same name are two distinct rows.</li>
  * </ul>
- * A name may carry a PStats-style category prefix, {@code "Cull:Sort"}; the prefix is stored
- * ({@link #category()}), while the call graph always follows the runtime nesting.
+ * A name may carry PStats-style category prefixes, {@code "Cull:Sort"} (and deeper); the call graph always follows
+ * the runtime nesting, while category strip charts credit time to the zone's static parents
+ * ({@link io.hudprof.core.category.Category}, which also declares a child of a category by object).
  *
  * <p>Use a zone with try-with-resources ({@link #enter()}) or with explicit {@link #begin()}/{@link #end()}.
  * Mistakes (a missing or extra end, an exception thrown past {@code end()}) are repaired and counted, never

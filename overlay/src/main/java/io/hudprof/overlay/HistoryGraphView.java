@@ -20,7 +20,6 @@ final class HistoryGraphView {
     private static final int LEGEND_NAME_CHARS = 16;
     private static final int LEGEND_VALUE_CHARS = 7;
     private static final int LEGEND_CHARS = 2 + LEGEND_NAME_CHARS + LEGEND_VALUE_CHARS;
-    private static final int MAX_GUIDES = 24;
 
     private final OverlayConfig config;
     private final HudMetrics metrics;
@@ -33,8 +32,7 @@ final class HistoryGraphView {
     /** Legend names, looked up when the shown zones change rather than per row per frame. */
     private final String[] zoneNames;
     private final long[] selectedSelf;
-    private final double[] guideNanos = new double[MAX_GUIDES];
-    private final int[] guideY = new int[MAX_GUIDES];
+    private final GuideBars guides;
     private final TextLine line = new TextLine(64);
     private int zones;
 
@@ -47,6 +45,7 @@ final class HistoryGraphView {
         zoneNames = new String[config.graphZones];
         selectedSelf = new long[config.graphZones];
         cache = new GraphColumnCache(config.graphZones);
+        guides = new GuideBars(config.targetFrameRate);
     }
 
     /**
@@ -91,13 +90,8 @@ final class HistoryGraphView {
         // Unclipped part first (one draw command with the report panel), then the clipped plot.
         strip.drawBackground(list);
         drawTitle(history, selected, list, range, controls.unitsHz());
-        int guides = chooseGuides(range, plot, metrics.rowHeight());
-        for (int g = 0; g < guides; g++) {
-            line.clear();
-            appendTime(guideNanos[g], controls.unitsHz());
-            strip.drawGuideLabel(list, guideY[g], line, g == 0 ? HudPalette.TARGET_LABEL : HudPalette.GUIDE_LABEL,
-                    metrics);
-        }
+        guides.choose(range, plot, metrics.rowHeight());
+        guides.drawLabels(strip, list, controls.unitsHz(), metrics);
         boolean selectedHeld = history.zoneSelf(selected, zoneIds, zones, selectedSelf);
         drawLegend(history, selected, selectedHeld, list);
         strip.drawMarker(list, selected, metrics);
@@ -109,9 +103,7 @@ final class HistoryGraphView {
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
         drawColumns(history, range, list);
-        for (int g = guides - 1; g >= 0; g--) {
-            strip.drawGuideLine(list, guideY[g], g == 0 ? HudPalette.TARGET_LINE : HudPalette.GUIDE_LINE, metrics);
-        }
+        guides.drawLines(strip, list, metrics);
         list.popClip();
     }
 
@@ -131,51 +123,8 @@ final class HistoryGraphView {
             }
         }
         line.append("   top ");
-        appendTime(range, hertz);
+        GuideBars.appendTime(line, range, hertz);
         strip.drawTitle(list, line, HudPalette.TARGET_LABEL, metrics);
-    }
-
-    /**
-     * Picks the guide lines: the target frame time first, then its multiples (30, 20, 15 Hz... at 60 Hz) and
-     * fractions (120, 180, 240 Hz), skipping any that would crowd an already chosen label. Returns how many.
-     */
-    private int chooseGuides(double range, Box plot, int minSpacing) {
-        double target = 1e9 / config.targetFrameRate;
-        int count = 0;
-        for (int k = 1; k <= 64 && count < MAX_GUIDES; k++) {
-            count = addGuide(target * k, range, plot, minSpacing, count);
-        }
-        for (int k = 2; k <= 8 && count < MAX_GUIDES; k++) {
-            count = addGuide(target / k, range, plot, minSpacing, count);
-        }
-        return count;
-    }
-
-    private int addGuide(double nanos, double range, Box plot, int minSpacing, int count) {
-        if (nanos > range) {
-            return count;
-        }
-        int y = plot.bottom() - (int) Math.round(nanos / range * plot.height());
-        if (y < plot.top() + minSpacing / 2) {
-            return count;
-        }
-        for (int g = 0; g < count; g++) {
-            if (Math.abs(guideY[g] - y) < minSpacing) {
-                return count;
-            }
-        }
-        guideNanos[count] = nanos;
-        guideY[count] = y;
-        return count + 1;
-    }
-
-    private void appendTime(double nanos, boolean hertz) {
-        if (hertz) {
-            double rate = 1e9 / nanos;
-            line.appendFixed(rate, rate < 100 ? 1 : 0).append(" Hz");
-        } else {
-            line.appendScaled(nanos, -6, 1).append(" ms");
-        }
     }
 
     private void drawLegend(FrameHistory history, int selected, boolean held, DrawList list) {

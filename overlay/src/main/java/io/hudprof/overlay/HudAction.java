@@ -46,6 +46,22 @@ public enum HudAction {
     GRAPH_ZOOM_IN("graph scale", true),
     /** Chart the next statistic beside the graph (PStats value chart); after the last, hide the chart. */
     CYCLE_CHART("chart", false),
+    /** Switch the graph between zone history (IProf) and the static category strip chart (PStats). */
+    TOGGLE_CATEGORIES("categories", false),
+    /** Move the category chart's legend cursor up. */
+    CATEGORY_CURSOR_UP("category cursor", true),
+    /** Move the category chart's legend cursor down. */
+    CATEGORY_CURSOR_DOWN("category cursor", true),
+    /** Focus the category under the legend cursor (on the focus's own row: back up). */
+    CATEGORY_DRILL_DOWN("drill down/up", false),
+    /** Focus the focused category's parent. */
+    CATEGORY_DRILL_UP("drill down/up", false),
+    /** Add a user guide bar at the category chart's header value. */
+    ADD_GUIDE_BAR("guide bar +/-", false),
+    /** Remove the user guide bar added last. */
+    REMOVE_GUIDE_BAR("guide bar +/-", false),
+    /** Return the category chart to its automatic scale (the zoom keys set a manual one). */
+    AUTO_SCALE("auto scale", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false);
 

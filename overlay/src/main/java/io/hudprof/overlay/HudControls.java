@@ -46,6 +46,7 @@ public final class HudControls {
     private double graphRangeNanos;
     private int chartedStat = -1;
     private Report shown;
+    private final CategoryChartState categories = new CategoryChartState();
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -56,6 +57,9 @@ public final class HudControls {
         this.helpVisible = config.helpVisible;
         this.unitsHz = config.graphUnitsHz;
         this.graphRangeNanos = config.graphRangeMillis * 1_000_000.0;
+        if (config.categoriesShown) {
+            categories.toggleShown();
+        }
     }
 
     /** Performs one action; the key router and other input systems funnel through here. */
@@ -81,6 +85,14 @@ public final class HudControls {
             case GRAPH_ZOOM_IN -> graphZoomIn();
             case GRAPH_ZOOM_OUT -> graphZoomOut();
             case CYCLE_CHART -> cycleChart();
+            case TOGGLE_CATEGORIES -> toggleCategories();
+            case CATEGORY_CURSOR_UP -> categoryCursorUp();
+            case CATEGORY_CURSOR_DOWN -> categoryCursorDown();
+            case CATEGORY_DRILL_DOWN -> drillDown();
+            case CATEGORY_DRILL_UP -> drillUp();
+            case ADD_GUIDE_BAR -> addGuideBar();
+            case REMOVE_GUIDE_BAR -> removeGuideBar();
+            case AUTO_SCALE -> autoScale();
             case TOGGLE_HELP -> toggleHelp();
         }
     }
@@ -232,14 +244,88 @@ public final class HudControls {
         return graphRangeNanos;
     }
 
-    /** Halves the graph's time range (columns get taller), down to 0.1 ms. */
+    /**
+     * Halves the graph's time range (columns get taller), down to 0.1 ms; while the category strip chart is shown,
+     * halves its range instead and sets its scale manual.
+     */
     public void graphZoomIn() {
+        if (categories.shown()) {
+            categories.zoomIn();
+            return;
+        }
         graphRangeNanos = Math.max(MIN_RANGE_NANOS, graphRangeNanos / 2);
     }
 
-    /** Doubles the graph's time range (columns get shorter), up to 10 s. */
+    /** Doubles the graph's time range (columns get shorter), up to 10 s; or the category chart's, as above. */
     public void graphZoomOut() {
+        if (categories.shown()) {
+            categories.zoomOut();
+            return;
+        }
         graphRangeNanos = Math.min(MAX_RANGE_NANOS, graphRangeNanos * 2);
+    }
+
+    /** Whether the graph shows the static category strip chart (PStats) instead of zone history (IProf). */
+    public boolean categoriesShown() {
+        return categories.shown();
+    }
+
+    /** Switches the graph between zone history and the category strip chart, showing the graph if hidden. */
+    public void toggleCategories() {
+        categories.toggleShown();
+        if (categories.shown()) {
+            graphVisible = true;
+        }
+    }
+
+    /** Moves the category chart's legend cursor one row up (row 0 is the focused category itself). */
+    public void categoryCursorUp() {
+        categories.cursorUp();
+    }
+
+    /** Moves the category chart's legend cursor one row down. */
+    public void categoryCursorDown() {
+        categories.cursorDown();
+    }
+
+    /** Focuses the category under the legend cursor; on the focus's own row, goes back up (PStats' top label). */
+    public void drillDown() {
+        categories.drillDown();
+    }
+
+    /** Focuses the parent of the focused category (the whole frame from a top-level one). */
+    public void drillUp() {
+        categories.drillUp();
+    }
+
+    /** The focused category's id ({@code io.hudprof.core.category.Category#id()}), or -1 for the whole frame. */
+    public int categoryFocus() {
+        return categories.focus();
+    }
+
+    /** Focuses a category by id (-1: the whole frame), as a double-click on its band would. */
+    public void focusCategory(int id) {
+        categories.focus(id);
+    }
+
+    /** Adds a dashed guide bar, kept for the session, at the value the category chart's header shows. */
+    public void addGuideBar() {
+        categories.addGuide();
+    }
+
+    /** Removes the guide bar added last. */
+    public void removeGuideBar() {
+        categories.removeGuide();
+    }
+
+    /** Returns the category chart to its automatic scale. */
+    public void autoScale() {
+        categories.resetScale();
+    }
+
+    /** The category chart's state, for the view. */
+    CategoryChartState categoryChart() {
+        return categories;
     }
 
     /** Whether the panel lists the key bindings. */

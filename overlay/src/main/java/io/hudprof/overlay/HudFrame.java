@@ -2,6 +2,7 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
+import io.hudprof.core.category.CategoryHistory;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ZoneRanking;
@@ -34,6 +35,8 @@ public final class HudFrame implements AutoCloseable {
     private final ReportPanelView panel;
     private final HistoryGraphView graph;
     private final ValueChartView chart;
+    private final StripChartView categoryChart;
+    private final CategoryHistory categories;
     private final DrawList list;
     /** The atlas this frame baked itself (see {@link #create}), closed with it; null when the overlay owns it. */
     private final FontAtlas ownFont;
@@ -51,6 +54,8 @@ public final class HudFrame implements AutoCloseable {
         this.panel = new ReportPanelView(config, metrics);
         this.graph = new HistoryGraphView(config, metrics, new ZoneRanking(profiler.data()));
         this.chart = new ValueChartView(metrics);
+        this.categoryChart = new StripChartView(config, metrics);
+        this.categories = CategoryHistory.attach(profiler);
     }
 
     /**
@@ -143,7 +148,10 @@ public final class HudFrame implements AutoCloseable {
             StatHistory values = statistics.history();
             chart.draw(values, charted, statsFrame(values, report.frameOffset()), list);
         }
-        if (showGraph) {
+        if (showGraph && controls.categoriesShown()) {
+            categoryChart.layout(graph.strip());
+            categoryChart.draw(categories, report.frameOffset(), controls.categoryChart(), controls.unitsHz(), list);
+        } else if (showGraph) {
             graph.draw(profiler.history(), report.frameOffset(), controls, list);
         }
         return true;
@@ -216,14 +224,27 @@ public final class HudFrame implements AutoCloseable {
         return chart;
     }
 
+    StripChartView categoryChart() {
+        return categoryChart;
+    }
+
+    /** The per-frame category totals this HUD keeps for its strip chart. */
+    CategoryHistory categories() {
+        return categories;
+    }
+
     /** Whether the last {@link #draw} drew the value chart. */
     boolean chartShown() {
         return chartShown;
     }
 
-    /** Frees the draw list and the font atlas, if this frame made them ({@link #create}). */
+    /**
+     * Stops keeping category totals, and frees the draw list and the font atlas if this frame made them
+     * ({@link #create}).
+     */
     @Override
     public void close() {
+        categories.detach();
         if (ownFont != null) {
             list.close();
             ownFont.close();

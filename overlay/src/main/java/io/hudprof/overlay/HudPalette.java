@@ -36,6 +36,10 @@ final class HudPalette {
     static final int MARKED_COLUMN = 0xFFFFFF48;
     static final int CHART_BAR = 0x5EC8F0FF;
     static final int ZERO_LINE = 0xF0F0F0A0;
+    /** The user's own guide bars (PStats draws them dashed blue). */
+    static final int USER_GUIDE = 0x5A9BFFFF;
+    /** Categories folded into "other" in the category strip chart. */
+    static final int FOLDED = 0x6A5577FF;
 
     /** How many zone colours there are. */
     static final int ZONE_COLORS = 12;

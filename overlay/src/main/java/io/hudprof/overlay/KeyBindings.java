@@ -1,5 +1,7 @@
 package io.hudprof.overlay;
 
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_0;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_B;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_C;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_DOWN;
@@ -9,6 +11,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_EQUAL;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_F3;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_G;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_H;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_K;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT;
@@ -36,7 +39,9 @@ import java.util.List;
  *
  * <p>Defaults: F3 show/hide; Up/Down cursor; PgUp/PgDn page; Enter (or keypad Enter) call graph; Backspace parent;
  * M mode; V averaging; P pause; Left/Right frame; Shift+Left/Shift+Right 10 frames; End live; G graph;
- * U ms/Hz; -/= graph scale; C value chart; H key help.
+ * U ms/Hz; -/= graph scale; C value chart; K category strip chart; Shift+Up/Shift+Down category cursor;
+ * Shift+Enter drill down (on the top row: up); Shift+Backspace drill up; B add a guide bar; Shift+B remove it;
+ * 0 auto scale; H key help.
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -64,6 +69,14 @@ public final class KeyBindings {
             .bind(HudAction.GRAPH_ZOOM_OUT, GLFW_KEY_MINUS)
             .bind(HudAction.GRAPH_ZOOM_IN, GLFW_KEY_EQUAL)
             .bind(HudAction.CYCLE_CHART, GLFW_KEY_C)
+            .bind(HudAction.TOGGLE_CATEGORIES, GLFW_KEY_K)
+            .bind(HudAction.CATEGORY_CURSOR_UP, GLFW_KEY_UP, GLFW_MOD_SHIFT)
+            .bind(HudAction.CATEGORY_CURSOR_DOWN, GLFW_KEY_DOWN, GLFW_MOD_SHIFT)
+            .bind(HudAction.CATEGORY_DRILL_DOWN, GLFW_KEY_ENTER, GLFW_MOD_SHIFT)
+            .bind(HudAction.CATEGORY_DRILL_UP, GLFW_KEY_BACKSPACE, GLFW_MOD_SHIFT)
+            .bind(HudAction.ADD_GUIDE_BAR, GLFW_KEY_B)
+            .bind(HudAction.REMOVE_GUIDE_BAR, GLFW_KEY_B, GLFW_MOD_SHIFT)
+            .bind(HudAction.AUTO_SCALE, GLFW_KEY_0)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
             .build();
 

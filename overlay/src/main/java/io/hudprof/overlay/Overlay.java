@@ -214,6 +214,7 @@ public final class Overlay implements AutoCloseable {
         if (renderer != null) {
             renderer.close();
         }
+        frame.close();
         drawList.close();
         font.close();
     }

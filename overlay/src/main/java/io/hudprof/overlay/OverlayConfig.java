@@ -32,6 +32,8 @@ public final class OverlayConfig {
     final double graphRangeMillis;
     final boolean graphUnitsHz;
     final boolean helpVisible;
+    final double categoryAverageSeconds;
+    final boolean categoriesShown;
 
     private OverlayConfig(Builder b) {
         keys = b.keys;
@@ -57,6 +59,8 @@ public final class OverlayConfig {
         graphRangeMillis = b.graphRangeMillis > 0 ? b.graphRangeMillis : 2_000.0 / b.targetFrameRate;
         graphUnitsHz = b.graphUnitsHz;
         helpVisible = b.helpVisible;
+        categoryAverageSeconds = b.categoryAverageSeconds;
+        categoriesShown = b.categoriesShown;
     }
 
     /** The defaults: F3 and the keys of {@link KeyBindings#defaults()}, panel top-left, graph bottom-left, 60 Hz. */
@@ -112,6 +116,8 @@ public final class OverlayConfig {
         private double graphRangeMillis;
         private boolean graphUnitsHz;
         private boolean helpVisible;
+        private double categoryAverageSeconds = 3.0;
+        private boolean categoriesShown;
 
         private Builder() {
         }
@@ -280,6 +286,24 @@ public final class OverlayConfig {
         /** Whether the key help starts shown (default false; the panel then shows a one-line hint). */
         public Builder helpVisible(boolean visible) {
             this.helpVisible = visible;
+            return this;
+        }
+
+        /**
+         * The averaging window of the category strip chart's header number, in seconds of frame time (default 3,
+         * as PStats); the header names it ("avg 3.0 s").
+         */
+        public Builder categoryAverageSeconds(double seconds) {
+            if (!(seconds > 0 && seconds <= 60)) {
+                throw new IllegalArgumentException("categoryAverageSeconds must be within (0, 60]: " + seconds);
+            }
+            this.categoryAverageSeconds = seconds;
+            return this;
+        }
+
+        /** Whether the graph starts as the category strip chart instead of the zone history (default false). */
+        public Builder categoriesShown(boolean shown) {
+            this.categoriesShown = shown;
             return this;
         }
 

@@ -48,7 +48,7 @@ class ZeroAllocationGlTest {
 
     /** The view states a user moves through; each is rendered while measuring. */
     private static final String[] STATES = {"self time", "hier time", "call graph", "history frame", "paused",
-        "hertz, zoomed, help", "graph hidden", "scrolled"};
+        "hertz, zoomed, help", "category strip chart, drilled, guide bar", "graph hidden", "scrolled"};
 
     private static void enter(int state, HudControls controls) {
         switch (state) {
@@ -59,6 +59,9 @@ class ZeroAllocationGlTest {
                 }
                 if (!controls.graphVisible()) {
                     controls.toggleGraph();
+                }
+                if (controls.categoriesShown()) {
+                    controls.toggleCategories();
                 }
             }
             case 1 -> controls.cycleMode();
@@ -74,7 +77,17 @@ class ZeroAllocationGlTest {
                 controls.graphZoomIn();
                 controls.toggleHelp();
             }
-            case 6 -> controls.toggleGraph();
+            case 6 -> {
+                controls.toggleCategories();
+                controls.categoryCursorDown();
+                controls.drillDown();
+                controls.addGuideBar();
+                controls.graphZoomIn();
+            }
+            case 7 -> {
+                controls.toggleCategories();
+                controls.toggleGraph();
+            }
             default -> {
                 controls.liveFrame();
                 controls.cycleMode();
@@ -107,8 +120,8 @@ class ZeroAllocationGlTest {
     /**
      * A round visits every view state for 100 frames. While the JIT is still compiling, a round can see a few
      * hundred bytes from the VM itself (constant resolution on a freshly compiled path), never again afterwards;
-     * a real per-frame allocation would show in every round. So: warm up, then the HUD must reach a round of 800
-     * frames with exactly zero bytes within a few rounds.
+     * a real per-frame allocation would show in every round. So: warm up, then the HUD must reach a round of 100
+     * frames per state with exactly zero bytes within a few rounds.
      */
     @AfterEach
     void screenshot(TestInfo test) {

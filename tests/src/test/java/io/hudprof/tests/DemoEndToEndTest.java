@@ -60,9 +60,10 @@ class DemoEndToEndTest {
     @Test
     void exitReportListsEveryInstrumentedZoneWithConsistentNumbers() {
         ReportText flat = ReportText.block(run.output, "self time, last frame");
-        Set<String> expected = Set.of("Input", "Simulation", "AI", "Steer", "Raycast", "Grid walk", "Physics",
-                "Integrate", "Broadphase", "Collide", "Particles", "Emit particles", "Render", "Cull",
-                "Quadtree build", "Quadtree query", "Upload", "Draw", "Swap",
+        Set<String> expected = Set.of("Input", "Sim", "Sim:AI", "Sim:AI:Steer", "Raycast", "Grid walk",
+                "Sim:Physics", "Sim:Physics:Integrate", "Sim:Physics:Broadphase", "Sim:Physics:Collide",
+                "Sim:Particles", "Emit particles", "Render", "Render:Cull", "Quadtree build", "Quadtree query",
+                "Render:Upload", "Render:Draw", "Swap",
                 // hudprof's own work, from the library itself.
                 "hudprof:update", "hudprof:report", "hudprof:HUD draw list", "hudprof:HUD GL submit");
         Set<String> missing = new TreeSet<>(expected);
@@ -158,7 +159,7 @@ class DemoEndToEndTest {
         ReportText.Row focus = graph.rows.stream().filter(r -> r.marker() == '-').findFirst()
                 .orElseThrow(() -> new AssertionError("no focus row in " + graph));
         assertEquals("Raycast", focus.name());
-        assertEquals(Set.of("AI", "Physics"), Set.copyOf(parents.stream().map(ReportText.Row::name).toList()),
+        assertEquals(Set.of("Sim:AI", "Sim:Physics"), Set.copyOf(parents.stream().map(ReportText.Row::name).toList()),
                 "Raycast's callers: " + graph);
         double tolerance = (parents.size() + 1) * ROUNDING;
         assertEquals(focus.self(), parents.stream().mapToDouble(ReportText.Row::self).sum(), tolerance, "self");

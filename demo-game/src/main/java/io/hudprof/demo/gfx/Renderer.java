@@ -21,9 +21,9 @@ import org.lwjgl.system.MemoryUtil;
  * game, so a frame allocates nothing.
  */
 public final class Renderer implements AutoCloseable {
-    private static final Zone CULL = Zone.local("Cull");
-    private static final Zone UPLOAD = Zone.local("Upload");
-    private static final Zone DRAW = Zone.local("Draw");
+    private static final Zone CULL = Zone.local("Render:Cull");
+    private static final Zone UPLOAD = Zone.local("Render:Upload");
+    private static final Zone DRAW = Zone.local("Render:Draw");
 
     /** Floats per instance: pose (4), colour (4), extra (4). */
     private static final int FLOATS = 12;

@@ -11,8 +11,8 @@ import io.hudprof.core.ZoneScope;
  * to the player is re-planned with A*: the periodic spike.
  */
 final class Ai {
-    private static final Zone AI = Zone.define("AI");
-    private static final Zone STEER = Zone.local("Steer");
+    private static final Zone AI = Zone.define("Sim:AI");
+    private static final Zone STEER = Zone.local("Sim:AI:Steer");
     private static final Zone REPLAN = Zone.local("Path replan");
 
     /** Whisker rays per hunter, spread over {@link #FAN} radians. */

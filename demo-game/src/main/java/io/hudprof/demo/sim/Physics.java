@@ -10,10 +10,10 @@ import io.hudprof.core.stats.Counter;
  * short (one step of travel), so each costs little: the cheap half of IProf's raycast example.
  */
 final class Physics {
-    private static final Zone PHYSICS = Zone.define("Physics");
-    private static final Zone INTEGRATE = Zone.local("Integrate");
-    private static final Zone BROADPHASE = Zone.local("Broadphase");
-    private static final Zone COLLIDE = Zone.local("Collide");
+    private static final Zone PHYSICS = Zone.define("Sim:Physics");
+    private static final Zone INTEGRATE = Zone.local("Sim:Physics:Integrate");
+    private static final Zone BROADPHASE = Zone.local("Sim:Physics:Broadphase");
+    private static final Zone COLLIDE = Zone.local("Sim:Physics:Collide");
     private static final Counter CONTACTS = Counter.define("Physics/Rock contacts");
 
     private static final float RESTITUTION = 0.9f;

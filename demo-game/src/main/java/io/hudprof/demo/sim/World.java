@@ -10,8 +10,8 @@ import java.util.SplittableRandom;
  * give the same world, bit for bit. A step allocates nothing.
  */
 public final class World {
-    private static final Zone SIMULATION = Zone.local("Simulation");
-    private static final Zone PARTICLES = Zone.local("Particles");
+    private static final Zone SIMULATION = Zone.local("Sim");
+    private static final Zone PARTICLES = Zone.local("Sim:Particles");
 
     /** Side of the square arena, world units. */
     public static final float ARENA = 4096f;

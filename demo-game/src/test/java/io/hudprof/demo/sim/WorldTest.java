@@ -70,12 +70,12 @@ class WorldTest {
                 focus = row;
             }
         }
-        assertEquals(java.util.Set.of("Physics", "AI"), parents.keySet());
+        assertEquals(java.util.Set.of("Sim:Physics", "Sim:AI"), parents.keySet());
         for (Column column : new Column[] {Column.SELF, Column.HIER, Column.COUNT}) {
             double sum = parents.values().stream().mapToDouble(r -> r.value(column)).sum();
             assertEquals(focus.value(column), sum, 1e-6 * Math.max(1, focus.value(column)), column.name());
         }
-        assertTrue(parents.get("Physics").value(Column.COUNT) > 0 && parents.get("AI").value(Column.COUNT) > 0);
+        assertTrue(parents.get("Sim:Physics").value(Column.COUNT) > 0 && parents.get("Sim:AI").value(Column.COUNT) > 0);
     }
 
     @Test
