@@ -46,6 +46,11 @@ public enum HudAction {
     GRAPH_ZOOM_IN("graph scale", true),
     /** Chart the next statistic beside the graph (PStats value chart); after the last, hide the chart. */
     CYCLE_CHART("chart", false),
+    /**
+     * Switch the report, call graph, heat and history graph between time and allocated bytes per zone (allocation per
+     * zone must be on: {@code -Dhudprof.alloc=zones}; else the panel says why).
+     */
+    TOGGLE_METRIC("time/alloc", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false);
 

@@ -1,5 +1,6 @@
 package io.hudprof.overlay;
 
+import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
@@ -81,6 +82,7 @@ public final class HudControls {
             case GRAPH_ZOOM_IN -> graphZoomIn();
             case GRAPH_ZOOM_OUT -> graphZoomOut();
             case CYCLE_CHART -> cycleChart();
+            case TOGGLE_METRIC -> toggleMetric();
             case TOGGLE_HELP -> toggleHelp();
         }
     }
@@ -240,6 +242,16 @@ public final class HudControls {
     /** Doubles the graph's time range (columns get shorter), up to 10 s. */
     public void graphZoomOut() {
         graphRangeNanos = Math.min(MAX_RANGE_NANOS, graphRangeNanos * 2);
+    }
+
+    /** What the report and the graph measure: time, or allocated bytes per zone. */
+    public Metric metric() {
+        return controller.metric();
+    }
+
+    /** Switches the report and the graph between time and allocated bytes; returns what is shown now. */
+    public Metric toggleMetric() {
+        return controller.toggleMetric();
     }
 
     /** Whether the panel lists the key bindings. */
