@@ -1,6 +1,6 @@
 package io.hudprof.overlay;
 
-import static org.lwjgl.glfw.GLFW.GLFW_KEY_A;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_B;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_C;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_DOWN;
@@ -37,7 +37,7 @@ import java.util.List;
  *
  * <p>Defaults: F3 show/hide; Up/Down cursor; PgUp/PgDn page; Enter (or keypad Enter) call graph; Backspace parent;
  * M mode; V averaging; P pause; Left/Right frame; Shift+Left/Shift+Right 10 frames; End live; G graph;
- * U ms/Hz; -/= graph scale; C value chart; A time/allocated bytes; H key help.
+ * U ms/Hz; -/= graph scale; C value chart; B time/allocated bytes; H key help.
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -65,7 +65,7 @@ public final class KeyBindings {
             .bind(HudAction.GRAPH_ZOOM_OUT, GLFW_KEY_MINUS)
             .bind(HudAction.GRAPH_ZOOM_IN, GLFW_KEY_EQUAL)
             .bind(HudAction.CYCLE_CHART, GLFW_KEY_C)
-            .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_A)
+            .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_B)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
             .build();
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The HUD's metric switch: the A key's action turns the panel, its header and the history graph to allocated bytes
+ * The HUD's metric switch: the B key's action turns the panel, its header and the history graph to allocated bytes
  * per zone, and back; where allocation per zone is off the panel says so. No GL context: the draw list is built on
  * the CPU.
  */
