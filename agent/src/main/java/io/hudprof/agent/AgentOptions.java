@@ -42,14 +42,15 @@ public final class AgentOptions {
             "  targetfps=N           target frame rate (sets -Dhudprof.targetFps)",
             "  maxzones=N            zone limit (sets -Dhudprof.maxZones)",
             "  enabled=true|false    false compiles every zone out (sets -Dhudprof.enabled)",
+            "  alloc=zones|off       zones: also measure allocated bytes per zone, B in the HUD (sets -Dhudprof.alloc)",
             "  file=PATH             read more options from a file");
 
     private static final List<String> KEYS = List.of("include", "exclude", "constructors", "lambdas", "category",
             "handzones", "hud", "callgraph", "report", "sensors", "period", "screenshot", "targetfps", "maxzones",
-            "enabled", "file");
+            "enabled", "alloc", "file");
     /** Options that are only passed on as hudprof system properties. */
     private static final Map<String, String> PROPERTIES = Map.of("targetfps", "hudprof.targetFps",
-            "maxzones", "hudprof.maxZones", "enabled", "hudprof.enabled");
+            "maxzones", "hudprof.maxZones", "enabled", "hudprof.enabled", "alloc", "hudprof.alloc");
 
     /** Packages no pattern may aim at: the JDK and hudprof itself. Dotted, with the trailing dot. */
     static final List<String> NEVER = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "io.hudprof.core.",
@@ -271,6 +272,7 @@ public final class AgentOptions {
             }
             switch (e.getKey()) {
                 case "enabled" -> choice(given, "enabled", "true", "true", "false");
+                case "alloc" -> choice(given, "alloc", "off", "zones", "off");
                 case "maxzones" -> number(g, g.value, 1024, (1 << 24) - 1, "maxzones=N with N from 1024 to 16777215");
                 default -> {
                     double fps;

@@ -67,6 +67,11 @@ class AgentOptionsTest {
     }
 
     @Test
+    void allocZonesTurnsAllocationPerZoneOnThroughItsProperty() {
+        assertEquals(Map.of("hudprof.alloc", "zones"), AgentOptions.parse(null, "alloc=zones").properties);
+    }
+
+    @Test
     void badValuesNameTheOptionAndTheAcceptedForms() {
         assertEquals("hud=maybe in the agent argument is not valid: use hud=on or hud=off",
                 failure(null, "hud=maybe"));
@@ -79,6 +84,7 @@ class AgentOptionsTest {
         assertTrue(failure(null, "maxzones=12").contains("maxzones=N with N from 1024"));
         assertTrue(failure(null, "targetfps=-1").contains("use targetfps=N"));
         assertTrue(failure(null, "enabled=perhaps").contains("use enabled=true or enabled=false"));
+        assertTrue(failure(null, "alloc=bytes").contains("use alloc=zones or alloc=off"));
         String sensors = failure(null, "sensors=alloc,qos");
         assertTrue(sensors.contains("unknown sensor \"qos\" in sensors=alloc,qos in the agent argument"), sensors);
         assertTrue(failure(null, "file=/no/such/file").startsWith("file=/no/such/file in the agent argument: cannot"

@@ -9,6 +9,13 @@ import java.util.Arrays;
  * later. At the frame boundary every thread's current state is credited up to the boundary, so no time is
  * lost between frames. Committed frames update the instantaneous values, two moving averages and the history.
  *
+ * <p>With allocation per zone on, each event also carries the thread's allocated-bytes counter, and the bytes
+ * between two consecutive events are credited to the state that was current, through the same touched-state,
+ * commit, average and history code as time ({@link StateQuantity}). Unlike time, bytes cannot be split at a frame
+ * boundary on another thread (its counter is only read by its own events): what a thread allocates after its last
+ * event of a frame is credited, to the state it was in, with its next event. The updating thread's bytes are read
+ * at the boundary, so its frames are exact.
+ *
  * <p>Owned by the thread inside {@code update()}. Per-state arrays grow with the tree up to {@code maxStates}.
  */
 final class FrameAggregator {
@@ -17,26 +24,19 @@ final class FrameAggregator {
     final StateTree tree;
     private final ProfilerConfig config;
 
-    // The frame being gathered.
-    private long[] frameSelf = new long[64];
-    private long[] frameCalls = new long[64];
+    // Per-state quantities: the frame being gathered, the last committed frame and its averages.
+    final StateQuantity time = new StateQuantity(64);
+    final StateQuantity calls = new StateQuantity(64);
+    /** Self allocated bytes; null unless allocation per zone is on and available. */
+    final StateQuantity bytes;
+
     private int[] touched = new int[64];
     private boolean[] isTouched = new boolean[64];
     private int touchedCount;
     private final long[] frameProblems = new long[PROBLEM_KINDS];
-
-    // The last committed frame and the averages, as doubles so every report source looks alike.
-    double[] instSelf = new double[64];
-    double[] instCalls = new double[64];
     private int[] instTouched = new int[64];
     private int instTouchedCount;
-    double[] fastSelf = new double[64];
-    double[] fastCalls = new double[64];
-    double[] slowSelf = new double[64];
-    double[] slowCalls = new double[64];
-    double instFrameNanos;
-    double fastFrameNanos;
-    double slowFrameNanos;
+
     final long[] lastFrameProblems = new long[PROBLEM_KINDS];
     final long[] totalProblems = new long[PROBLEM_KINDS];
     long recordedFrames;
@@ -45,13 +45,20 @@ final class FrameAggregator {
     int updateRootZone = -1;
 
     private long[] zoneAccumulator = new long[64];
+    private long[] zoneBytesAccumulator;
     private boolean[] zoneListed = new boolean[64];
     private int[] zonesTouched = new int[64];
     private int zonesTouchedCount;
 
-    FrameAggregator(ProfilerConfig config) {
+    FrameAggregator(ProfilerConfig config, boolean allocation) {
         this.config = config;
         this.tree = new StateTree(config.maxStates);
+        this.bytes = allocation ? new StateQuantity(64) : null;
+        this.zoneBytesAccumulator = allocation ? new long[64] : null;
+    }
+
+    StateQuantity quantity(Metric metric) {
+        return metric == Metric.TIME ? time : bytes;
     }
 
     /**
@@ -66,11 +73,15 @@ final class FrameAggregator {
         int mask = ring.mask;
         int[] words = ring.words;
         long[] times = ring.times;
+        long[] allocated = ring.bytes;
         while (position < head) {
             int i = (int) position & mask;
             long nanos = times[i];
             if (nanos > untilNanos) {
                 break;
+            }
+            if (allocated != null) {
+                creditBytes(ctx, allocated[i]);
             }
             replay(ctx, words[i], nanos);
             position++;
@@ -144,7 +155,7 @@ final class FrameAggregator {
                 ctx.push(state);
                 ensureState(state);
                 touch(state);
-                frameCalls[state]++;
+                calls.frame[state]++;
                 if (timeline != null) {
                     timeline.add(payload, true, nanos);
                 }
@@ -199,9 +210,32 @@ final class FrameAggregator {
             int state = ctx.currentState();
             ensureState(state);
             touch(state);
-            frameSelf[state] += delta;
+            time.frame[state] += delta;
             ctx.lastNanos = nanos;
         }
+    }
+
+    /**
+     * Credits the bytes the thread allocated since its last counter reading to its current state, exactly as
+     * {@link #credit} does time; {@code allocated} is the thread's counter now. The first reading of a thread (and
+     * the first after the counter could not be read) only sets the baseline: bytes from before hudprof saw the
+     * thread belong to no frame.
+     */
+    void creditBytes(ThreadContext ctx, long allocated) {
+        long last = ctx.lastBytes;
+        if (allocated < 0 || last == ThreadContext.NO_BYTES) {
+            ctx.lastBytes = allocated < 0 ? ThreadContext.NO_BYTES : allocated;
+            return;
+        }
+        if (allocated <= last) {
+            // Read before an event already replayed (the updating thread's boundary reading): nothing new.
+            return;
+        }
+        ctx.lastBytes = allocated;
+        int state = ctx.currentState();
+        ensureState(state);
+        touch(state);
+        bytes.frame[state] += allocated - last;
     }
 
     /** A thread ended: the zones it left open are closed at its last event and counted. */
@@ -226,75 +260,76 @@ final class FrameAggregator {
     }
 
     private void ensureState(int state) {
-        if (state < frameSelf.length) {
+        if (state < isTouched.length) {
             return;
         }
         int size = Math.max(tree.capacity(), state + 1);
-        frameSelf = Arrays.copyOf(frameSelf, size);
-        frameCalls = Arrays.copyOf(frameCalls, size);
         isTouched = Arrays.copyOf(isTouched, size);
-        instSelf = Arrays.copyOf(instSelf, size);
-        instCalls = Arrays.copyOf(instCalls, size);
-        fastSelf = Arrays.copyOf(fastSelf, size);
-        fastCalls = Arrays.copyOf(fastCalls, size);
-        slowSelf = Arrays.copyOf(slowSelf, size);
-        slowCalls = Arrays.copyOf(slowCalls, size);
+        time.ensure(size);
+        calls.ensure(size);
+        if (bytes != null) {
+            bytes.ensure(size);
+        }
     }
 
     /** Makes the gathered frame the live one: instantaneous values, averages, history. */
     void commit(long frameNanos, FrameHistory history) {
         recordedFrames++;
         frozen = false;
+        StateQuantity b = bytes;
         for (int i = 0; i < instTouchedCount; i++) {
             int s = instTouched[i];
-            instSelf[s] = 0;
-            instCalls[s] = 0;
+            time.inst[s] = 0;
+            calls.inst[s] = 0;
+            if (b != null) {
+                b.inst[s] = 0;
+            }
         }
         if (instTouched.length < touched.length) {
             instTouched = new int[touched.length];
         }
-        history.beginFrame(recordedFrames, frameNanos, frameProblems);
+        long frameBytes = 0;
+        for (int i = 0; b != null && i < touchedCount; i++) {
+            frameBytes += b.frame[touched[i]];
+        }
+        history.beginFrame(recordedFrames, frameNanos, frameBytes, frameProblems);
         for (int i = 0; i < touchedCount; i++) {
             int s = touched[i];
-            instSelf[s] = frameSelf[s];
-            instCalls[s] = frameCalls[s];
+            long self = time.frame[s];
+            long selfBytes = b == null ? 0 : b.frame[s];
+            time.inst[s] = self;
+            calls.inst[s] = calls.frame[s];
+            if (b != null) {
+                b.inst[s] = selfBytes;
+            }
             instTouched[i] = s;
-            history.addState(s, frameSelf[s], frameCalls[s]);
-            addToZone(tree.zone[s], frameSelf[s]);
+            history.addState(s, self, calls.frame[s], selfBytes);
+            addToZone(tree.zone[s], self, selfBytes);
         }
         instTouchedCount = touchedCount;
         for (int i = 0; i < zonesTouchedCount; i++) {
             int z = zonesTouched[i];
-            history.addZone(z, zoneAccumulator[z]);
+            history.addZone(z, zoneAccumulator[z], b == null ? 0 : zoneBytesAccumulator[z]);
             zoneAccumulator[z] = 0;
+            if (b != null) {
+                zoneBytesAccumulator[z] = 0;
+            }
             zoneListed[z] = false;
         }
         zonesTouchedCount = 0;
         history.endFrame();
 
-        instFrameNanos = frameNanos;
+        time.instTotal = frameNanos;
         int states = tree.count();
         ensureState(Math.max(0, states - 1));
-        if (recordedFrames == 1) {
-            System.arraycopy(instSelf, 0, fastSelf, 0, states);
-            System.arraycopy(instCalls, 0, fastCalls, 0, states);
-            System.arraycopy(instSelf, 0, slowSelf, 0, states);
-            System.arraycopy(instCalls, 0, slowCalls, 0, states);
-            fastFrameNanos = frameNanos;
-            slowFrameNanos = frameNanos;
-        } else {
-            double fast = config.fastAverageWeight;
-            double slow = config.slowAverageWeight;
-            for (int s = 0; s < states; s++) {
-                double self = instSelf[s];
-                double calls = instCalls[s];
-                fastSelf[s] += fast * (self - fastSelf[s]);
-                fastCalls[s] += fast * (calls - fastCalls[s]);
-                slowSelf[s] += slow * (self - slowSelf[s]);
-                slowCalls[s] += slow * (calls - slowCalls[s]);
-            }
-            fastFrameNanos += fast * (frameNanos - fastFrameNanos);
-            slowFrameNanos += slow * (frameNanos - slowFrameNanos);
+        boolean first = recordedFrames == 1;
+        double fast = config.fastAverageWeight;
+        double slow = config.slowAverageWeight;
+        time.average(states, first, fast, slow);
+        calls.average(states, first, fast, slow);
+        if (b != null) {
+            b.instTotal = frameBytes;
+            b.average(states, first, fast, slow);
         }
         System.arraycopy(frameProblems, 0, lastFrameProblems, 0, PROBLEM_KINDS);
         clearFrame();
@@ -309,8 +344,11 @@ final class FrameAggregator {
     private void clearFrame() {
         for (int i = 0; i < touchedCount; i++) {
             int s = touched[i];
-            frameSelf[s] = 0;
-            frameCalls[s] = 0;
+            time.frame[s] = 0;
+            calls.frame[s] = 0;
+            if (bytes != null) {
+                bytes.frame[s] = 0;
+            }
             isTouched[s] = false;
         }
         touchedCount = 0;
@@ -320,11 +358,14 @@ final class FrameAggregator {
         }
     }
 
-    private void addToZone(int zoneId, long self) {
+    private void addToZone(int zoneId, long self, long selfBytes) {
         if (zoneId >= zoneAccumulator.length) {
             int size = Math.max(zoneId + 1, zoneAccumulator.length * 2);
             zoneAccumulator = Arrays.copyOf(zoneAccumulator, size);
             zoneListed = Arrays.copyOf(zoneListed, size);
+            if (zoneBytesAccumulator != null) {
+                zoneBytesAccumulator = Arrays.copyOf(zoneBytesAccumulator, size);
+            }
         }
         if (!zoneListed[zoneId]) {
             zoneListed[zoneId] = true;
@@ -334,5 +375,8 @@ final class FrameAggregator {
             zonesTouched[zonesTouchedCount++] = zoneId;
         }
         zoneAccumulator[zoneId] += self;
+        if (zoneBytesAccumulator != null) {
+            zoneBytesAccumulator[zoneId] += selfBytes;
+        }
     }
 }

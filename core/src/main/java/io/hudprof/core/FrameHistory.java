@@ -5,6 +5,9 @@ package io.hudprof.core;
  * every zone active in it (cheap history, for the graph) and, when full history is on, every zone-stack
  * state's self time and entry count (so any report mode can show an old frame).
  *
+ * <p>With allocation per zone on, each frame also keeps its allocated bytes, each zone entry its self bytes and
+ * each state entry its self bytes; the queries take the {@link Metric} to read.
+ *
  * <p>Memory is fixed at construction: {@code historyFrames} frame records, and two shared entry rings
  * ({@code zoneHistoryEntries} zone entries, {@code stateHistoryEntries} state entries). When a ring wraps,
  * the oldest frames lose that kind of data first; queries then answer "not held" instead of a partial frame.
@@ -17,6 +20,8 @@ public final class FrameHistory {
     private final int frameCapacity;
     private final long[] frameNumber;
     private final long[] frameNanos;
+    /** Null unless allocation per zone is on. */
+    private final long[] frameBytes;
     private final long[] zoneStart;
     private final long[] zoneEnd;
     private final long[] stateStart;
@@ -27,6 +32,7 @@ public final class FrameHistory {
     private final int zoneCapacity;
     private final int[] zoneIds;
     private final long[] zoneSelf;
+    private final long[] zoneBytes;
     private long zonePos;
 
     private final boolean full;
@@ -34,14 +40,16 @@ public final class FrameHistory {
     private final int[] stateIds;
     private final long[] stateSelf;
     private final long[] stateCalls;
+    private final long[] stateBytes;
     private long statePos;
 
     private int[] zoneSlot = new int[0];
 
-    FrameHistory(ProfilerConfig config) {
+    FrameHistory(ProfilerConfig config, boolean allocation) {
         this.frameCapacity = config.historyFrames;
         this.frameNumber = new long[frameCapacity];
         this.frameNanos = new long[frameCapacity];
+        this.frameBytes = allocation ? new long[frameCapacity] : null;
         this.zoneStart = new long[frameCapacity];
         this.zoneEnd = new long[frameCapacity];
         this.stateStart = new long[frameCapacity];
@@ -50,11 +58,30 @@ public final class FrameHistory {
         this.zoneCapacity = config.zoneHistoryEntries;
         this.zoneIds = new int[zoneCapacity];
         this.zoneSelf = new long[zoneCapacity];
+        this.zoneBytes = allocation ? new long[zoneCapacity] : null;
         this.full = config.fullHistory;
         this.stateCapacity = full ? config.stateHistoryEntries : 0;
         this.stateIds = new int[stateCapacity];
         this.stateSelf = new long[stateCapacity];
         this.stateCalls = new long[stateCapacity];
+        this.stateBytes = allocation ? new long[stateCapacity] : null;
+    }
+
+    /** Whether this history holds {@code metric}'s values (time always; bytes with allocation per zone). */
+    public boolean holds(Metric metric) {
+        return metric == Metric.TIME || frameBytes != null;
+    }
+
+    /**
+     * The frame {@code framesAgo} back's total in {@code metric}: its duration (ns), or the bytes all recorded threads
+     * allocated in it; -1 if not held.
+     */
+    public long frameTotal(Metric metric, int framesAgo) {
+        int slot = slot(framesAgo);
+        if (slot < 0 || !holds(metric)) {
+            return -1;
+        }
+        return metric == Metric.TIME ? frameNanos[slot] : frameBytes[slot];
     }
 
     /** How many frames the history can hold. */
@@ -97,10 +124,20 @@ public final class FrameHistory {
      * @return false, writing nothing, when that frame's zone data is no longer held
      */
     public boolean zoneSelf(int framesAgo, int[] zoneIds, int count, long[] destSelfNanos) {
+        return zoneSelf(Metric.TIME, framesAgo, zoneIds, count, destSelfNanos);
+    }
+
+    /**
+     * {@link #zoneSelf(int, int[], int, long[])} for any metric held: self time (ns) or self allocated bytes.
+     *
+     * @return false, writing nothing, when that frame's zone data (or that metric) is not held
+     */
+    public boolean zoneSelf(Metric metric, int framesAgo, int[] zoneIds, int count, long[] destSelfNanos) {
         int slot = slot(framesAgo);
-        if (slot < 0 || zoneStart[slot] < zonePos - zoneCapacity) {
+        if (slot < 0 || zoneStart[slot] < zonePos - zoneCapacity || !holds(metric)) {
             return false;
         }
+        long[] values = metric == Metric.TIME ? zoneSelf : zoneBytes;
         int zones = Zone.count();
         if (zoneSlot.length < zones) {
             zoneSlot = new int[Math.max(zones, zoneSlot.length * 2)];
@@ -118,7 +155,7 @@ public final class FrameHistory {
             int id = this.zoneIds[entry];
             int target = id < zoneSlot.length ? zoneSlot[id] : 0;
             if (target > 0) {
-                destSelfNanos[target - 1] += zoneSelf[entry];
+                destSelfNanos[target - 1] += values[entry];
             }
             entry = entry + 1 == zoneCapacity ? 0 : entry + 1;
         }
@@ -139,11 +176,12 @@ public final class FrameHistory {
     }
 
     /** Writes a held frame's per-state values into dense arrays indexed by state (others are left alone). */
-    void loadStates(int framesAgo, double[] self, double[] calls) {
+    void loadStates(int framesAgo, Metric metric, double[] self, double[] calls) {
         int slot = slot(framesAgo);
+        long[] values = metric == Metric.TIME ? stateSelf : stateBytes;
         for (long e = stateStart[slot]; e < stateEnd[slot]; e++) {
             int i = (int) (e % stateCapacity);
-            self[stateIds[i]] = stateSelf[i];
+            self[stateIds[i]] = values[i];
             calls[stateIds[i]] = stateCalls[i];
         }
     }
@@ -158,10 +196,13 @@ public final class FrameHistory {
         }
     }
 
-    void beginFrame(long number, long nanos, long[] frameProblems) {
+    void beginFrame(long number, long nanos, long bytes, long[] frameProblems) {
         int slot = (int) (framesWritten % frameCapacity);
         frameNumber[slot] = number;
         frameNanos[slot] = nanos;
+        if (frameBytes != null) {
+            frameBytes[slot] = bytes;
+        }
         System.arraycopy(frameProblems, 0, problems, slot * PROBLEM_KINDS, PROBLEM_KINDS);
         zoneStart[slot] = zonePos;
         zoneEnd[slot] = zonePos;
@@ -169,14 +210,17 @@ public final class FrameHistory {
         stateEnd[slot] = statePos;
     }
 
-    void addZone(int zoneId, long self) {
+    void addZone(int zoneId, long self, long selfBytes) {
         int i = (int) (zonePos % zoneCapacity);
         zoneIds[i] = zoneId;
         zoneSelf[i] = self;
+        if (zoneBytes != null) {
+            zoneBytes[i] = selfBytes;
+        }
         zonePos++;
     }
 
-    void addState(int state, long self, long calls) {
+    void addState(int state, long self, long calls, long selfBytes) {
         if (!full) {
             return;
         }
@@ -184,6 +228,9 @@ public final class FrameHistory {
         stateIds[i] = state;
         stateSelf[i] = self;
         stateCalls[i] = calls;
+        if (stateBytes != null) {
+            stateBytes[i] = selfBytes;
+        }
         statePos++;
     }
 

@@ -13,11 +13,27 @@ public final class ProfileData {
     private final FrameAggregator aggregator;
     private final FrameHistory history;
     private final boolean selfProfiling;
+    private final String allocationUnavailable;
 
-    ProfileData(FrameAggregator aggregator, FrameHistory history, boolean selfProfiling) {
+    ProfileData(FrameAggregator aggregator, FrameHistory history, boolean selfProfiling,
+                String allocationUnavailable) {
         this.aggregator = aggregator;
         this.history = history;
         this.selfProfiling = selfProfiling;
+        this.allocationUnavailable = allocationUnavailable;
+    }
+
+    /** Whether {@code metric} is recorded: time always, allocated bytes with allocation per zone on and available. */
+    public boolean records(Metric metric) {
+        return metric == Metric.TIME || allocationUnavailable == null;
+    }
+
+    /**
+     * {@code null} when {@code metric} is recorded, else why not, ready to show ("allocation per zone unavailable:
+     * ...", or how to switch it on).
+     */
+    public String unavailableReason(Metric metric) {
+        return metric == Metric.TIME ? null : allocationUnavailable;
     }
 
     /** Whether hudprof's own work (building reports, drawing the HUD) records {@link SelfZones}. */
@@ -45,29 +61,44 @@ public final class ProfileData {
 
     /** Per-state self time (ns) of the last recorded frame or of one average. Read only. */
     public double[] self(Averaging averaging) {
-        return switch (averaging) {
-            case INSTANTANEOUS -> aggregator.instSelf;
-            case FAST -> aggregator.fastSelf;
-            case SLOW -> aggregator.slowSelf;
-        };
+        return aggregator.time.values(averaging);
+    }
+
+    /**
+     * Per-state self values of {@code metric} (ns, or bytes allocated by the thread while the state was innermost) of
+     * the last recorded frame or of one average. Read only.
+     *
+     * @throws IllegalStateException when the metric is not {@linkplain #records(Metric) recorded}
+     */
+    public double[] self(Metric metric, Averaging averaging) {
+        return recorded(metric).values(averaging);
     }
 
     /** Per-state entry counts of the last recorded frame or of one average. Read only. */
     public double[] calls(Averaging averaging) {
-        return switch (averaging) {
-            case INSTANTANEOUS -> aggregator.instCalls;
-            case FAST -> aggregator.fastCalls;
-            case SLOW -> aggregator.slowCalls;
-        };
+        return aggregator.calls.values(averaging);
     }
 
     /** The last recorded frame's duration (ns), or its average. */
     public double frameNanos(Averaging averaging) {
-        return switch (averaging) {
-            case INSTANTANEOUS -> aggregator.instFrameNanos;
-            case FAST -> aggregator.fastFrameNanos;
-            case SLOW -> aggregator.slowFrameNanos;
-        };
+        return aggregator.time.total(averaging);
+    }
+
+    /**
+     * The last recorded frame's total in {@code metric}, or its average: its duration (ns), or the bytes every
+     * recorded thread allocated in it (the sum of all states' self bytes).
+     *
+     * @throws IllegalStateException when the metric is not {@linkplain #records(Metric) recorded}
+     */
+    public double frameTotal(Metric metric, Averaging averaging) {
+        return recorded(metric).total(averaging);
+    }
+
+    private StateQuantity recorded(Metric metric) {
+        if (!records(metric)) {
+            throw new IllegalStateException("hudprof: " + allocationUnavailable);
+        }
+        return aggregator.quantity(metric);
     }
 
     /** How often a problem occurred in the last recorded frame. */
@@ -147,7 +178,17 @@ public final class ProfileData {
 
     /** Writes a held history frame's per-state values into arrays indexed by state; others are left alone. */
     public void loadHistoryStates(int framesAgo, double[] self, double[] calls) {
-        history.loadStates(framesAgo, self, calls);
+        history.loadStates(framesAgo, Metric.TIME, self, calls);
+    }
+
+    /**
+     * {@link #loadHistoryStates(int, double[], double[])} with the self values of {@code metric}.
+     *
+     * @throws IllegalStateException when the metric is not {@linkplain #records(Metric) recorded}
+     */
+    public void loadHistoryStates(int framesAgo, Metric metric, double[] self, double[] calls) {
+        recorded(metric);
+        history.loadStates(framesAgo, metric, self, calls);
     }
 
     /** Zeroes exactly the entries {@link #loadHistoryStates} wrote for that frame. */

@@ -28,6 +28,8 @@ public final class Profiler {
     volatile boolean enabled = true;
 
     private final Clock clock;
+    /** Null unless allocation per zone is on and the counter is available. */
+    private final AllocationCounter allocation;
     private final RecordingControl control = new RecordingControl();
     /**
      * Each thread's recorder, held weakly: the strong references are the profiler's own (pending list, contexts),
@@ -77,12 +79,23 @@ public final class Profiler {
         }
         this.config = config;
         this.clock = config.clock;
-        this.aggregator = new FrameAggregator(config);
-        this.history = new FrameHistory(config);
-        this.data = new ProfileData(aggregator, history, config.selfProfiling);
+        String allocationUnavailable = allocationUnavailable(config);
+        this.allocation = allocationUnavailable == null ? config.allocationCounter : null;
+        this.aggregator = new FrameAggregator(config, allocation != null);
+        this.history = new FrameHistory(config, allocation != null);
+        this.data = new ProfileData(aggregator, history, config.selfProfiling, allocationUnavailable);
         this.controller = new ReportController(data);
         this.frameStartNanos = clock.nanoTime();
         this.seenZoneOverflows = ZoneRegistry.overflowDefinitions();
+    }
+
+    private static String allocationUnavailable(ProfilerConfig config) {
+        if (!config.allocationPerZone) {
+            return "allocation per zone is off; -D" + ProfilerConfig.ALLOCATION_PROPERTY
+                    + "=zones or ProfilerConfig.Builder.allocationPerZone(true) turns it on";
+        }
+        String reason = config.allocationCounter.unavailableReason();
+        return reason == null ? null : "allocation per zone unavailable: " + reason;
     }
 
     ThreadRecorder recorder() {
@@ -106,9 +119,9 @@ public final class Profiler {
             }
         }
         if (ring == null) {
-            ring = new EventRing(Math.min(INITIAL_EVENTS, config.eventCapacity));
+            ring = new EventRing(Math.min(INITIAL_EVENTS, config.eventCapacity), allocation != null);
         }
-        ThreadRecorder recorder = new ThreadRecorder(control, thread, clock, ring, config.eventCapacity,
+        ThreadRecorder recorder = new ThreadRecorder(control, thread, clock, allocation, ring, config.eventCapacity,
                 config.maxDepth);
         recorders.set(new WeakReference<>(recorder));
         synchronized (registryLock) {
@@ -150,6 +163,7 @@ public final class Profiler {
 
     private void gather(boolean record) {
         long now = clock.nanoTime();
+        long ownBytes = allocation != null ? allocation.currentThreadAllocatedBytes() : 0;
         ThreadRecorder own = null;
         if (KillSwitch.COMPILED_IN) {
             own = recorder();
@@ -173,6 +187,10 @@ public final class Profiler {
                 anyDead = true;
             } else {
                 aggregator.credit(ctx, now);
+                if (allocation != null && recorder == own) {
+                    // The updating thread reads its own counter at the boundary, so its frames split exactly.
+                    aggregator.creditBytes(ctx, ownBytes);
+                }
             }
             if (ctx.timeline != null) {
                 ctx.timeline.endFrame();

@@ -7,7 +7,8 @@ package io.hudprof.core;
  * <p>Memory, with the defaults. Per recording thread: a recorder of about 300 bytes, a zone stack of 16 ints that
  * doubles up to {@code maxDepth}, and an event ring that starts at 256 events (12 bytes each, 3 KiB) and doubles,
  * on the recording thread and only when a frame's events do not fit, up to {@code eventCapacity} (768 KiB); the
- * update side keeps a context of about 150 bytes. So a thread that records a few zones a frame costs about 4 KiB,
+ * update side keeps a context of about 150 bytes. With allocation per zone on, every ring slot holds 8 more bytes
+ * (20 per event) and the aggregator and history keep one more value per state and per zone. So a thread that records a few zones a frame costs about 4 KiB,
  * and only a thread that writes tens of thousands of events a frame costs up to 768 KiB. Rings and contexts of
  * ended threads are reused by the threads that start later, and threads of one name share their states. A thread
  * that drops events also keeps a {@code maxDepth × 4}-byte copy of its stack. A timeline of
@@ -17,6 +18,9 @@ package io.hudprof.core;
  * with full history on, {@code stateHistoryEntries} × 20 bytes of per-state values (20 MiB).
  */
 public final class ProfilerConfig {
+    /** The system property that turns allocation per zone on for profilers built from the defaults: {@code zones}. */
+    public static final String ALLOCATION_PROPERTY = "hudprof.alloc";
+
     final Clock clock;
     final int eventCapacity;
     final int timelineCapacity;
@@ -29,6 +33,8 @@ public final class ProfilerConfig {
     final double fastAverageWeight;
     final double slowAverageWeight;
     final boolean selfProfiling;
+    final boolean allocationPerZone;
+    final AllocationCounter allocationCounter;
 
     private ProfilerConfig(Builder b) {
         this.clock = b.clock;
@@ -43,6 +49,16 @@ public final class ProfilerConfig {
         this.fastAverageWeight = b.fastAverageWeight;
         this.slowAverageWeight = b.slowAverageWeight;
         this.selfProfiling = b.selfProfiling;
+        this.allocationPerZone = b.allocationPerZone;
+        this.allocationCounter = b.allocationCounter;
+    }
+
+    /**
+     * Whether allocation per zone was asked for ({@code -Dhudprof.alloc=zones} or the builder). It is recorded only
+     * where the counter is available too: see {@link ProfileData#unavailableReason(Metric)}.
+     */
+    public boolean allocationPerZone() {
+        return allocationPerZone;
     }
 
     /** Whether hudprof's own per-frame work is recorded as {@link SelfZones}. */
@@ -94,8 +110,29 @@ public final class ProfilerConfig {
         private double fastAverageWeight = 0.2;
         private double slowAverageWeight = 0.02;
         private boolean selfProfiling = true;
+        private String allocationProperty = System.getProperty(ALLOCATION_PROPERTY);
+        private boolean allocationPerZone = "zones".equals(allocationProperty);
+        private AllocationCounter allocationCounter = AllocationCounter.jvm();
 
         private Builder() {
+        }
+
+        /**
+         * Also measure the heap bytes each zone allocates (default: off, or on with {@code -Dhudprof.alloc=zones}).
+         * Each zone transition then reads the thread's allocated-bytes counter once, next to the clock, and every
+         * report, call graph, average and history frame can show {@link Metric#ALLOCATED_BYTES} instead of time.
+         * Where the JVM has no such counter it stays off and says so; time profiling is the same either way.
+         */
+        public Builder allocationPerZone(boolean on) {
+            this.allocationPerZone = on;
+            this.allocationProperty = null;
+            return this;
+        }
+
+        /** The allocated-bytes counter allocation per zone reads ({@link AllocationCounter#jvm()} by default). */
+        public Builder allocationCounter(AllocationCounter counter) {
+            this.allocationCounter = counter;
+            return this;
         }
 
         /** The time source; inject a {@link ManualClock} in tests. */
@@ -184,6 +221,14 @@ public final class ProfilerConfig {
         public ProfilerConfig build() {
             if (clock == null) {
                 throw new IllegalArgumentException("hudprof: clock is null; pass Clock.SYSTEM or a ManualClock");
+            }
+            if (allocationProperty != null && !allocationProperty.isEmpty() && !allocationProperty.equals("zones")
+                    && !allocationProperty.equals("off")) {
+                throw new IllegalArgumentException("hudprof: -D" + ALLOCATION_PROPERTY + " must be 'zones' or 'off', got '"
+                        + allocationProperty + "'");
+            }
+            if (allocationCounter == null) {
+                throw new IllegalArgumentException("hudprof: allocation counter is null; pass AllocationCounter.jvm()");
             }
             requirePowerOfTwo("eventCapacity", eventCapacity);
             if (timelineCapacity != 0) {

@@ -8,6 +8,9 @@ import java.util.Arrays;
  * thread inside {@code update()}; reused for another thread once its thread has ended.
  */
 final class ThreadContext {
+    /** {@link #lastBytes} before the thread's first allocated-bytes reading. */
+    static final long NO_BYTES = Long.MIN_VALUE;
+
     ThreadRecorder recorder;
     int rootState;
     /** Null unless the profiler keeps timelines. */
@@ -15,6 +18,8 @@ final class ThreadContext {
     int[] stack = new int[16];
     int depth;
     long lastNanos;
+    /** The thread's allocated-bytes counter at its last event, or {@link #NO_BYTES}; with allocation per zone. */
+    long lastBytes = NO_BYTES;
     /** Drops already counted into some frame. */
     long countedDrops;
     /** The drop episode whose RESYNC (or snapshot) was applied last; 0 before any. */
@@ -29,6 +34,7 @@ final class ThreadContext {
         this.stack[0] = rootState;
         this.depth = 0;
         this.lastNanos = startNanos;
+        this.lastBytes = NO_BYTES;
         this.countedDrops = 0;
         this.resyncedEpisode = 0;
     }

@@ -23,6 +23,10 @@ import java.util.Arrays;
  * <em>as it was before</em> the transition at hand, then that transition's own event: nothing recorded after an
  * episode is lost, and the reader's stack is exact again.
  *
+ * <p>With allocation per zone on, each event also carries the thread's allocated-bytes counter, read right after
+ * the clock in the same write, into the ring's third array, published by the same release store of the head. With
+ * it off that array is null and the write pays one predictable null check.
+ *
  * <p>A recorder is also the {@link ZoneScope} its thread's {@code enter()} returns. Closing it on another thread
  * never touches this recorder: it is counted as {@link Problem#FOREIGN_THREAD_CLOSE}.
  */
@@ -62,10 +66,14 @@ final class ThreadRecorder implements ZoneScope {
     private final Clock clock;
     private final int maxCapacity;
     private final int maxDepth;
+    /** Read at each event while {@link #bytes} is not null. */
+    private final AllocationCounter allocation;
 
     // Producer-owned.
     private int[] words;
     private long[] times;
+    /** Null unless allocation per zone is on. */
+    private long[] bytes;
     private int mask;
     private long head;
     private long limit;
@@ -93,9 +101,10 @@ final class ThreadRecorder implements ZoneScope {
     @SuppressWarnings("unused")
     private int snapshotVersion;
 
-    ThreadRecorder(RecordingControl control, Thread thread, Clock clock, EventRing ring, int maxCapacity,
-                   int maxDepth) {
+    ThreadRecorder(RecordingControl control, Thread thread, Clock clock, AllocationCounter allocation, EventRing ring,
+                   int maxCapacity, int maxDepth) {
         this.control = control;
+        this.allocation = allocation;
         this.thread = thread;
         this.threadName = thread.getName();
         this.rootZone = ZoneRegistry.threadRootId(threadName);
@@ -164,6 +173,10 @@ final class ThreadRecorder implements ZoneScope {
         int i = (int) h & mask;
         words[i] = word;
         times[i] = now;
+        long[] b = bytes;
+        if (b != null) {
+            b[i] = allocation.currentThreadAllocatedBytes();
+        }
         head = h + 1;
         PUBLISHED_HEAD.setRelease(this, h + 1);
     }
@@ -308,6 +321,9 @@ final class ThreadRecorder implements ZoneScope {
         int i = (int) head & mask;
         words[i] = word;
         times[i] = now;
+        if (bytes != null) {
+            bytes[i] = allocation.currentThreadAllocatedBytes();
+        }
         head++;
     }
 
@@ -322,10 +338,13 @@ final class ThreadRecorder implements ZoneScope {
         if (grown - used < needed) {
             return false;
         }
-        EventRing ring = new EventRing(grown);
+        EventRing ring = new EventRing(grown, bytes != null);
         for (long p = consumed; p < head; p++) {
             ring.words[(int) p & ring.mask] = words[(int) p & mask];
             ring.times[(int) p & ring.mask] = times[(int) p & mask];
+            if (bytes != null) {
+                ring.bytes[(int) p & ring.mask] = bytes[(int) p & mask];
+            }
         }
         useRing(ring);
         return true;
@@ -334,6 +353,7 @@ final class ThreadRecorder implements ZoneScope {
     private void useRing(EventRing ring) {
         words = ring.words;
         times = ring.times;
+        bytes = ring.bytes;
         mask = ring.mask;
         // Published before any head that counts events written into it, so a reader that acquired the head
         // and then reads the ring sees one that holds every unconsumed position up to that head.

@@ -23,6 +23,7 @@ class AllocationTest {
     private static final Zone WALK = Zone.local("alloc:walk");
 
     private static final Averaging[] AVERAGINGS = Averaging.values();
+    private static final Metric[] METRICS = Metric.values();
     private static final RecursionDisplay[] RECURSIONS = RecursionDisplay.values();
 
     private final com.sun.management.ThreadMXBean threads =
@@ -122,6 +123,28 @@ class AllocationTest {
         }
         assertEquals(0, fewestBytesOverWindows(3, 1_000, oneFrame),
                 "bytes allocated over 1,000 frames of report building");
+    }
+
+    @Test
+    void withAllocationPerZoneOnZonesUpdateAndByteReportsAllocateNothing() {
+        fx = new ProfilerFixture(ProfilerConfig.builder().allocationPerZone(true));
+        ReportController c = fx.controller();
+        Report report = new Report();
+        int[] top = new int[8];
+        long[] self = new long[8];
+        ZoneRanking ranking = new ZoneRanking(fx.profiler.data());
+        IntConsumerFrame oneFrame = n -> {
+            frame(n);
+            fx.profiler.update();
+            c.setMetric(METRICS[n & 1]);
+            buildAll(c, report, n, ranking, top, self);
+            fx.profiler.history().zoneSelf(Metric.ALLOCATED_BYTES, n % 100, top, 4, self);
+        };
+        for (int n = 0; n < 12_000; n++) {
+            oneFrame.run(n);
+        }
+        assertEquals(0, fewestBytesOverWindows(3, 1_000, oneFrame),
+                "bytes allocated over 1,000 frames with allocation per zone on");
     }
 
     private void buildAll(ReportController c, Report report, int n, ZoneRanking ranking, int[] top, long[] self) {

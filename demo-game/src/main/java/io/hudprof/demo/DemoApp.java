@@ -7,6 +7,7 @@ import static org.lwjgl.glfw.GLFW.glfwPollEvents;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
 import io.hudprof.demo.gfx.Camera;
@@ -53,6 +54,11 @@ final class DemoApp {
         // The thread's name becomes its root row in the report; under exec:java it would be the plugin's long name.
         Thread.currentThread().setName("main");
         // --uninstrumented: a game with no hudprof calls (what the -javaagent tests run); null profiler, no HUD.
+        // Allocation per zone is on in the demo unless -Dhudprof.alloc says otherwise: B in the HUD shows it, J makes
+        // the particle update allocate.
+        if (System.getProperty(ProfilerConfig.ALLOCATION_PROPERTY) == null) {
+            System.setProperty(ProfilerConfig.ALLOCATION_PROPERTY, "zones");
+        }
         Profiler profiler = options.uninstrumented ? null : Hudprof.start();
         if (profiler != null) {
             // Counters, JVM sensors, the statistics report mode (M) and value charts (C) in the HUD.
@@ -107,6 +113,7 @@ final class DemoApp {
                     glfwPollEvents();
                     options.keys.apply(handle, frame);
                     input.read(pilot, dt);
+                    world.particles.makeGarbage = (input.garbageToggles() & 1) == 1;
                 }
                 world.step(dt, pilot);
                 camera.follow(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER], dt);
@@ -132,7 +139,7 @@ final class DemoApp {
                     // Once a second, so the String it builds is no per-frame cost.
                     window.setTitle("hudprof demo | " + (frame - titleFrame) + " fps | " + renderer.drawnRocks()
                             + " rocks, " + renderer.drawnSprites() + " sprites drawn | kills " + world.kills()
-                            + ", deaths " + world.deaths() + " | F3: profiler, Esc: quit");
+                            + ", deaths " + world.deaths() + " | F3: profiler, J: garbage, Esc: quit");
                     titleFrame = frame;
                     nextTitle = now + 1_000_000_000L;
                 }

@@ -19,6 +19,7 @@ final class GameInput implements AutoCloseable {
     private final GLFWKeyCallback keys;
     private final GLFWScrollCallback scroll;
     private long keyEvents;
+    private int garbageToggles;
 
     private GameInput(long window, Camera camera) {
         this.window = window;
@@ -44,6 +45,9 @@ final class GameInput implements AutoCloseable {
             if (key == GLFW_KEY_ESCAPE) {
                 glfwSetWindowShouldClose(window, true);
             }
+            if (key == GLFW_KEY_J) {
+                garbageToggles++;
+            }
         } else if (action == GLFW_RELEASE) {
             down[key] = false;
         }
@@ -62,6 +66,11 @@ final class GameInput implements AutoCloseable {
         if (down[GLFW_KEY_E]) {
             camera.zoomBy((float) Math.pow(0.5, dt));
         }
+    }
+
+    /** How often J (the particles' garbage switch) was pressed; the game flips the switch on each press. */
+    int garbageToggles() {
+        return garbageToggles;
     }
 
     /** Key events that reached the game (the overlay consumed the rest). */

@@ -3,6 +3,7 @@ package io.hudprof.overlay;
 import java.util.Arrays;
 
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
 
 /**
  * The history graph's per-frame column values (self time of each shown zone), kept across frames: a recorded frame
@@ -15,6 +16,7 @@ final class GraphColumnCache {
     private final int[] zoneIds;
     private final long[] scratch;
     private int zones = -1;
+    private Metric metric = Metric.TIME;
     private long[] values = new long[0];
     private long[] frame = new long[0];
     private boolean[] held = new boolean[0];
@@ -32,8 +34,10 @@ final class GraphColumnCache {
      *
      * @return whether the zones changed
      */
-    boolean follow(FrameHistory history, int[] zoneIds, int zones) {
-        boolean sameZones = this.zones == zones && Arrays.equals(this.zoneIds, 0, zones, zoneIds, 0, zones);
+    boolean follow(FrameHistory history, Metric metric, int[] zoneIds, int zones) {
+        boolean sameZones = this.zones == zones && Arrays.equals(this.zoneIds, 0, zones, zoneIds, 0, zones)
+                && this.metric == metric;
+        this.metric = metric;
         if (sameZones && frame.length == history.capacity()) {
             return false;
         }
@@ -57,14 +61,14 @@ final class GraphColumnCache {
         int slot = (int) (number % frame.length);
         int at = slot * stride;
         if (frame[slot] != number) {
-            held[slot] = history.zoneSelf(framesAgo, zoneIds, zones, scratch);
+            held[slot] = history.zoneSelf(metric, framesAgo, zoneIds, zones, scratch);
             System.arraycopy(scratch, 0, values, at, zones);
             frame[slot] = number;
         }
         return held[slot] ? at : -1;
     }
 
-    /** Self time in nanoseconds of the {@code k}-th zone in the column starting at {@code at}. */
+    /** Self value (ns, or bytes when following allocated bytes) of the {@code k}-th zone in the column starting at {@code at}. */
     long value(int at, int k) {
         return values[at + k];
     }

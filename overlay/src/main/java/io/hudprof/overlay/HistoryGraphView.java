@@ -1,6 +1,8 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
+import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.ZoneRanking;
@@ -9,7 +11,9 @@ import io.hudprof.core.report.ZoneRanking;
  * IProf's history graph with PStats' guide lines: one column per recorded frame, newest on the right, each the
  * stacked self time of the most expensive zones in stable colours (the rest of the frame in grey on top), a legend
  * with each zone's time in the selected frame, the frame selected by scrubbing marked, and horizontal guide lines at
- * the target frame time and its harmonics, labelled in ms or Hz.
+ * the target frame time and its harmonics, labelled in ms or Hz. With the HUD on {@link Metric#ALLOCATED_BYTES}, the
+ * columns stack each zone's allocated bytes instead (the rest of the frame's bytes in grey), scaled to the largest
+ * frame shown, and the title gives the selected frame's bytes and allocation rate.
  *
  * <p>Columns, lines and the marker's band are drawn under a clip rectangle on the plot, so columns taller than the
  * range are cut at its top: that clip change is the HUD's second (and last) draw command. Allocation-free; render
@@ -20,6 +24,8 @@ final class HistoryGraphView {
     private static final int LEGEND_NAME_CHARS = 16;
     private static final int LEGEND_VALUE_CHARS = 7;
     private static final int LEGEND_CHARS = 2 + LEGEND_NAME_CHARS + LEGEND_VALUE_CHARS;
+    /** Byte values carry their unit ("12.50 KiB"): the legend is wider in the allocation view. */
+    private static final int LEGEND_BYTES_VALUE_CHARS = 10;
 
     private final OverlayConfig config;
     private final HudMetrics metrics;
@@ -35,6 +41,7 @@ final class HistoryGraphView {
     private final GuideBars guides;
     private final TextLine line = new TextLine(64);
     private int zones;
+    private Metric metric = Metric.TIME;
 
     HistoryGraphView(OverlayConfig config, HudMetrics metrics, ZoneRanking ranking) {
         this.config = config;
@@ -52,10 +59,11 @@ final class HistoryGraphView {
      * Picks this frame's zones and sizes and places the graph (before anything is drawn, so the report panel can
      * keep clear of it).
      */
-    void layout(FrameHistory history, int framebufferWidth, int framebufferHeight) {
-        zones = ranking.topZones(zoneIds);
+    void layout(FrameHistory history, Metric shown, int framebufferWidth, int framebufferHeight) {
+        metric = history.holds(shown) ? shown : Metric.TIME;
+        zones = ranking.topZones(metric, zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
-        if (cache.follow(history, zoneIds, zones)) {
+        if (cache.follow(history, metric, zoneIds, zones)) {
             for (int i = 0; i < zones; i++) {
                 Zone zone = Zone.byId(zoneIds[i]);
                 zoneNames[i] = zone == null ? "?" : zone.name();
@@ -66,7 +74,8 @@ final class HistoryGraphView {
         int gap = metrics.gap();
         int columnWidth = Math.max(1, metrics.scaled(config.graphColumnWidth));
         int labelWidth = LABEL_CHARS * metrics.cell();
-        int legendWidth = LEGEND_CHARS * metrics.cell();
+        int legendWidth = (metric == Metric.TIME ? LEGEND_CHARS : LEGEND_CHARS - LEGEND_VALUE_CHARS
+                + LEGEND_BYTES_VALUE_CHARS) * metrics.cell();
         int offsetX = metrics.scaled(config.graphOffsetX);
         int room = framebufferWidth - 2 * offsetX - 2 * pad - 2 * gap - labelWidth - legendWidth;
         int columns = Math.max(1, Math.min(Math.min(config.graphMaxColumns, history.capacity()), room / columnWidth));
@@ -84,15 +93,18 @@ final class HistoryGraphView {
 
     /** Draws the graph where {@link #layout} put it; {@code selected} is the frame the report shows (0 = live). */
     void draw(FrameHistory history, int selected, HudControls controls, DrawList list) {
-        double range = controls.graphRangeNanos();
+        boolean bytes = metric == Metric.ALLOCATED_BYTES;
+        double range = bytes ? bytesRange(history) : controls.graphRangeNanos();
         Box plot = strip.plot();
 
         // Unclipped part first (one draw command with the report panel), then the clipped plot.
         strip.drawBackground(list);
         drawTitle(history, selected, list, range, controls.unitsHz());
-        guides.choose(range, plot, metrics.rowHeight());
-        guides.drawLabels(strip, list, controls.unitsHz(), metrics);
-        boolean selectedHeld = history.zoneSelf(selected, zoneIds, zones, selectedSelf);
+        if (!bytes) {
+            guides.choose(range, plot, metrics.rowHeight());
+            guides.drawLabels(strip, list, controls.unitsHz(), metrics);
+        }
+        boolean selectedHeld = history.zoneSelf(metric, selected, zoneIds, zones, selectedSelf);
         drawLegend(history, selected, selectedHeld, list);
         strip.drawMarker(list, selected, metrics);
 
@@ -107,6 +119,16 @@ final class HistoryGraphView {
         list.popClip();
     }
 
+    /** The top of the plot in bytes: the largest frame shown, with room above it, at least 1 KiB. */
+    private double bytesRange(FrameHistory history) {
+        long most = 1024;
+        int shown = Math.min(strip.columns(), history.size());
+        for (int i = 0; i < shown; i++) {
+            most = Math.max(most, history.frameTotal(Metric.ALLOCATED_BYTES, i));
+        }
+        return most * 1.25;
+    }
+
     private void drawTitle(FrameHistory history, int selected, DrawList list, double range, boolean hertz) {
         long nanos = history.frameNanos(selected);
         line.clear();
@@ -114,8 +136,14 @@ final class HistoryGraphView {
             line.append("no frame recorded yet");
         } else {
             line.append("frame #").append(history.frameNumber(selected)).append("  ")
-                    .appendScaled(nanos, -6, 2).append(" ms  ")
-                    .appendFixed(nanos > 0 ? 1e9 / nanos : 0, 1).append(" fps");
+                    .appendScaled(nanos, -6, 2).append(" ms  ");
+            if (metric == Metric.ALLOCATED_BYTES) {
+                long bytes = history.frameTotal(metric, selected);
+                ValueUnit.BYTES.append(bytes, line);
+                line.append("  ").appendFixed(nanos > 0 ? bytes * 1e3 / nanos : 0, 1).append(" MB/s");
+            } else {
+                line.appendFixed(nanos > 0 ? 1e9 / nanos : 0, 1).append(" fps");
+            }
             if (selected == 0) {
                 line.append("  (live)");
             } else {
@@ -123,14 +151,18 @@ final class HistoryGraphView {
             }
         }
         line.append("   top ");
-        GuideBars.appendTime(line, range, hertz);
+        if (metric == Metric.ALLOCATED_BYTES) {
+            ValueUnit.BYTES.append(range, line);
+        } else {
+            GuideBars.appendTime(line, range, hertz);
+        }
         strip.drawTitle(list, line, HudPalette.TARGET_LABEL, metrics);
     }
 
     private void drawLegend(FrameHistory history, int selected, boolean held, DrawList list) {
         Box plot = strip.plot();
         int x = plot.right() + metrics.gap() + LABEL_CHARS * metrics.cell() + metrics.gap();
-        long frameNanos = history.frameNanos(selected);
+        long frameNanos = history.frameTotal(metric, selected);
         long zoned = 0;
         int lineHeight = metrics.lineHeight();
         int swatch = lineHeight - Math.max(2, lineHeight / 4);
@@ -151,13 +183,22 @@ final class HistoryGraphView {
             if (!held || frameNanos < 0) {
                 line.append('-');
             } else if (other) {
-                line.appendScaled(Math.max(0, frameNanos - zoned), -6, 2);
+                appendLegendValue(Math.max(0, frameNanos - zoned));
             } else {
                 zoned += selectedSelf[i];
-                line.appendScaled(selectedSelf[i], -6, 2);
+                appendLegendValue(selectedSelf[i]);
             }
-            line.alignRight(from, LEGEND_VALUE_CHARS);
+            line.alignRight(from, metric == Metric.TIME ? LEGEND_VALUE_CHARS : LEGEND_BYTES_VALUE_CHARS);
             list.text(x + 2 * metrics.cell(), rowY, line, other ? HudPalette.GUIDE_LABEL : HudPalette.TEXT);
+        }
+    }
+
+    /** A legend value: ms for time, B/KiB/MiB through the one formatter for bytes. */
+    private void appendLegendValue(long value) {
+        if (metric == Metric.TIME) {
+            line.appendScaled(value, -6, 2);
+        } else {
+            ValueUnit.BYTES.append(value, line);
         }
     }
 
@@ -167,7 +208,7 @@ final class HistoryGraphView {
         int barWidth = strip.barWidth();
         double pixelsPerNano = plot.height() / range;
         for (int i = 0; i < shown; i++) {
-            long frameNanos = history.frameNanos(i);
+            long frameNanos = history.frameTotal(metric, i);
             if (frameNanos < 0) {
                 continue;
             }

@@ -62,6 +62,11 @@ public enum HudAction {
     REMOVE_GUIDE_BAR("guide bar +/-", false),
     /** Return the category chart to its automatic scale (the zoom keys set a manual one). */
     AUTO_SCALE("auto scale", false),
+    /**
+     * Switch the report, call graph, heat and history graph between time and allocated bytes per zone (allocation per
+     * zone must be on: {@code -Dhudprof.alloc=zones}; else the panel says why).
+     */
+    TOGGLE_METRIC("time/alloc", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false);
 

@@ -1,5 +1,6 @@
 package io.hudprof.overlay;
 
+import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
@@ -93,6 +94,7 @@ public final class HudControls {
             case ADD_GUIDE_BAR -> addGuideBar();
             case REMOVE_GUIDE_BAR -> removeGuideBar();
             case AUTO_SCALE -> autoScale();
+            case TOGGLE_METRIC -> toggleMetric();
             case TOGGLE_HELP -> toggleHelp();
         }
     }
@@ -326,6 +328,16 @@ public final class HudControls {
     /** The category chart's state, for the view. */
     CategoryChartState categoryChart() {
         return categories;
+    }
+
+    /** What the report and the graph measure: time, or allocated bytes per zone. */
+    public Metric metric() {
+        return controller.metric();
+    }
+
+    /** Switches the report and the graph between time and allocated bytes; returns what is shown now. */
+    public Metric toggleMetric() {
+        return controller.toggleMetric();
     }
 
     /** Whether the panel lists the key bindings. */

@@ -1,5 +1,6 @@
 package io.hudprof.overlay;
 
+import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.category.CategoryHistory;
@@ -9,6 +10,7 @@ import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.stats.Stat;
 import io.hudprof.core.stats.StatHistory;
+import io.hudprof.core.stats.Stats;
 
 /**
  * One HUD frame without OpenGL: builds the report, lays out the report panel, the history graph and the value
@@ -27,6 +29,9 @@ import io.hudprof.core.stats.StatHistory;
  * hidden. Use it on the thread that calls {@code Profiler.update()}.
  */
 public final class HudFrame implements AutoCloseable {
+    /** The GC sensor's counter ({@code Sensor.GC}), whose frame value the allocation header shows. */
+    private static final String GC_COLLECTIONS = "JVM/GC collections";
+
     private final Profiler profiler;
     private final OverlayConfig config;
     private final HudControls controls;
@@ -42,6 +47,8 @@ public final class HudFrame implements AutoCloseable {
     private final FontAtlas ownFont;
     private float contentScale;
     private boolean chartShown;
+    private FrameStatistics gcLookedUpIn;
+    private Stat gcCollections;
 
     HudFrame(Profiler profiler, OverlayConfig config, DrawList list, FontAtlas ownFont) {
         this.profiler = profiler;
@@ -125,7 +132,7 @@ public final class HudFrame implements AutoCloseable {
         FrameStatistics statistics = controls.statistics();
         Stat charted = controls.chartedStatistic();
         if (showGraph) {
-            graph.layout(profiler.history(), framebufferWidth, framebufferHeight);
+            graph.layout(profiler.history(), controls.metric(), framebufferWidth, framebufferHeight);
             Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
@@ -141,6 +148,7 @@ public final class HudFrame implements AutoCloseable {
         } else {
             panel.keepClearOf(0, 0, 0, 0);
         }
+        panel.collections(collectionsInFrame(statistics));
         panel.draw(report, controls, list);
         controls.pageRows(panel.shownRows());
         if (chartShown) {
@@ -155,6 +163,22 @@ public final class HudFrame implements AutoCloseable {
             graph.draw(profiler.history(), report.frameOffset(), controls, list);
         }
         return true;
+    }
+
+    /** Collections in the latest frame from the statistics' GC sensor, or NaN when it is not on. */
+    private double collectionsInFrame(FrameStatistics statistics) {
+        if (statistics != gcLookedUpIn) {
+            // Looked up once per statistics object: the lookup copies the registry, the per-frame read does not.
+            gcLookedUpIn = statistics;
+            gcCollections = null;
+            for (int id = 0; statistics != null && id < Stats.count(); id++) {
+                Stat stat = Stats.byId(id);
+                if (stat != null && GC_COLLECTIONS.equals(stat.name())) {
+                    gcCollections = stat;
+                }
+            }
+        }
+        return gcCollections == null ? Double.NaN : statistics.frameValue(gcCollections, Averaging.INSTANTANEOUS);
     }
 
     /** How far back in {@code values} the profiler's frame {@code framesAgo} is, or -1 if not held there. */

@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_0;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_T;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_B;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_C;
@@ -41,7 +42,7 @@ import java.util.List;
  * M mode; V averaging; P pause; Left/Right frame; Shift+Left/Shift+Right 10 frames; End live; G graph;
  * U ms/Hz; -/= graph scale; C value chart; K category strip chart; Shift+Up/Shift+Down category cursor;
  * Shift+Enter drill down (on the top row: up); Shift+Backspace drill up; B add a guide bar; Shift+B remove it;
- * 0 auto scale; H key help.
+ * 0 auto scale; T time/allocated bytes; H key help.
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -77,6 +78,7 @@ public final class KeyBindings {
             .bind(HudAction.ADD_GUIDE_BAR, GLFW_KEY_B)
             .bind(HudAction.REMOVE_GUIDE_BAR, GLFW_KEY_B, GLFW_MOD_SHIFT)
             .bind(HudAction.AUTO_SCALE, GLFW_KEY_0)
+            .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_T)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
             .build();
 

@@ -3,7 +3,9 @@ package io.hudprof.overlay;
 import java.util.List;
 
 import io.hudprof.core.Averaging;
+import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
+import io.hudprof.core.ValueUnit;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.RecursionDisplay;
 import io.hudprof.core.report.Report;
@@ -34,6 +36,7 @@ final class ReportPanelView {
     private final String hint;
     private final TextLine line = new TextLine(256);
     private int firstRow;
+    private double collections = Double.NaN;
 
     // Where the last frame put things, for tests and for keeping clear of the graph.
     private final Box bounds = new Box();
@@ -109,7 +112,8 @@ final class ReportPanelView {
 
         rowsTop = y;
         if (!report.frameAvailable() || rows == 0) {
-            line.clear().append(!report.frameAvailable() ? "no data for this frame"
+            line.clear().append(report.metricUnavailable() != null ? report.metricUnavailable()
+                    : !report.frameAvailable() ? "no data for this frame"
                     : report.mode() == ReportMode.STATISTICS ? "no statistics defined" : "no zones recorded yet");
             list.text(x, y + textDrop, line, HudPalette.DIM);
             y += rowHeight;
@@ -154,6 +158,9 @@ final class ReportPanelView {
         if (report.frameAvailable()) {
             line.append(" | #").append(report.frameNumber()).append(' ')
                     .appendScaled(report.frameNanos(), -6, 2).append(" ms");
+            if (report.metric() == Metric.ALLOCATED_BYTES) {
+                appendAllocation(report, line);
+            }
         }
         if (report.recursion() == RecursionDisplay.EXPANDED) {
             line.append(" | recursion expanded");
@@ -173,6 +180,26 @@ final class ReportPanelView {
         }
     }
 
+    /** The allocation header: the shown frame's bytes, their rate, and the collections in the live frame. */
+    private void appendAllocation(Report report, TextLine dest) {
+        dest.append(" | ");
+        ValueUnit.BYTES.append(report.frameTotal(), dest);
+        double seconds = report.frameNanos() / 1e9;
+        dest.append(' ').appendFixed(seconds > 0 ? report.frameTotal() / seconds / 1e6 : 0, 1).append(" MB/s");
+        if (report.frameOffset() == 0 && !Double.isNaN(collections)) {
+            dest.append(" | GC ");
+            ValueUnit.appendCount(collections, 1, dest);
+        }
+    }
+
+    /**
+     * The number of garbage collections in the live frame (the statistics' GC sensor), or {@code NaN} when no such
+     * sensor is on; shown in the allocation header.
+     */
+    void collections(double count) {
+        this.collections = count;
+    }
+
     private void drawProblems(Report report, DrawList list, int x, int y, int chars) {
         line.clear().append("problems (frame/total):");
         for (Problem problem : PROBLEMS) {
@@ -190,7 +217,8 @@ final class ReportPanelView {
 
     /** Statistics carry units ("12.50 MiB"), so their columns are wider than the time columns. */
     private static int valueChars(Report report) {
-        return report.mode() == ReportMode.STATISTICS ? STAT_VALUE_CHARS : VALUE_CHARS;
+        return report.mode() == ReportMode.STATISTICS || report.metric() == Metric.ALLOCATED_BYTES
+                ? STAT_VALUE_CHARS : VALUE_CHARS;
     }
 
     /** The column headers, aligned as the rows are. */
@@ -200,7 +228,7 @@ final class ReportPanelView {
         int valueChars = valueChars(report);
         for (int c = 0; c < report.columnCount(); c++) {
             int from = dest.length();
-            ReportCells.appendHeader(report.column(c), dest);
+            ReportCells.appendHeader(report.column(c), report.metric(), dest);
             dest.alignRight(from, valueChars);
         }
     }

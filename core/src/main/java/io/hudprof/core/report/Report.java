@@ -1,6 +1,7 @@
 package io.hudprof.core.report;
 
 import io.hudprof.core.Averaging;
+import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 
 /**
@@ -15,6 +16,9 @@ public final class Report {
 
     private ReportMode mode = ReportMode.SELF_TIME;
     private Averaging averaging = Averaging.INSTANTANEOUS;
+    private Metric metric = Metric.TIME;
+    private String metricUnavailable;
+    private double frameTotal;
     private int frameOffset;
     private boolean paused;
     private boolean frameAvailable;
@@ -36,6 +40,30 @@ public final class Report {
     /** The report mode the rows follow. */
     public ReportMode mode() {
         return mode;
+    }
+
+    /**
+     * What the zone rows' self and hierarchical values measure: time, or allocated bytes. Statistics reports are
+     * always {@link Metric#TIME}.
+     */
+    public Metric metric() {
+        return metric;
+    }
+
+    /**
+     * {@code null} when the report's metric is recorded; else why not ("allocation per zone unavailable: ...") and
+     * the report has no rows ({@link #frameAvailable()} is false).
+     */
+    public String metricUnavailable() {
+        return metricUnavailable;
+    }
+
+    /**
+     * The shown frame's total in the report's metric, which the percentage columns are of: its duration (ns, as
+     * {@link #frameNanos()}) or the bytes all recorded threads allocated in it.
+     */
+    public double frameTotal() {
+        return frameTotal;
     }
 
     /** Which averaging the values show (always {@link Averaging#INSTANTANEOUS} for history frames). */
@@ -145,6 +173,12 @@ public final class Report {
         this.frameNanos = frameNanos;
         this.recursion = recursion;
         this.focusName = focusName;
+    }
+
+    void metric(Metric metric, String unavailable, double frameTotal) {
+        this.metric = metric;
+        this.metricUnavailable = unavailable;
+        this.frameTotal = frameTotal;
     }
 
     void problems(long[] inFrame, long[] total) {

@@ -1,5 +1,6 @@
 package io.hudprof.core.report;
 
+import io.hudprof.core.Metric;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.format.TextLine;
 
@@ -7,7 +8,8 @@ import io.hudprof.core.format.TextLine;
  * The text of a report's cells, the same for every way of showing a {@link Report} (the HUD's panel, the plain-text
  * report, exports): the name cell with IProf's drill markers, each column's header, and each value by its column:
  * <ul>
- *   <li>{@link Column#SELF}, {@link Column#HIER}: milliseconds with {@value #MILLIS_DECIMALS} decimals;
+ *   <li>{@link Column#SELF}, {@link Column#HIER}: milliseconds with {@value #MILLIS_DECIMALS} decimals, or, in a
+ *       report of {@link Metric#ALLOCATED_BYTES}, bytes in {@link ValueUnit#BYTES} ("12.50 KiB");
  *   <li>{@link Column#COUNT}: whole when counted, with {@value #AVERAGED_COUNT_DECIMALS} decimal when averaged;
  *   <li>{@link Column#SELF_PERCENT}, {@link Column#HIER_PERCENT}: {@value #PERCENT_DECIMALS} decimal;
  *   <li>{@link Column#FRAME}, {@link Column#RUN}, {@link Column#MIN}, {@link Column#MAX}: the row's
@@ -27,11 +29,19 @@ public final class ReportCells {
     private ReportCells() {
     }
 
-    /** Appends the header of {@code column}: its name, with the unit for time columns ("self ms"). */
+    /** Appends the header of {@code column} in a time report: its name, with the unit for time columns ("self ms"). */
     public static void appendHeader(Column column, TextLine dest) {
+        appendHeader(column, Metric.TIME, dest);
+    }
+
+    /**
+     * Appends the header of {@code column} in a report of {@code metric}: its name, with "ms" on time columns or
+     * "alloc" on allocated-bytes columns ("self alloc"), whose cells carry their own B/KiB/MiB.
+     */
+    public static void appendHeader(Column column, Metric metric, TextLine dest) {
         dest.append(column.header());
         if (column == Column.SELF || column == Column.HIER) {
-            dest.append(" ms");
+            dest.append(metric == Metric.TIME ? " ms" : " alloc");
         }
     }
 
@@ -65,7 +75,13 @@ public final class ReportCells {
         }
         double value = row.value(column);
         switch (column) {
-            case SELF, HIER -> dest.appendScaled(value, -6, millisDecimals);
+            case SELF, HIER -> {
+                if (row.unit() == ValueUnit.BYTES) {
+                    ValueUnit.BYTES.append(value, dest);
+                } else {
+                    dest.appendScaled(value, -6, millisDecimals);
+                }
+            }
             case COUNT -> ValueUnit.appendCount(value, AVERAGED_COUNT_DECIMALS, dest);
             case SELF_PERCENT, HIER_PERCENT -> dest.appendFixed(value, PERCENT_DECIMALS);
             case FRAME, RUN, MIN, MAX -> row.unit().append(value, dest);

@@ -2,6 +2,7 @@ package io.hudprof.core.report;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.Zone;
@@ -34,6 +35,7 @@ public final class ReportController {
 
     private ReportMode mode = ReportMode.SELF_TIME;
     private Averaging averaging = Averaging.FAST;
+    private Metric metric = Metric.TIME;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
     private int frameOffset;
     private int cursor;
@@ -171,7 +173,7 @@ public final class ReportController {
         if (key < 0) {
             return;
         }
-        boolean available = source.open(frameOffset, averaging);
+        boolean available = source.open(frameOffset, averaging, metric);
         if (available) {
             rows.shownValues().compute(data, source.self, source.calls, expanded, key);
         }
@@ -224,6 +226,28 @@ public final class ReportController {
     /** Switches to the next averaging (instant → fast → slow → instant). */
     public void cycleAveraging() {
         averaging = averaging.next();
+    }
+
+    /** What zone reports measure: time (the default) or allocated bytes. */
+    public Metric metric() {
+        return metric;
+    }
+
+    /**
+     * Selects what zone reports measure. {@link Metric#ALLOCATED_BYTES} where it is not recorded is accepted; the
+     * reports then say why ({@link Report#metricUnavailable()}) and show no rows. Navigation state is kept.
+     */
+    public void setMetric(Metric metric) {
+        if (metric == null) {
+            throw new IllegalArgumentException("hudprof: metric is null");
+        }
+        this.metric = metric;
+    }
+
+    /** Switches between time and allocated bytes and returns the metric now shown. */
+    public Metric toggleMetric() {
+        setMetric(metric == Metric.TIME ? Metric.ALLOCATED_BYTES : Metric.TIME);
+        return metric;
     }
 
     /** How recursive zones are shown. */
@@ -279,13 +303,14 @@ public final class ReportController {
             int focusKey = mode == ReportMode.CALL_GRAPH && focusZone >= 0
                     ? rows.keyOf(focusZone, focusLevel, expanded) : -1;
             Zone focus = mode == ReportMode.CALL_GRAPH && focusZone >= 0 ? Zone.byId(focusZone) : null;
-            boolean available = source.open(frameOffset, shownAveraging);
+            boolean available = source.open(frameOffset, shownAveraging, metric);
             dest.title(mode, shownAveraging, frameOffset, data.frozen(), available,
                     available ? source.frameNumber : 0, available ? source.frameNanos : 0, recursion,
                     focus == null ? null : focus.name());
+            dest.metric(metric, data.unavailableReason(metric), available ? source.frameTotal : 0);
             dest.problems(source.problemsInFrame, source.problemsTotal);
             if (available) {
-                rows.zoneRows(dest, mode, source, expanded, focusKey);
+                rows.zoneRows(dest, mode, metric, source, expanded, focusKey);
             }
             source.close();
         }
@@ -305,6 +330,7 @@ public final class ReportController {
         boolean available = table != null && number > 0 && table.prepare(frameOffset, shownAveraging);
         dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, data.frozen(), available,
                 available ? number : 0, available ? frameNanos : 0, recursion, null);
+        dest.metric(Metric.TIME, null, available ? frameNanos : 0);
         source.loadProblems(frameOffset);
         dest.problems(source.problemsInFrame, source.problemsTotal);
         if (!available) {

@@ -44,7 +44,8 @@ public final class ReportRow {
 
     /**
      * The unit of the {@link Column#FRAME}, {@link Column#RUN}, {@link Column#MIN} and {@link Column#MAX} values of
-     * a statistics row; {@link ValueUnit#NANOS} on zone rows, whose columns have fixed units.
+     * a statistics row; on zone rows, the unit of {@link Column#SELF} and {@link Column#HIER}: {@link ValueUnit#NANOS}
+     * for time, {@link ValueUnit#BYTES} for allocated bytes ({@link Report#metric()}).
      */
     public ValueUnit unit() {
         return unit;
@@ -87,7 +88,7 @@ public final class ReportRow {
         return heat;
     }
 
-    /** The value of a column; times are nanoseconds, percentages are 0–100. */
+    /** The value of a column; times are nanoseconds, allocated bytes are bytes, percentages are 0–100. */
     public double value(Column column) {
         return values[column.ordinal()];
     }
@@ -122,6 +123,10 @@ public final class ReportRow {
     void value(Column column, double value) {
         values[column.ordinal()] = value;
         shownMask |= 1 << column.ordinal();
+    }
+
+    void unit(ValueUnit unit) {
+        this.unit = unit;
     }
 
     void heat(double heat) {

@@ -2,6 +2,7 @@ package io.hudprof.core.report;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
 
@@ -20,6 +21,8 @@ final class ReportSource {
     double[] self;
     double[] calls;
     double frameNanos;
+    /** The frame's total in the opened metric (its duration, or its allocated bytes): what percentages are of. */
+    double frameTotal;
     long frameNumber;
     /** The values whose change heat shows: the last frame live (whatever averaging is shown), else the shown frame. */
     double[] recentSelf;
@@ -43,26 +46,31 @@ final class ReportSource {
     }
 
     /**
-     * Selects the values of the frame {@code frameOffset} back (0 = live, shown with {@code averaging}).
+     * Selects the {@code metric} values of the frame {@code frameOffset} back (0 = live, shown with
+     * {@code averaging}).
      *
-     * @return false when that frame has nothing to show (no frame recorded, or its per-state values not held);
-     *         problem counts are filled either way
+     * @return false when that frame has nothing to show (no frame recorded, its per-state values not held, or the
+     *         metric not recorded); problem counts are filled either way
      */
-    boolean open(int frameOffset, Averaging averaging) {
+    boolean open(int frameOffset, Averaging averaging, Metric metric) {
         loadProblems(frameOffset);
         referenceSelf = null;
         referenceCalls = null;
+        if (!data.records(metric)) {
+            return false;
+        }
         if (frameOffset == 0) {
             if (data.recordedFrames() == 0) {
                 return false;
             }
-            self = data.self(averaging);
+            self = data.self(metric, averaging);
             calls = data.calls(averaging);
             frameNanos = data.frameNanos(averaging);
+            frameTotal = data.frameTotal(metric, averaging);
             frameNumber = data.recordedFrames();
-            recentSelf = data.self(Averaging.INSTANTANEOUS);
+            recentSelf = data.self(metric, Averaging.INSTANTANEOUS);
             recentCalls = data.calls(Averaging.INSTANTANEOUS);
-            referenceSelf = data.self(Averaging.SLOW);
+            referenceSelf = data.self(metric, Averaging.SLOW);
             referenceCalls = data.calls(Averaging.SLOW);
             return true;
         }
@@ -70,16 +78,17 @@ final class ReportSource {
             return false;
         }
         ensureScratch(data.stateCapacity());
-        data.loadHistoryStates(frameOffset, historySelf, historyCalls);
+        data.loadHistoryStates(frameOffset, metric, historySelf, historyCalls);
         loadedOffset = frameOffset;
         self = historySelf;
         calls = historyCalls;
         frameNanos = history.frameNanos(frameOffset);
+        frameTotal = history.frameTotal(metric, frameOffset);
         frameNumber = history.frameNumber(frameOffset);
         recentSelf = self;
         recentCalls = calls;
         if (data.historyHasStates(frameOffset + 1)) {
-            data.loadHistoryStates(frameOffset + 1, previousSelf, previousCalls);
+            data.loadHistoryStates(frameOffset + 1, metric, previousSelf, previousCalls);
             loadedReferenceOffset = frameOffset + 1;
             referenceSelf = previousSelf;
             referenceCalls = previousCalls;

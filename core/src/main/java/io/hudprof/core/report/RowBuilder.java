@@ -1,11 +1,15 @@
 package io.hudprof.core.report;
 
+import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
+import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 
 /**
- * Turns per-state values into report rows: the flat lists sorted by self or hierarchical time, and IProf's call
- * graph (callers, focus, callees), each row with its heat. Allocation-free once its arrays have grown.
+ * Turns per-state values into report rows: the flat lists sorted by self or hierarchical value, and IProf's call
+ * graph (callers, focus, callees), each row with its heat. The values are one metric's (time or allocated bytes),
+ * whichever {@link ReportSource} opened: the rows are the same code for both. Allocation-free once its arrays have
+ * grown.
  */
 final class RowBuilder {
     private final ProfileData data;
@@ -14,6 +18,7 @@ final class RowBuilder {
     private final KeyedValues reference = new KeyedValues();
     private int[] order = new int[64];
     private double[] sortKey = new double[64];
+    private ValueUnit unit = ValueUnit.NANOS;
 
     RowBuilder(ProfileData data) {
         this.data = data;
@@ -23,7 +28,9 @@ final class RowBuilder {
      * Adds the rows of a flat mode or of the call graph of {@code focusKey} (a zone, or an expanded key) from the
      * values {@code source} opened.
      */
-    void zoneRows(Report dest, ReportMode mode, ReportSource source, boolean expanded, int focusKey) {
+    void zoneRows(Report dest, ReportMode mode, Metric metric, ReportSource source, boolean expanded,
+                  int focusKey) {
+        unit = metric.unit();
         shown.compute(data, source.self, source.calls, expanded, focusKey);
         KeyedValues recentValues = valuesFor(recent, source.recentSelf, source.recentCalls, source, expanded,
                 focusKey);
@@ -33,9 +40,9 @@ final class RowBuilder {
             recentValues = null;
         }
         if (mode == ReportMode.CALL_GRAPH) {
-            callGraph(dest, focusKey, expanded, source.frameNanos, recentValues, referenceValues);
+            callGraph(dest, focusKey, expanded, source.frameTotal, recentValues, referenceValues);
         } else {
-            flat(dest, mode == ReportMode.SELF_TIME, expanded, source.frameNanos, recentValues, referenceValues);
+            flat(dest, mode == ReportMode.SELF_TIME, expanded, source.frameTotal, recentValues, referenceValues);
         }
     }
 
@@ -137,8 +144,9 @@ final class RowBuilder {
      * @param blankRootCount leave a thread root's count blank: the root is never entered, so its own count would
      *                       read as a misleading 0
      */
-    private static void fill(ReportRow row, double self, double hier, double calls, double frameNanos,
-                             boolean blankRootCount) {
+    private void fill(ReportRow row, double self, double hier, double calls, double frameNanos,
+                      boolean blankRootCount) {
+        row.unit(unit);
         row.value(Column.SELF, self);
         row.value(Column.HIER, hier);
         if (!blankRootCount || !row.threadRoot()) {

@@ -1,6 +1,8 @@
 package io.hudprof.core.report;
 
+import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
+import io.hudprof.core.ValueUnit;
 import io.hudprof.core.format.TextLine;
 
 /**
@@ -32,7 +34,7 @@ public final class TextReport {
         line.spaces(NAME_WIDTH + 2 - line.length());
         for (int c = 0; c < report.columnCount(); c++) {
             int from = line.length();
-            ReportCells.appendHeader(report.column(c), line);
+            ReportCells.appendHeader(report.column(c), report.metric(), line);
             alignValue(line, from);
         }
         out.append(line).append('\n');
@@ -48,6 +50,9 @@ public final class TextReport {
         if (report.focusName() != null) {
             out.append(" of ").append(report.focusName());
         }
+        if (report.metric() == Metric.ALLOCATED_BYTES) {
+            out.append(" | allocated bytes");
+        }
         out.append(" | ").append(report.averaging().label());
         if (report.frameOffset() == 0) {
             out.append(" | live");
@@ -57,6 +62,11 @@ public final class TextReport {
         if (report.frameAvailable()) {
             out.append(" | frame ").append(report.frameNumber()).append(' ')
                     .append(millis(report.frameNanos())).append(" ms");
+            if (report.metric() == Metric.ALLOCATED_BYTES) {
+                out.append(' ').append(ValueUnit.BYTES.format(report.frameTotal())).append(" allocated");
+            }
+        } else if (report.metricUnavailable() != null) {
+            out.append(" | ").append(report.metricUnavailable());
         } else {
             out.append(" | no data for this frame");
         }

@@ -1,6 +1,7 @@
 package io.hudprof.core.report;
 
 import io.hudprof.core.Averaging;
+import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Zone;
 
@@ -31,13 +32,22 @@ public final class ZoneRanking {
      * @return how many ids were written
      */
     public int topZones(int[] dest) {
+        return topZones(Metric.TIME, dest);
+    }
+
+    /**
+     * {@link #topZones(int[])} by the slow-average self value of {@code metric} (time, or allocated bytes).
+     *
+     * @throws IllegalStateException when the metric is not recorded
+     */
+    public int topZones(Metric metric, int[] dest) {
         int zones = Zone.count();
         if (zoneSelf.length < zones) {
             zoneSelf = new double[Math.max(zones, zoneSelf.length * 2)];
             candidates = new int[zoneSelf.length];
         }
         Arrays.fill(zoneSelf, 0, zones, 0);
-        double[] self = data.self(Averaging.SLOW);
+        double[] self = data.self(metric, Averaging.SLOW);
         int states = data.stateCount();
         for (int s = 0; s < states; s++) {
             int z = data.zone(s);

@@ -3,6 +3,8 @@ package io.hudprof.demo.sim;
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
 import io.hudprof.core.stats.Counter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -29,6 +31,14 @@ public final class Particles {
     private int alive;
     private int reportedAlive;
     private final SplittableRandom random;
+    /**
+     * The demo's garbage switch (the J key): the update then also keeps every live particle's remaining life in a
+     * fresh list of boxed floats, the kind of per-frame garbage that ends in collections. The allocation view (B in
+     * the HUD) shows it under "Particles".
+     */
+    public boolean makeGarbage;
+    /** Where the garbage list goes, so the JIT cannot drop it as dead. */
+    private List<Float> garbage;
 
     public Particles(int capacity, SplittableRandom random) {
         this.capacity = capacity;
@@ -66,6 +76,18 @@ public final class Particles {
         }
         ALIVE.add(alive - reportedAlive);
         reportedAlive = alive;
+        if (makeGarbage) {
+            List<Float> lives = new ArrayList<>();
+            for (int p = 0; p < alive; p++) {
+                lives.add(life[p] + 0.5f);
+            }
+            garbage = lives;
+        }
+    }
+
+    /** How many boxed values the last garbage-making update kept; 0 while the switch is off. */
+    public int garbageSize() {
+        return makeGarbage && garbage != null ? garbage.size() : 0;
     }
 
     private void moveLast(int into) {
