@@ -61,7 +61,7 @@ import org.lwjgl.opengl.GL11;
  * whatever {@code AppProfiler} is installed, and a fixed amount besides), so whole frames of a static scene are
  * measured twice after warm-up: with the game alone (hudprof's state disabled, the game's own profiler in the slot)
  * and with hudprof running and the HUD shown; less the varargs arrays, which the game's profiler counts, the fewest
- * bytes of a window with hudprof must equal the fewest of the game alone, and the HUD's draw must allocate 0.
+ * bytes of a window with hudprof must be no more than the fewest of the game alone, and the HUD's draw must allocate 0.
  */
 class JmeHudTest {
     static final int W = 960;
@@ -469,7 +469,8 @@ class JmeHudTest {
         assertEquals(0, game.glStateChanges, "the HUD changed jME's GL state in " + game.glStateChanges
                 + " frames, last " + game.glStateChange);
         long fewest = Arrays.stream(game.allocationRounds, 0, game.rounds).min().orElse(-1);
-        assertEquals(game.fewestBaseline(), fewest, "hudprof allocated on jME's render thread in every window of "
+        // No more than the game alone (fewer if the JIT removes some of jME's own allocations by then).
+        assertTrue(fewest <= game.fewestBaseline(), "hudprof allocated on jME's render thread in every window of "
                 + ROUND_FRAMES + " frames with the HUD shown: bytes besides jME's varargs arrays "
                 + Arrays.toString(Arrays.copyOf(game.allocationRounds, game.rounds)) + ", the game alone "
                 + Arrays.toString(game.baselineRounds));
