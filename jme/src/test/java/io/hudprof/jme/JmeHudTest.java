@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lwjgl.glfw.GLFW.*;
 
 import java.awt.image.BufferedImage;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -53,19 +55,53 @@ import org.lwjgl.opengl.GL11;
  * {@code new HudprofJme()} attached after the game installed its own {@code AppProfiler}: jME's steps become zones,
  * the game's profiler still receives every call, the HUD draws over the scene with the game's pixels elsewhere
  * unchanged, keys arrive through jME's input (consumed ones never reach the game's mappings), and jME's
- * {@code DetailedProfilerState} toggled on and off leaves hudprof working.
+ * {@code DetailedProfilerState} toggled on and off leaves hudprof working. With the HUD shown, the GL state jME had
+ * before the HUD drew is the state after it, every frame, with no GL error; and hudprof allocates nothing per frame on
+ * jME's render thread. jME 3.9 itself allocates every frame (a {@code String[]} for each sub-step it reports to
+ * whatever {@code AppProfiler} is installed, and a fixed amount besides), so whole frames of a static scene are
+ * measured twice after warm-up: with the game alone (hudprof's state disabled, the game's own profiler in the slot)
+ * and with hudprof running and the HUD shown; less the varargs arrays, which the game's profiler counts, the fewest
+ * bytes of a window with hudprof must be no more than the fewest of the game alone, and the HUD's draw must allocate 0.
  */
 class JmeHudTest {
     static final int W = 960;
     static final int H = 540;
-    static final int LAST = 160;
+    /**
+     * Allocation windows of whole frames: first the game alone (hudprof's state disabled, so none of its code runs,
+     * the game's own profiler in jME's slot), then with hudprof back (its profiler wrapping the game's, the HUD shown)
+     * until a window allocates no more than the fewest of the game alone.
+     */
+    static final int HUDPROF_OFF_AT = 190;
+    static final int BASELINE_FROM = 200;
+    static final int BASELINE_ROUNDS = 3;
+    static final int HUDPROF_FROM = BASELINE_FROM + BASELINE_ROUNDS * 100 + 50;
+    static final int ROUND_FRAMES = 100;
+    static final int MAX_ROUNDS = 8;
+    static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-    /** The game's own profiler, installed before hudprof: counts what it receives. */
+    /** Heap bytes of a {@code String[n]} on this JVM, measured (see {@link #measureArrayBytes()}). */
+    static final long[] ARRAY_BYTES = new long[16];
+    static Object sink;
+
+    /**
+     * The game's own profiler, installed before hudprof: counts what it receives, and the bytes of the
+     * {@code String...} arrays jME's call sites ({@code AppStateManager}, {@code ForwardPipeline}) create for every
+     * sub-step whenever any {@code AppProfiler} is installed. hudprof's profiler passes those very arrays on, so they
+     * are all counted here; they are jME's allocations, not hudprof's.
+     */
     static final class CountingProfiler implements AppProfiler {
         int appSteps;
         int beginFrames;
         int subSteps;
         int vpSteps;
+        long jmeArrayBytes;
+
+        private void array(String[] info) {
+            if (info != null) {
+                jmeArrayBytes += info.length < ARRAY_BYTES.length ? ARRAY_BYTES[info.length] : Long.MIN_VALUE;
+            }
+        }
 
         @Override
         public void appStep(AppStep step) {
@@ -78,6 +114,7 @@ class JmeHudTest {
         @Override
         public void appSubStep(String... additionalInfo) {
             subSteps++;
+            array(additionalInfo);
         }
 
         @Override
@@ -87,6 +124,7 @@ class JmeHudTest {
 
         @Override
         public void spStep(SpStep step, String... additionalInfo) {
+            array(additionalInfo);
         }
     }
 
@@ -114,6 +152,24 @@ class JmeHudTest {
         byte[] shown;
         String report;
         Throwable failure;
+        final int[] beforeHud = new int[JmeGlState.SIZE];
+        final int[] afterHud = new int[JmeGlState.SIZE];
+        int glStateChecks;
+        int glStateChanges;
+        String glStateChange;
+        /** Per window: bytes on the render thread less jME's varargs arrays; all of them; the HUD's draw alone. */
+        final long[] allocationRounds = new long[MAX_ROUNDS];
+        final long[] frameBytes = new long[MAX_ROUNDS];
+        final long[] hudBytes = new long[MAX_ROUNDS];
+        final long[] baselineRounds = new long[BASELINE_ROUNDS];
+        final long[] baselineFrameBytes = new long[BASELINE_ROUNDS];
+        int baselines;
+        int rounds;
+        long roundStart;
+        long jmeArraysAtStart;
+        long hudStart;
+        long hudStartArrays;
+        long hudInRound;
 
         Game() {
             super((com.jme3.app.state.AppState[]) null);
@@ -136,13 +192,64 @@ class JmeHudTest {
                     gameActions.add(name);
                 }
             }, "M pressed", "W pressed");
+            // postRender runs in attach order: the GL state is read right before the HUD draws and right after.
+            stateManager.attach(new Hook(() -> {
+                if (hud.isEnabled() && hud.controls().visible()) {
+                    JmeGlState.read(beforeHud);
+                }
+                hudStartArrays = counting.jmeArrayBytes;
+                hudStart = THREADS.getCurrentThreadAllocatedBytes();
+            }));
             hud = new HudprofJme();
             stateManager.attach(hud);
+            stateManager.attach(new Hook(() -> {
+                // jME's AppStateManager creates a String[] for the profiler before each state's postRender.
+                hudInRound += THREADS.getCurrentThreadAllocatedBytes() - hudStart
+                        - (counting.jmeArrayBytes - hudStartArrays);
+                if (hud.isEnabled() && hud.controls().visible()) {
+                    JmeGlState.read(afterHud);
+                    glStateChecks++;
+                    if (!Arrays.equals(beforeHud, afterHud)) {
+                        glStateChanges++;
+                        glStateChange = "frame " + frame + ": " + JmeGlState.difference(beforeHud, afterHud);
+                    }
+                }
+            }));
             stateManager.attach(new DetailedProfilerState());
             stateManager.getState(DetailedProfilerState.class).setEnabled(false);
             stateManager.attach(new Reader());
             lwjgl = Version.getVersion();
             glVersion = GL11.glGetString(GL11.GL_VERSION);
+        }
+
+        /** Runs a piece of the test in jME's postRender, where its place among the attached states puts it. */
+        static final class Hook extends BaseAppState {
+            private final Runnable action;
+
+            Hook(Runnable action) {
+                this.action = action;
+            }
+
+            @Override
+            public void postRender() {
+                action.run();
+            }
+
+            @Override
+            protected void initialize(com.jme3.app.Application app) {
+            }
+
+            @Override
+            protected void cleanup(com.jme3.app.Application app) {
+            }
+
+            @Override
+            protected void onEnable() {
+            }
+
+            @Override
+            protected void onDisable() {
+            }
         }
 
         /** Reads the framebuffer after the HUD (attached after it, so its postRender runs later) and plays the script. */
@@ -214,18 +321,66 @@ class JmeHudTest {
                     slotAfterDetailedOff = getAppProfiler();
                     framesAtDetailedOff = hud.profiler().recordedFrames();
                 }
-                case LAST -> {
-                    hud.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
-                    Report r = new Report();
-                    hud.profiler().controller().build(r);
-                    report = TextReport.render(r);
-                    framesAtDetailedOff = hud.profiler().recordedFrames() - framesAtDetailedOff;
-                    stop();
+                // The game alone: hudprof's state disabled (its update, its HUD, its profiler: none runs) and the
+                // game's own profiler back in jME's slot, where it sees, and counts, jME's varargs arrays.
+                case HUDPROF_OFF_AT -> {
+                    hud.setEnabled(false);
+                    setAppProfiler(counting);
                 }
+                // hudprof back: its update wraps the game's profiler again, and the HUD draws.
+                case HUDPROF_FROM - 50 -> hud.setEnabled(true);
                 default -> {
                 }
             }
+            // Whole frames of a static scene: the game and this script allocate nothing; jME allocates its varargs
+            // arrays for the profiler slot (counted by the game's profiler, subtracted) and a fixed amount besides,
+            // measured with the game alone; with hudprof, any byte beyond that is hudprof's.
+            if (frame >= BASELINE_FROM && frame <= BASELINE_FROM + BASELINE_ROUNDS * ROUND_FRAMES
+                    && (frame - BASELINE_FROM) % ROUND_FRAMES == 0) {
+                long now = THREADS.getCurrentThreadAllocatedBytes();
+                if (frame > BASELINE_FROM) {
+                    baselineFrameBytes[baselines] = now - roundStart;
+                    baselineRounds[baselines] = now - roundStart - (counting.jmeArrayBytes - jmeArraysAtStart);
+                    baselines++;
+                }
+                jmeArraysAtStart = counting.jmeArrayBytes;
+                roundStart = THREADS.getCurrentThreadAllocatedBytes();
+            }
+            if (frame >= HUDPROF_FROM && (frame - HUDPROF_FROM) % ROUND_FRAMES == 0) {
+                long now = THREADS.getCurrentThreadAllocatedBytes();
+                if (frame > HUDPROF_FROM) {
+                    frameBytes[rounds] = now - roundStart;
+                    hudBytes[rounds] = hudInRound;
+                    allocationRounds[rounds] = frameBytes[rounds] - (counting.jmeArrayBytes - jmeArraysAtStart);
+                    rounds++;
+                    if (allocationRounds[rounds - 1] <= fewestBaseline() || rounds == MAX_ROUNDS) {
+                        finish();
+                        return;
+                    }
+                }
+                jmeArraysAtStart = counting.jmeArrayBytes;
+                hudInRound = 0;
+                roundStart = THREADS.getCurrentThreadAllocatedBytes();
+            }
             frame++;
+        }
+
+        long fewestBaseline() {
+            long fewest = Long.MAX_VALUE;
+            for (long b : baselineRounds) {
+                fewest = Math.min(fewest, b);
+            }
+            return fewest;
+        }
+
+        private void finish() {
+            hud.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
+            Report r = new Report();
+            hud.profiler().controller().build(r);
+            report = TextReport.render(r);
+            framesAtDetailedOff = hud.profiler().recordedFrames() - framesAtDetailedOff;
+            frame++;
+            stop();
         }
 
         private void tap(int key) {
@@ -269,18 +424,28 @@ class JmeHudTest {
         game.setSettings(settings);
         game.setShowSettings(false);
         game.setPauseOnLostFocus(false);
+        assertTrue(THREADS.isThreadAllocatedMemorySupported(), "this JVM cannot count allocated bytes per thread");
+        THREADS.setThreadAllocatedMemoryEnabled(true);
+        measureArrayBytes();
         game.start(JmeContext.Type.Display);
         assertTrue(game.stopped.await(120, TimeUnit.SECONDS), "the jME application did not finish");
         if (game.failure != null) {
             throw new AssertionError("the script failed on jME's thread", game.failure);
         }
         System.out.println("[hudprof] jME: OpenGL " + game.glVersion + ", LWJGL " + game.lwjgl + ", " + game.frame
-                + " frames\n" + game.report);
+                + " frames; bytes on the render thread per window of " + ROUND_FRAMES + " frames, less jME's varargs"
+                + " arrays: the game alone " + Arrays.toString(game.baselineRounds) + " (all bytes "
+                + Arrays.toString(game.baselineFrameBytes) + "), with hudprof "
+                + Arrays.toString(Arrays.copyOf(game.allocationRounds, game.rounds)) + " (all bytes "
+                + Arrays.toString(Arrays.copyOf(game.frameBytes, game.rounds)) + ", in the HUD's draw "
+                + Arrays.toString(Arrays.copyOf(game.hudBytes, game.rounds)) + "); GL state compared around the"
+                + " HUD in " + game.glStateChecks + " frames\n" + game.report);
         save("jme-hud", game.shown);
         save("jme-scene", game.hidden);
 
         assertTrue(game.lwjgl.startsWith("3.3.6"), "jME must run on the LWJGL it brings: " + game.lwjgl);
-        assertEquals(LAST + 1, game.frame);
+        assertTrue(game.rounds >= 1 && game.frame == HUDPROF_FROM + game.rounds * ROUND_FRAMES + 1,
+                "the run ended early: " + game.frame + " frames");
         // The game's profiler, installed first, got every step through hudprof's: 11 app steps and 11 viewport steps
         // a frame in a stock SimpleApplication with no audio.
         assertEquals(30, game.beginFramesInWindow);
@@ -299,6 +464,17 @@ class JmeHudTest {
         assertTrue(game.gameActions.contains("W pressed"), "W did not reach the game: " + game.gameActions);
         assertFalse(game.gameActions.contains("M pressed"), "M reached the game's mapping while the HUD consumed it");
         assertEquals(0, game.glErrors, "GL errors");
+        assertTrue(game.glStateChecks >= HUDPROF_OFF_AT - 50, "GL state compared around the shown HUD in only "
+                + game.glStateChecks + " frames");
+        assertEquals(0, game.glStateChanges, "the HUD changed jME's GL state in " + game.glStateChanges
+                + " frames, last " + game.glStateChange);
+        long fewest = Arrays.stream(game.allocationRounds, 0, game.rounds).min().orElse(-1);
+        // No more than the game alone (fewer if the JIT removes some of jME's own allocations by then).
+        assertTrue(fewest <= game.fewestBaseline(), "hudprof allocated on jME's render thread in every window of "
+                + ROUND_FRAMES + " frames with the HUD shown: bytes besides jME's varargs arrays "
+                + Arrays.toString(Arrays.copyOf(game.allocationRounds, game.rounds)) + ", the game alone "
+                + Arrays.toString(game.baselineRounds));
+        assertEquals(0, game.hudBytes[game.rounds - 1], "bytes allocated by the HUD's draw in the last window");
         int hud = changed(game.hidden, game.shown, 0, 0, W / 2, H / 2);
         assertTrue(hud > W * H / 16, "too few HUD pixels: " + hud);
         assertEquals(0, changed(game.hidden, game.shown, W - 320, 0, W, 300), "the game's pixels changed");
@@ -310,6 +486,21 @@ class JmeHudTest {
                         + game.slotAfterDetailedOff);
         assertTrue(game.framesAtDetailedOff >= 45, "frames recorded after DetailedProfilerState was turned off: "
                 + game.framesAtDetailedOff);
+    }
+
+    /** Fills {@link #ARRAY_BYTES} with what {@code new String[n]} costs on this JVM (object layout, compressed oops). */
+    private static void measureArrayBytes() {
+        for (int n = 0; n < ARRAY_BYTES.length; n++) {
+            long fewest = Long.MAX_VALUE;
+            for (int attempt = 0; attempt < 5; attempt++) {
+                long before = THREADS.getCurrentThreadAllocatedBytes();
+                sink = new String[n];
+                fewest = Math.min(fewest, THREADS.getCurrentThreadAllocatedBytes() - before);
+            }
+            ARRAY_BYTES[n] = fewest;
+        }
+        System.out.println("[hudprof] String[n] bytes " + Arrays.toString(ARRAY_BYTES));
+        assertTrue(ARRAY_BYTES[1] >= 16 && ARRAY_BYTES[1] <= 32, "String[1] measured as " + ARRAY_BYTES[1] + " bytes");
     }
 
     private static int changed(byte[] a, byte[] b, int x0, int y0, int x1, int y1) {
