@@ -65,6 +65,7 @@ public final class SpikeCapture implements FrameListener {
     private long[] rootPrevious = new long[0];
 
     private final FrameNotes.NoteSink noteSink = this::noteSettled;
+    private final GcNotes gcNotes;
     private final Spike pending = new Spike();
     private int pendingCountdown = -1;
     private int pendingAgo;
@@ -86,12 +87,21 @@ public final class SpikeCapture implements FrameListener {
         for (int i = 0; i < worst.length; i++) {
             worst[i] = new Spike();
         }
+        this.gcNotes = b.gcNotes ? GcNotes.attach(notes) : null;
         this.wantedRoot = rule.thread == null || rule.thread.equals("*") ? null : "<" + rule.thread + ">";
     }
 
     /** A builder with the defaults: the configured rule, 16 recent and 16 worst spikes, no pause. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** Stops listening for GC notifications and unplugs from the profiler; the store stays readable. */
+    public void detach() {
+        profiler.removeFrameListener(this);
+        if (gcNotes != null) {
+            gcNotes.close();
+        }
     }
 
     /** The rule in use. */
@@ -399,6 +409,7 @@ public final class SpikeCapture implements FrameListener {
         private boolean pauseOnSpike;
         private int framesAfter;
         private FrameNotes notes;
+        private boolean gcNotes;
 
         private Builder() {
         }
@@ -443,6 +454,15 @@ public final class SpikeCapture implements FrameListener {
         /** The notes store (default: a new one of 256 notes). */
         public Builder notes(FrameNotes notes) {
             this.notes = notes;
+            return this;
+        }
+
+        /**
+         * Note every garbage collection, pinned to the frames it overlapped ({@link GcNotes}; default off). Needs the
+         * profiler on the system clock.
+         */
+        public Builder gcNotes(boolean on) {
+            this.gcNotes = on;
             return this;
         }
 
