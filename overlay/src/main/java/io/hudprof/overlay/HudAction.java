@@ -46,6 +46,12 @@ public enum HudAction {
     GRAPH_ZOOM_IN("graph scale", true),
     /** Chart the next statistic beside the graph (PStats value chart); after the last, hide the chart. */
     CYCLE_CHART("chart", false),
+    /** Show or hide the spike list (when spike capture is attached, {@link HudControls#spikes}). */
+    TOGGLE_SPIKES("spikes", false),
+    /** Jump to the next older captured spike still in history: pause and show it in the report and graph. */
+    NEXT_SPIKE("next spike", false),
+    /** Write a Chrome trace of the last frames (when an exporter is attached, {@link HudControls#traceExport}). */
+    EXPORT_TRACE("export trace", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false);
 

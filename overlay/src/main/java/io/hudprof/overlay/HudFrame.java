@@ -34,6 +34,7 @@ public final class HudFrame implements AutoCloseable {
     private final ReportPanelView panel;
     private final HistoryGraphView graph;
     private final ValueChartView chart;
+    private final SpikeListView spikeList;
     private final DrawList list;
     /** The atlas this frame baked itself (see {@link #create}), closed with it; null when the overlay owns it. */
     private final FontAtlas ownFont;
@@ -51,6 +52,7 @@ public final class HudFrame implements AutoCloseable {
         this.panel = new ReportPanelView(config, metrics);
         this.graph = new HistoryGraphView(config, metrics, new ZoneRanking(profiler.data()));
         this.chart = new ValueChartView(metrics);
+        this.spikeList = new SpikeListView(metrics);
     }
 
     /**
@@ -142,6 +144,9 @@ public final class HudFrame implements AutoCloseable {
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
             StatHistory values = statistics.history();
             chart.draw(values, charted, statsFrame(values, report.frameOffset()), list);
+        }
+        if (controls.spikeListVisible()) {
+            spikeList.draw(controls.spikes(), controls.selectedSpike(), framebufferWidth, list);
         }
         if (showGraph) {
             graph.draw(profiler.history(), report.frameOffset(), controls, list);

@@ -9,6 +9,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_EQUAL;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_F3;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_G;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_H;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_J;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT;
@@ -18,9 +19,11 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_P;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_PAGE_DOWN;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_PAGE_UP;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_RIGHT;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_K;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_U;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_UP;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_V;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_X;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_ALT;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_CONTROL;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_SHIFT;
@@ -36,7 +39,7 @@ import java.util.List;
  *
  * <p>Defaults: F3 show/hide; Up/Down cursor; PgUp/PgDn page; Enter (or keypad Enter) call graph; Backspace parent;
  * M mode; V averaging; P pause; Left/Right frame; Shift+Left/Shift+Right 10 frames; End live; G graph;
- * U ms/Hz; -/= graph scale; C value chart; H key help.
+ * U ms/Hz; -/= graph scale; C value chart; K spike list; J next spike; X export trace; H key help.
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -60,6 +63,9 @@ public final class KeyBindings {
             .bind(HudAction.FRAME_NEWER_10, GLFW_KEY_RIGHT, GLFW_MOD_SHIFT)
             .bind(HudAction.LIVE_FRAME, GLFW_KEY_END)
             .bind(HudAction.TOGGLE_GRAPH, GLFW_KEY_G)
+            .bind(HudAction.TOGGLE_SPIKES, GLFW_KEY_K)
+            .bind(HudAction.NEXT_SPIKE, GLFW_KEY_J)
+            .bind(HudAction.EXPORT_TRACE, GLFW_KEY_X)
             .bind(HudAction.TOGGLE_UNITS, GLFW_KEY_U)
             .bind(HudAction.GRAPH_ZOOM_OUT, GLFW_KEY_MINUS)
             .bind(HudAction.GRAPH_ZOOM_IN, GLFW_KEY_EQUAL)
