@@ -184,11 +184,10 @@ public final class HudControls {
 
     /**
      * Shows {@code capture}'s spikes: a spike list ({@link #toggleSpikeList()}), marks on the history graph and
-     * {@link #nextSpike()}; null detaches. Shows the list at once.
+     * {@link #nextSpike()}; null detaches. The list starts hidden (it covers the game's top-right corner).
      */
     public void spikes(SpikeCapture capture) {
         this.spikes = capture;
-        this.spikeListVisible = capture != null;
         this.selectedSpike = -1;
     }
 

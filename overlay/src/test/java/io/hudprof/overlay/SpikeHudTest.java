@@ -46,6 +46,8 @@ class SpikeHudTest {
         }
         assertEquals(1, spikes.captured());
         hud.controls().spikes(spikes);
+        assertFalse(hud.controls().spikeListVisible(), "hidden until asked for");
+        hud.controls().perform(HudAction.TOGGLE_SPIKES);
         assertTrue(hud.controls().spikeListVisible());
         assertTrue(hud.build(1600, 900));
         assertTrue(hud.vertexCount() > without + 40, "the list and the graph mark add quads");
@@ -74,7 +76,8 @@ class SpikeHudTest {
         for (int i = 0; i < 20; i++) {
             game.frame(1.0);
         }
-        hud.controls().spikes(Boolean.getBoolean("nospikes") ? null : spikes);
+        hud.controls().spikes(spikes);
+        hud.controls().toggleSpikeList();
         game.profiler.setPaused(true);
         for (int i = 0; i < 200; i++) {
             hud.build(1600, 900);
