@@ -7,8 +7,9 @@ cd "$(dirname "$0")"
 
 # Mesa's llvmpipe through EGL (GLFW's null platform) for the overlay and demo tests. Xvfb and the X11 libraries GLFW
 # loads on it for the tests that need an X server (LWJGL 3.3's GLFW, libGDX): those tests start their own Xvfb.
+# Chromium for the test that loads an exported trace into speedscope (tests/SpeedscopeImportTest).
 packages=(libgl1 libgl1-mesa-dri libglx-mesa0 libegl1 libegl-mesa0 xvfb xauth libxcursor1 libxrandr2 libxi6
-  libxinerama1 libxxf86vm1)
+  libxinerama1 libxxf86vm1 chromium)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -32,6 +33,21 @@ if [ "${#missing[@]}" -gt 0 ]; then
   else
     echo "run-tests: the GL tests need ${missing[*]}, and this user may not install them;" \
          "run: sudo apt-get install -y ${missing[*]}" >&2
+  fi
+fi
+
+# speedscope's built web app (the npm package) for the same test, in a cache outside target/ so `mvn clean` keeps it.
+# Only where npm exists; without it the test fails and names what is missing.
+speedscope_version=1.25.0
+speedscope_dir="${HOME}/.cache/hudprof/speedscope-${speedscope_version}"
+if [ ! -f "$speedscope_dir/node_modules/speedscope/dist/release/index.html" ]; then
+  if command -v npm >/dev/null 2>&1; then
+    echo "run-tests: installing speedscope@${speedscope_version} into $speedscope_dir"
+    mkdir -p "$speedscope_dir"
+    npm install --no-audit --no-fund --silent --prefix "$speedscope_dir" "speedscope@${speedscope_version}" \
+      || echo "run-tests: npm could not install speedscope; the speedscope test will fail" >&2
+  else
+    echo "run-tests: npm is missing, so the speedscope test will fail; install Node.js and npm" >&2
   fi
 fi
 

@@ -364,6 +364,15 @@ public final class Profiler {
         return lastFrameRecorded;
     }
 
+    /**
+     * The clock reading at the last {@code update()}'s frame boundary: where the frame that just ended stopped and
+     * the current one began (the profiler's start before the first update). With the duration a
+     * {@link FrameListener} is given, it places that frame on the profiler's clock exactly.
+     */
+    public long frameStartNanos() {
+        return frameStartNanos;
+    }
+
     /** Number of frames recorded so far. */
     public long recordedFrames() {
         return aggregator.recordedFrames;

@@ -9,6 +9,10 @@ import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.spike.Spike;
+import io.hudprof.core.spike.SpikeCapture;
+import io.hudprof.core.spike.SpikeRule;
 import io.hudprof.core.ZoneScope;
 import io.hudprof.demo.gfx.Camera;
 import io.hudprof.demo.gfx.GameWindow;
@@ -21,6 +25,10 @@ import io.hudprof.demo.sim.World;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One run of the game: opens the window, builds the world, renderer, input and HUD, runs the frame loop, and at the
@@ -32,6 +40,9 @@ final class DemoApp {
     private static final Zone RENDER = Zone.local("Render");
     private static final Zone SWAP = Zone.local("Swap");
     private static final Zone SCREENSHOT = Zone.local("Screenshot");
+    private static final Zone FORCED_GC = Zone.local("Forced GC");
+    /** Frames a trace export holds (--export and the HUD's X key). */
+    private static final int EXPORT_FRAMES = 120;
 
     /** Exit code when the driver reported GL errors. */
     static final int GL_ERRORS = 3;
@@ -54,15 +65,18 @@ final class DemoApp {
         // The thread's name becomes its root row in the report; under exec:java it would be the plugin's long name.
         Thread.currentThread().setName("main");
         // --uninstrumented: a game with no hudprof calls (what the -javaagent tests run); null profiler, no HUD.
-        // Allocation per zone is on in the demo unless -Dhudprof.alloc says otherwise: B in the HUD shows it, J makes
+        // Allocation per zone is on in the demo unless -Dhudprof.alloc says otherwise: T in the HUD shows it, J makes
         // the particle update allocate.
         if (System.getProperty(ProfilerConfig.ALLOCATION_PROPERTY) == null) {
             System.setProperty(ProfilerConfig.ALLOCATION_PROPERTY, "zones");
         }
-        Profiler profiler = options.uninstrumented ? null : Hudprof.start();
+        Profiler profiler = options.uninstrumented ? null : startProfiler();
+        SpikeCapture spikes = null;
         if (profiler != null) {
             // Counters, JVM sensors, the statistics report mode (M) and value charts (C) in the HUD.
             FrameStatistics.attach(profiler);
+            // Spikes (the A* re-plans, a GC forced with F9) are kept with their full frame; GC pauses are noted.
+            spikes = SpikeCapture.builder().rule(spikeRule()).gcNotes(true).attach(profiler);
         }
         World world = new World(options.seed, options.rocks, options.hunters);
         camera.lookAt(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER]);
@@ -72,7 +86,7 @@ final class DemoApp {
             GlDebugLog debug = options.glDebug ? GlDebugLog.install(window.capabilities(), out) : null;
             long glErrors;
             try {
-                glErrors = play(profiler, world, window);
+                glErrors = play(profiler, spikes, world, window);
             } finally {
                 if (debug != null) {
                     debug.close();
@@ -84,15 +98,41 @@ final class DemoApp {
         }
     }
 
-    private long play(Profiler profiler, World world, GameWindow window) throws UsageException {
+    /**
+     * The profiler: the one already installed (an agent's), else one that keeps a timeline of recent events per
+     * thread, so traces (--export, the HUD's X key) and spikes hold every zone's begin and end. The demo writes about
+     * 5000 events a frame on its main thread, so 2^20 events (13 MiB) hold about 200 frames.
+     */
+    private static Profiler startProfiler() {
+        Profiler installed = Hudprof.profiler();
+        return installed != null ? installed
+                : Hudprof.install(new Profiler(ProfilerConfig.builder().timelineCapacity(1 << 20).build()));
+    }
+
+    /**
+     * -Dhudprof.spike when given; else a frame 2.5 × the moving average and at least 4 ms, which catches the A*
+     * re-plans whether or not the frame rate is capped by vsync, or any frame over 2 target frames.
+     */
+    private static SpikeRule spikeRule() {
+        String configured = System.getProperty(SpikeRule.PROPERTY);
+        return configured != null && !configured.isBlank() ? SpikeRule.configured(60)
+                : SpikeRule.forTargetFps(60).withAverageFactor(2.5).withMinMs(4);
+    }
+
+    private long play(Profiler profiler, SpikeCapture spikes, World world, GameWindow window)
+            throws UsageException {
         long handle = window.handle();
         try (Renderer renderer = new Renderer(world);
              GameInput input = GameInput.install(handle, camera);
              Overlay hud = profiler == null ? null : Overlay.create(profiler, OverlayConfig.builder()
                      .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle)).build())) {
+            TraceExporter exporter = spikes == null ? null
+                    : TraceExporter.of(profiler, spikes.times(), spikes.notes());
             if (hud != null) {
                 // Installed after the game's own callback, so the HUD sees keys first and passes on the rest.
                 hud.installKeys(handle);
+                hud.controls().spikes(spikes);
+                hud.controls().traceExport(exporter, Path.of("").toAbsolutePath(), EXPORT_FRAMES);
             }
             Zone focus = options.callGraph == null ? null : Zones.find(options.callGraph);
             if (focus != null) {
@@ -114,6 +154,11 @@ final class DemoApp {
                     options.keys.apply(handle, frame);
                     input.read(pilot, dt);
                     world.particles.makeGarbage = (input.garbageToggles() & 1) == 1;
+                }
+                if (input.takeGcRequest()) {
+                    try (ZoneScope z = FORCED_GC.enter()) {
+                        System.gc();
+                    }
                 }
                 world.step(dt, pilot);
                 camera.follow(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER], dt);
@@ -157,6 +202,13 @@ final class DemoApp {
             if (options.report && profiler != null) {
                 ExitReport.print(profiler, focus, out);
             }
+            if (spikes != null) {
+                printSpikes(spikes);
+            }
+            if (exporter != null) {
+                exportAtExit(exporter);
+                exporter.close();
+            }
             if (options.screenshot != null) {
                 out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
             }
@@ -167,6 +219,51 @@ final class DemoApp {
                     world.raycasts(), world.replans(), world.kills(), world.deaths(), options.keys.events(),
                     input.keyEvents(), world.checksum());
             return glErrors;
+        }
+    }
+
+    /** The spike summary at exit: the worst and most recent three, and every held spike with a note (a GC). */
+    private void printSpikes(SpikeCapture spikes) {
+        out.println("hudprof demo: " + spikes.captured() + " spikes caught (rule " + spikes.rule() + ")");
+        for (int i = 0; i < spikes.worstCount(); i++) {
+            Spike spike = spikes.worst(i);
+            if (i < 3 || spike.noteCount() > 0) {
+                printSpike("worst", spike);
+            }
+        }
+        for (int i = 0; i < spikes.recentCount(); i++) {
+            Spike spike = spikes.recent(i);
+            if (i < 3 || spike.noteCount() > 0) {
+                printSpike("recent", spike);
+            }
+        }
+    }
+
+    private void printSpike(String list, Spike spike) {
+        StringBuilder line = new StringBuilder("hudprof demo: ").append(list).append(" spike #")
+                .append(spike.frameNumber()).append(' ')
+                .append(String.format(java.util.Locale.ROOT, "%.2f ms", spike.frameNanos() / 1e6));
+        if (spike.grewZone() >= 0) {
+            line.append(", ").append(Zone.byId(spike.grewZone()).name()).append(String.format(java.util.Locale.ROOT,
+                    " +%.2f ms", spike.grewNanos() / 1e6));
+        }
+        for (int n = 0; n < spike.noteCount(); n++) {
+            line.append("; included ").append(spike.note(n));
+        }
+        out.println(line);
+    }
+
+    private void exportAtExit(TraceExporter exporter) throws UsageException {
+        if (options.export == null) {
+            return;
+        }
+        try {
+            Path file = exporter.exportRecent(EXPORT_FRAMES, options.export).get(60, TimeUnit.SECONDS);
+            out.println("hudprof demo: trace " + file.toAbsolutePath());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new UsageException("could not write the trace " + options.export + ": " + e.getCause());
         }
     }
 

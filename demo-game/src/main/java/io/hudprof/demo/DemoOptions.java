@@ -6,7 +6,7 @@ import java.nio.file.Path;
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
             + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
-            + " [--hunters N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--help]";
+            + " [--hunters N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--help]";
 
     static final String HELP = USAGE + "\n\n"
             + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
@@ -41,6 +41,7 @@ final class DemoOptions {
             + "  --uninstrumented      play as a game without hudprof: no profiler, HUD, statistics or update; the\n"
             + "                        zones stay in the code but record nothing unless something else installs a\n"
             + "                        profiler (for the -javaagent tests; excludes --hud, --callgraph, --report)\n"
+            + "  --export FILE.json    at exit, write the last 120 frames as a Chrome trace (Perfetto, speedscope)\n"
             + "  --help                this text\n\n"
             + "Exit codes: 0 done, 1 failed (no OpenGL context, a crash), 2 bad options, 3 GL errors seen.";
 
@@ -54,6 +55,7 @@ final class DemoOptions {
     KeyScript keys = KeyScript.EMPTY;
     Path screenshot;
     boolean report;
+    Path export;
     int rocks = 3000;
     int hunters = 48;
     boolean headless;
@@ -118,6 +120,7 @@ final class DemoOptions {
                 case "--keys" -> o.keys = KeyScript.parse(value(args, ++i, arg));
                 case "--screenshot" -> o.screenshot = png(value(args, ++i, arg));
                 case "--report" -> o.report = true;
+                case "--export" -> o.export = Path.of(value(args, ++i, arg));
                 case "--rocks" -> o.rocks = positive(arg, value(args, ++i, arg), 1);
                 case "--hunters" -> o.hunters = positive(arg, value(args, ++i, arg), 1);
                 case "--headless" -> o.headless = true;
@@ -130,8 +133,8 @@ final class DemoOptions {
         if (o.rocks > 20_000) {
             throw new UsageException("--rocks " + o.rocks + " is more than the 20000 the arena holds");
         }
-        if (o.uninstrumented && (o.hud || o.callGraph != null || o.report)) {
-            throw new UsageException("--uninstrumented runs without hudprof, so --hud, --callgraph and --report"
+        if (o.uninstrumented && (o.hud || o.callGraph != null || o.report || o.export != null)) {
+            throw new UsageException("--uninstrumented runs without hudprof, so --hud, --callgraph, --report and --export"
                     + " have nothing to show");
         }
         if (o.hunters > 500) {

@@ -16,6 +16,7 @@ final class GameInput implements AutoCloseable {
     private final long window;
     private final Camera camera;
     private final boolean[] down = new boolean[GLFW_KEY_LAST + 1];
+    private boolean gcRequested;
     private final GLFWKeyCallback keys;
     private final GLFWScrollCallback scroll;
     private long keyEvents;
@@ -48,6 +49,9 @@ final class GameInput implements AutoCloseable {
             if (key == GLFW_KEY_J) {
                 garbageToggles++;
             }
+            if (key == GLFW_KEY_F9) {
+                gcRequested = true;
+            }
         } else if (action == GLFW_RELEASE) {
             down[key] = false;
         }
@@ -71,6 +75,13 @@ final class GameInput implements AutoCloseable {
     /** How often J (the particles' garbage switch) was pressed; the game flips the switch on each press. */
     int garbageToggles() {
         return garbageToggles;
+    }
+
+    /** Whether F9 (force a garbage collection, to see it caught as a spike) was pressed since the last call. */
+    boolean takeGcRequest() {
+        boolean requested = gcRequested;
+        gcRequested = false;
+        return requested;
     }
 
     /** Key events that reached the game (the overlay consumed the rest). */

@@ -6,6 +6,7 @@ import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.ZoneRanking;
+import io.hudprof.core.spike.SpikeCapture;
 
 /**
  * IProf's history graph with PStats' guide lines: one column per recorded frame, newest on the right, each the
@@ -115,6 +116,7 @@ final class HistoryGraphView {
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
         drawColumns(history, range, list);
+        drawSpikeMarks(history, controls.spikes(), list);
         guides.drawLines(strip, list, metrics);
         list.popClip();
     }
@@ -230,6 +232,31 @@ final class HistoryGraphView {
             int frameTop = plot.bottom() - (int) Math.round(Math.max(frameNanos, stacked) * pixelsPerNano);
             list.rect(x0, frameTop, x1, below, HudPalette.OTHER);
         }
+    }
+
+    /** A red tick at the top of each column whose frame is a captured spike (recent or worst list). */
+    private void drawSpikeMarks(FrameHistory history, SpikeCapture spikes, DrawList list) {
+        if (spikes == null || history.size() == 0) {
+            return;
+        }
+        long newest = history.frameNumber(0);
+        for (int i = 0; i < spikes.recentCount(); i++) {
+            markSpike(history, newest, spikes.recent(i).frameNumber(), list);
+        }
+        for (int i = 0; i < spikes.worstCount(); i++) {
+            markSpike(history, newest, spikes.worst(i).frameNumber(), list);
+        }
+    }
+
+    private void markSpike(FrameHistory history, long newest, long frame, DrawList list) {
+        long ago = newest - frame;
+        if (ago < 0 || ago >= Math.min(strip.columns(), history.size()) || history.frameNumber((int) ago) != frame) {
+            return;
+        }
+        Box plot = strip.plot();
+        int x = strip.columnLeft((int) ago);
+        int h = Math.max(3, metrics.tick());
+        list.rect(x, plot.top(), x + strip.barWidth(), plot.top() + h, HudPalette.PAUSED);
     }
 
     /** Where the graph's box, plot and columns were last laid out. */

@@ -67,6 +67,12 @@ public enum HudAction {
      * zone must be on: {@code -Dhudprof.alloc=zones}; else the panel says why).
      */
     TOGGLE_METRIC("time/alloc", false),
+    /** Show or hide the spike list (when spike capture is attached, {@link HudControls#spikes}). */
+    TOGGLE_SPIKES("spikes", false),
+    /** Jump to the next older captured spike still in history: pause and show it in the report and graph. */
+    NEXT_SPIKE("next spike", false),
+    /** Write a Chrome trace of the last frames (when an exporter is attached, {@link HudControls#traceExport}). */
+    EXPORT_TRACE("export trace", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false);
 

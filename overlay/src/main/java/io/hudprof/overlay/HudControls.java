@@ -2,6 +2,11 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.spike.Spike;
+import io.hudprof.core.spike.SpikeCapture;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
@@ -48,6 +53,13 @@ public final class HudControls {
     private int chartedStat = -1;
     private Report shown;
     private final CategoryChartState categories = new CategoryChartState();
+    private SpikeCapture spikes;
+    private boolean spikeListVisible;
+    private int selectedSpike = -1;
+    private TraceExporter exporter;
+    private Path exportDir;
+    private int exportFrames;
+    private CompletableFuture<Path> lastExport;
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -95,6 +107,9 @@ public final class HudControls {
             case REMOVE_GUIDE_BAR -> removeGuideBar();
             case AUTO_SCALE -> autoScale();
             case TOGGLE_METRIC -> toggleMetric();
+            case TOGGLE_SPIKES -> toggleSpikeList();
+            case NEXT_SPIKE -> nextSpike();
+            case EXPORT_TRACE -> exportTrace();
             case TOGGLE_HELP -> toggleHelp();
         }
     }
@@ -179,6 +194,93 @@ public final class HudControls {
     /** The statistics attached to the profiler, or {@code null}. */
     FrameStatistics statistics() {
         return FrameStatistics.attachedTo(profiler);
+    }
+
+    /**
+     * Shows {@code capture}'s spikes: a spike list ({@link #toggleSpikeList()}), marks on the history graph and
+     * {@link #nextSpike()}; null detaches. The list starts hidden (it covers the game's top-right corner).
+     */
+    public void spikes(SpikeCapture capture) {
+        this.spikes = capture;
+        this.selectedSpike = -1;
+    }
+
+    /** The spike capture the HUD shows, or null. */
+    public SpikeCapture spikes() {
+        return spikes;
+    }
+
+    /** Whether the spike list is shown (needs {@link #spikes(SpikeCapture)}). */
+    public boolean spikeListVisible() {
+        return spikeListVisible && spikes != null;
+    }
+
+    /** Shows or hides the spike list. */
+    public void toggleSpikeList() {
+        spikeListVisible = !spikeListVisible;
+    }
+
+    /** The row of the spike list {@link #nextSpike()} last jumped to, or -1. */
+    public int selectedSpike() {
+        return selectedSpike;
+    }
+
+    /**
+     * Jumps to the next older spike in the list (after the oldest, back to the newest) whose frame is still in
+     * history: pauses the profile and shows that frame in the report and the graph, so its full report and call
+     * graph can be browsed. Spikes whose frame left the history ring stay in the list (with their saved values and
+     * timeline for export) but cannot be shown in the report.
+     *
+     * @return true when it jumped
+     */
+    public boolean nextSpike() {
+        if (spikes == null || spikes.recentCount() == 0) {
+            return false;
+        }
+        int count = spikes.recentCount();
+        for (int step = 1; step <= count; step++) {
+            int i = (selectedSpike + step) % count;
+            Spike spike = spikes.recent(i);
+            long ago = profiler.history().frameNumber(0) - spike.frameNumber();
+            if (ago >= 0 && ago < profiler.history().size()
+                    && profiler.history().frameNumber((int) ago) == spike.frameNumber()) {
+                selectedSpike = i;
+                profiler.setPaused(true);
+                controller.setFrame((int) ago);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Lets {@link #exportTrace()} write the last {@code frames} frames as a Chrome trace into {@code dir}
+     * (files {@code hudprof-trace-<frame>.json}); a null exporter switches the key off.
+     */
+    public void traceExport(TraceExporter exporter, Path dir, int frames) {
+        this.exporter = exporter;
+        this.exportDir = dir;
+        this.exportFrames = frames;
+    }
+
+    /**
+     * Copies the last frames now and writes them on the exporter's thread; does nothing without
+     * {@link #traceExport}. Allocates (a key press, not a frame).
+     *
+     * @return the pending write, or null
+     */
+    public CompletableFuture<Path> exportTrace() {
+        if (exporter == null) {
+            return null;
+        }
+        lastExport = exporter.exportRecent(exportFrames,
+                exportDir.resolve("hudprof-trace-" + profiler.recordedFrames() + ".json"));
+        return lastExport;
+    }
+
+    /** The last export started with {@link #exportTrace()}, or null. */
+    public CompletableFuture<Path> lastExport() {
+        return lastExport;
     }
 
     /** The report the overlay draws, so {@link #select()} knows which row the cursor is on. */

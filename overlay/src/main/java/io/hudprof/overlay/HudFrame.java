@@ -42,6 +42,7 @@ public final class HudFrame implements AutoCloseable {
     private final ValueChartView chart;
     private final StripChartView categoryChart;
     private final CategoryHistory categories;
+    private final SpikeListView spikeList;
     private final DrawList list;
     /** The atlas this frame baked itself (see {@link #create}), closed with it; null when the overlay owns it. */
     private final FontAtlas ownFont;
@@ -63,6 +64,7 @@ public final class HudFrame implements AutoCloseable {
         this.chart = new ValueChartView(metrics);
         this.categoryChart = new StripChartView(config, metrics);
         this.categories = CategoryHistory.attach(profiler);
+        this.spikeList = new SpikeListView(metrics);
     }
 
     /**
@@ -155,6 +157,9 @@ public final class HudFrame implements AutoCloseable {
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
             StatHistory values = statistics.history();
             chart.draw(values, charted, statsFrame(values, report.frameOffset()), list);
+        }
+        if (controls.spikeListVisible()) {
+            spikeList.draw(controls.spikes(), controls.selectedSpike(), framebufferWidth, list);
         }
         if (showGraph && controls.categoriesShown()) {
             categoryChart.layout(graph.strip());

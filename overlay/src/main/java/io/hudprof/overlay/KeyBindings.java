@@ -12,7 +12,8 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_EQUAL;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_F3;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_G;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_H;
-import static org.lwjgl.glfw.GLFW.GLFW_KEY_K;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_L;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_N;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT;
@@ -22,9 +23,11 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_P;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_PAGE_DOWN;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_PAGE_UP;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_RIGHT;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_K;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_U;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_UP;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_V;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_X;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_ALT;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_CONTROL;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_SHIFT;
@@ -42,7 +45,8 @@ import java.util.List;
  * M mode; V averaging; P pause; Left/Right frame; Shift+Left/Shift+Right 10 frames; End live; G graph;
  * U ms/Hz; -/= graph scale; C value chart; K category strip chart; Shift+Up/Shift+Down category cursor;
  * Shift+Enter drill down (on the top row: up); Shift+Backspace drill up; B add a guide bar; Shift+B remove it;
- * 0 auto scale; T time/allocated bytes; H key help.
+ * 0 auto scale; T time/allocated bytes;
+ * L spike list; N next spike; X export trace; H key help.
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -66,6 +70,9 @@ public final class KeyBindings {
             .bind(HudAction.FRAME_NEWER_10, GLFW_KEY_RIGHT, GLFW_MOD_SHIFT)
             .bind(HudAction.LIVE_FRAME, GLFW_KEY_END)
             .bind(HudAction.TOGGLE_GRAPH, GLFW_KEY_G)
+            .bind(HudAction.TOGGLE_SPIKES, GLFW_KEY_L)
+            .bind(HudAction.NEXT_SPIKE, GLFW_KEY_N)
+            .bind(HudAction.EXPORT_TRACE, GLFW_KEY_X)
             .bind(HudAction.TOGGLE_UNITS, GLFW_KEY_U)
             .bind(HudAction.GRAPH_ZOOM_OUT, GLFW_KEY_MINUS)
             .bind(HudAction.GRAPH_ZOOM_IN, GLFW_KEY_EQUAL)

@@ -2,6 +2,7 @@ package io.hudprof.core.stats;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ZoneRanking;
 import java.io.IOException;
@@ -14,7 +15,9 @@ import java.util.List;
 
 /**
  * Writes the per-frame history as a data file gnuplot plots directly (the GStreamer monitor's log): {@code #}
- * comment lines saying what the file is and how to plot it, one line of quoted column names (gnuplot's
+ * comment lines saying what the file is and how to plot it, the configuration that produced it (GStreamer's "log
+ * config in the header": history length, averaging weights, sensors), one {@code # column N:} line per column
+ * naming it and its unit, then one line of quoted column names (gnuplot's
  * {@code columnheader}), then one line per recorded frame, oldest first, of whitespace-separated numbers:
  * frame number, frame time (ms), the self time (ms) of each top zone, then each charted statistic's frame value
  * in its unit (milliseconds for timers, bytes, %, ...). A value missing in a frame is written {@code NaN}, which
@@ -59,7 +62,26 @@ public final class GnuplotExport {
                 + " value in that frame in the unit shown in brackets\n");
         out.write("# plot: gnuplot -p -e \"set key autotitle columnheader; plot for [i=2:"
                 + (2 + zoneCount + charted.size()) + "] 'FILE' using 1:i with lines\"\n");
+        ProfilerConfig config = profiler.config();
+        out.write("# config: historyFrames=" + config.historyFrames() + " fullHistory=" + config.fullHistory()
+                + " fastAverageWeight=" + config.fastAverageWeight() + " slowAverageWeight="
+                + config.slowAverageWeight() + " selfProfiling=" + config.selfProfiling() + " sensors="
+                + statistics.sensors() + " recordedFrames=" + profiler.recordedFrames() + "\n");
         StringBuilder line = new StringBuilder(256);
+        line.append("# column 1: frame number\n# column 2: frame time (ms)\n");
+        for (int z = 0; z < zoneCount; z++) {
+            line.append("# column ").append(3 + z).append(": self time (ms) of zone ")
+                    .append(Zone.byId(zones[z]).name()).append('\n');
+        }
+        for (int i = 0; i < charted.size(); i++) {
+            Stat stat = charted.get(i);
+            String unit = stat.unit().axisLabel();
+            line.append("# column ").append(3 + zoneCount + i).append(": statistic ").append(stat.name())
+                    .append(unit.isEmpty() ? "" : " [" + unit + "]").append(", ").append(stat.kind())
+                    .append('\n');
+        }
+        out.write(line.toString());
+        line.setLength(0);
         line.append(quote("frame")).append(' ').append(quote("frame ms"));
         for (int z = 0; z < zoneCount; z++) {
             line.append(' ').append(quote(Zone.byId(zones[z]).name() + " ms"));

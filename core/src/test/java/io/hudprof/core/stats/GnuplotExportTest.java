@@ -61,7 +61,15 @@ class GnuplotExportTest {
                 first++;
             }
             assertTrue(first >= 2, "comment lines first");
-            assertTrue(lines.get(first - 1).contains("plot for [i=2:7]"), lines.get(first - 1));
+            List<String> comments = lines.subList(0, first);
+            assertTrue(comments.stream().anyMatch(l -> l.contains("plot for [i=2:7]")), comments.toString());
+            // The GStreamer log format's header: the configuration, then every column named with its unit.
+            assertTrue(comments.stream().anyMatch(l -> l.startsWith("# config: historyFrames=16 fullHistory=true "
+                    + "fastAverageWeight=0.2 slowAverageWeight=0.02")), comments.toString());
+            assertTrue(comments.contains("# column 1: frame number"), comments.toString());
+            assertTrue(comments.contains("# column 3: self time (ms) of zone Draw"), comments.toString());
+            assertTrue(comments.stream().anyMatch(l -> l.startsWith("# column 7: statistic Render/Upload [ms]")),
+                    comments.toString());
             List<String> header = quoted(lines.get(first));
             assertEquals(List.of("frame", "frame ms", "Draw ms", "Physics ms", "Physics/Bodies stepped",
                     "Render/Batch size", "Render/Upload [ms]"), header);

@@ -1,0 +1,340 @@
+package io.hudprof.core.export;
+
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.Zone;
+import io.hudprof.core.spike.FrameNotes;
+import io.hudprof.core.spike.FrameTimes;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A copy of the last frames in the Chrome trace event format (the JSON that Perfetto, speedscope, Spall and
+ * Tracy's importer read), taken on the updating thread by {@link #capture} and written later, on any thread, by
+ * {@link #write}.
+ *
+ * <p>What a trace holds: process and thread names (metadata events); per profiled thread, properly nested begin
+ * ({@code B}) and end ({@code E}) events replayed from its {@link ThreadTimeline}; a {@code frames} track with one
+ * complete event ({@code X}) per frame, named {@code frame N} (N the recorded-frame number) and a {@code frame ms}
+ * counter ({@code C}); a {@code JVM} track with each {@link FrameNotes} event (GC pause, safepoint, compilation) as
+ * a complete event, plus an instant event ({@code i}) with the note's text. Timestamps are microseconds (with
+ * nanosecond fractions) from the first exported frame's start.
+ *
+ * <p>Nesting is always valid: a zone already open when the exported window starts gets its begin at the start of
+ * the window, and a zone still open at its end gets its end there (the window cuts it, the trace says so in
+ * {@code otherData}). Threads without a timeline ({@code ProfilerConfig.timelineCapacity} 0) contribute only their
+ * name: nothing is synthesised.
+ */
+public final class ChromeTrace {
+    /** Thread id of the frames track (after the profiled threads, 1..n, so tools open on the first thread). */
+    static final int FRAMES_TID = 100_000;
+    /** Thread id of the JVM events track. */
+    static final int JVM_TID = 100_001;
+
+    private record Thread(String name, int tid, String[] names, boolean[] begins, long[] nanos, int count,
+                          boolean timeline) {
+    }
+
+    private final long originNanos;
+    private final long endNanos;
+    private final String title;
+    private final long[] frameNumbers;
+    private final long[] frameStarts;
+    private final long[] frameEnds;
+    private final List<Thread> threads;
+    private final List<String> noteTexts;
+    private final List<String> noteWhats;
+    private final long[] noteStarts;
+    private final long[] noteDurations;
+    private final int cutZones;
+
+    private ChromeTrace(Builder b) {
+        originNanos = b.originNanos;
+        endNanos = b.endNanos;
+        title = b.title;
+        frameNumbers = b.frameNumbers;
+        frameStarts = b.frameStarts;
+        frameEnds = b.frameEnds;
+        threads = b.threads;
+        noteTexts = b.noteTexts;
+        noteWhats = b.noteWhats;
+        noteStarts = Arrays.copyOf(b.noteStarts, b.noteTexts.size());
+        noteDurations = Arrays.copyOf(b.noteDurations, b.noteTexts.size());
+        cutZones = b.cutZones;
+    }
+
+    /**
+     * Copies the last {@code frames} frames (fewer when fewer are held) of every tracked thread's timeline, the
+     * frame times and the notes overlapping them. Call it on the thread that calls {@code update()}.
+     *
+     * @param notes JVM events to include; may be null
+     */
+    public static ChromeTrace capture(Profiler profiler, FrameTimes times, FrameNotes notes, int frames,
+                                      String title) {
+        if (frames < 1) {
+            throw new IllegalArgumentException("hudprof: export at least 1 frame, got " + frames);
+        }
+        Builder b = new Builder();
+        b.title = title;
+        int n = Math.min(frames, times.size());
+        b.frameNumbers = new long[n];
+        b.frameStarts = new long[n];
+        b.frameEnds = new long[n];
+        for (int k = 0; k < n; k++) {
+            int ago = n - 1 - k;
+            b.frameNumbers[k] = times.frameNumber(ago);
+            b.frameStarts[k] = times.startNanos(ago);
+            b.frameEnds[k] = times.endNanos(ago);
+        }
+        b.originNanos = n == 0 ? 0 : b.frameStarts[0];
+        b.endNanos = n == 0 ? 0 : b.frameEnds[n - 1];
+        for (int t = 0; t < profiler.threadCount(); t++) {
+            b.addThread(profiler.threadName(t), t + 1, profiler.timeline(t), n, times);
+        }
+        if (notes != null && n > 0) {
+            for (long note = notes.oldest(); note < notes.end(); note++) {
+                long start = notes.startNanos(note);
+                long end = start + notes.durationNanos(note);
+                if (end >= b.originNanos && start <= b.endNanos) {
+                    b.addNote(notes.text(note), notes.what(note), start, notes.durationNanos(note));
+                }
+            }
+        }
+        return new ChromeTrace(b);
+    }
+
+    /** Number of frames in the trace. */
+    public int frameCount() {
+        return frameNumbers.length;
+    }
+
+    /** Zones the window cut (open at its start or end), closed at its edge. */
+    public int cutZones() {
+        return cutZones;
+    }
+
+    /** Writes the trace as one JSON object ({@code {"traceEvents": [...]}}) to {@code out} (not closed). */
+    public void write(Writer out) throws IOException {
+        StringBuilder line = new StringBuilder(256);
+        out.write("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"hudprof\",\"title\":");
+        flush(out, quote(title, line));
+        out.write(",\"frames\":\"" + frameNumbers.length + "\",\"cutZones\":\"" + cutZones
+                + "\",\"clock\":\"profiler clock ns, origin at the first frame's start\"},\n\"traceEvents\":[\n");
+        boolean[] first = {true};
+        meta(out, line, first, "process_name", 0, "hudprof" + (title.isEmpty() ? "" : ": " + title));
+        meta(out, line, first, "thread_name", FRAMES_TID, "frames");
+        for (Thread thread : threads) {
+            meta(out, line, first, "thread_name", thread.tid,
+                    thread.timeline ? thread.name : thread.name + " (no timeline kept)");
+        }
+        if (!noteTexts.isEmpty()) {
+            meta(out, line, first, "thread_name", JVM_TID, "JVM");
+        }
+        for (int k = 0; k < frameNumbers.length; k++) {
+            String name = frameNumbers[k] >= 0 ? "frame " + frameNumbers[k] : "frame (not recorded)";
+            event(out, line, first).append("\"name\":");
+            quote(name, line).append(",\"cat\":\"frame\",\"ph\":\"X\",\"pid\":1,\"tid\":").append(FRAMES_TID);
+            ts(line, frameStarts[k]).append(",\"dur\":");
+            micros(line, frameEnds[k] - frameStarts[k]).append('}');
+            flush(out, line);
+            event(out, line, first).append("\"name\":\"frame ms\",\"ph\":\"C\",\"pid\":1,\"tid\":")
+                    .append(FRAMES_TID);
+            ts(line, frameStarts[k]).append(",\"args\":{\"ms\":");
+            line.append(String.format(Locale.ROOT, "%.4f", (frameEnds[k] - frameStarts[k]) / 1e6)).append("}}");
+            flush(out, line);
+        }
+        for (Thread thread : threads) {
+            for (int e = 0; e < thread.count; e++) {
+                event(out, line, first).append("\"name\":");
+                quote(thread.names[e], line).append(",\"cat\":\"zone\",\"ph\":\"")
+                        .append(thread.begins[e] ? 'B' : 'E').append("\",\"pid\":1,\"tid\":").append(thread.tid);
+                ts(line, thread.nanos[e]).append('}');
+                flush(out, line);
+            }
+        }
+        for (int i = 0; i < noteTexts.size(); i++) {
+            event(out, line, first).append("\"name\":");
+            quote(noteWhats.get(i), line).append(",\"cat\":\"jvm\",\"ph\":\"X\",\"pid\":1,\"tid\":").append(JVM_TID);
+            ts(line, noteStarts[i]).append(",\"dur\":");
+            micros(line, noteDurations[i]).append(",\"args\":{\"note\":");
+            quote(noteTexts.get(i), line).append("}}");
+            flush(out, line);
+            event(out, line, first).append("\"name\":");
+            quote(noteTexts.get(i), line).append(",\"cat\":\"note\",\"ph\":\"i\",\"s\":\"g\",\"pid\":1,\"tid\":")
+                    .append(FRAMES_TID);
+            ts(line, noteStarts[i]).append('}');
+            flush(out, line);
+        }
+        out.write("\n]}\n");
+    }
+
+    private static void meta(Writer out, StringBuilder line, boolean[] first, String kind, int tid, String name)
+            throws IOException {
+        event(out, line, first).append("\"name\":\"").append(kind).append("\",\"ph\":\"M\",\"pid\":1,\"tid\":")
+                .append(tid).append(",\"args\":{\"name\":");
+        quote(name, line).append("}}");
+        flush(out, line);
+    }
+
+    private static StringBuilder event(Writer out, StringBuilder line, boolean[] first) {
+        line.setLength(0);
+        if (!first[0]) {
+            line.append(",\n");
+        }
+        first[0] = false;
+        return line.append('{');
+    }
+
+    private static void flush(Writer out, StringBuilder line) throws IOException {
+        out.append(line);
+        line.setLength(0);
+    }
+
+    private StringBuilder ts(StringBuilder line, long nanos) {
+        line.append(",\"ts\":");
+        return micros(line, nanos - originNanos);
+    }
+
+    private static StringBuilder micros(StringBuilder line, long nanos) {
+        if (nanos < 0) {
+            line.append('-');
+            nanos = -nanos;
+        }
+        line.append(nanos / 1000).append('.');
+        long frac = nanos % 1000;
+        if (frac < 100) {
+            line.append('0');
+        }
+        if (frac < 10) {
+            line.append('0');
+        }
+        return line.append(frac);
+    }
+
+    private static StringBuilder quote(String s, StringBuilder line) {
+        line.append('"');
+        appendEscaped(s, line);
+        return line.append('"');
+    }
+
+    private static void appendEscaped(String s, StringBuilder b) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Collects a capture; balancing happens here, on the updating thread. */
+    private static final class Builder {
+        String title = "";
+        long originNanos;
+        long endNanos;
+        long[] frameNumbers;
+        long[] frameStarts;
+        long[] frameEnds;
+        final List<Thread> threads = new ArrayList<>();
+        final List<String> noteTexts = new ArrayList<>();
+        final List<String> noteWhats = new ArrayList<>();
+        long[] noteStarts = new long[8];
+        long[] noteDurations = new long[8];
+        int cutZones;
+
+        void addNote(String text, String what, long start, long duration) {
+            int i = noteTexts.size();
+            if (i == noteStarts.length) {
+                noteStarts = Arrays.copyOf(noteStarts, i * 2);
+                noteDurations = Arrays.copyOf(noteDurations, i * 2);
+            }
+            noteTexts.add(text);
+            noteWhats.add(what);
+            noteStarts[i] = start;
+            noteDurations[i] = duration;
+        }
+
+        void addThread(String name, int tid, ThreadTimeline timeline, int frames, FrameTimes times) {
+            if (timeline == null || frames == 0) {
+                threads.add(new Thread(name, tid, new String[0], new boolean[0], new long[0], 0, false));
+                return;
+            }
+            // Holding is monotone (older frames are lost first): start from the oldest frame still held.
+            int oldest = frames - 1;
+            while (oldest >= 0 && !timeline.forEachEvent(oldest, (z, b, t) -> { })) {
+                oldest--;
+            }
+            List<String> names = new ArrayList<>();
+            List<Boolean> begins = new ArrayList<>();
+            List<Long> nanos = new ArrayList<>();
+            for (int ago = oldest; ago >= 0; ago--) {
+                timeline.forEachEvent(ago, (zoneId, begin, t) -> {
+                    names.add(Zone.byId(zoneId).name());
+                    begins.add(begin);
+                    nanos.add(t);
+                });
+            }
+            long windowStart = oldest >= 0 ? times.startNanos(oldest) : endNanos;
+            // Balance: ends whose begin came before the window get a begin at the window's start (outermost
+            // first); zones still open at the end get an end at the window's end (innermost first).
+            List<String> openedBefore = new ArrayList<>();
+            int depth = 0;
+            for (int i = 0; i < names.size(); i++) {
+                if (begins.get(i)) {
+                    depth++;
+                } else if (depth == 0) {
+                    openedBefore.add(names.get(i));
+                } else {
+                    depth--;
+                }
+            }
+            int count = openedBefore.size() + names.size() + depth;
+            String[] n = new String[count];
+            boolean[] b = new boolean[count];
+            long[] t = new long[count];
+            int k = 0;
+            for (int i = openedBefore.size() - 1; i >= 0; i--) {
+                n[k] = openedBefore.get(i);
+                b[k] = true;
+                t[k++] = windowStart;
+            }
+            String[] stack = new String[names.size() + openedBefore.size() + 1];
+            int top = 0;
+            for (int i = openedBefore.size() - 1; i >= 0; i--) {
+                stack[top++] = openedBefore.get(i);
+            }
+            for (int i = 0; i < names.size(); i++) {
+                n[k] = names.get(i);
+                b[k] = begins.get(i);
+                // Clamp into the window so a tool never sees time run backwards at its edges.
+                t[k++] = Math.max(windowStart, Math.min(endNanos, nanos.get(i)));
+                if (begins.get(i)) {
+                    stack[top++] = names.get(i);
+                } else {
+                    top--;
+                }
+            }
+            while (top > 0) {
+                n[k] = stack[--top];
+                b[k] = false;
+                t[k++] = endNanos;
+            }
+            cutZones += openedBefore.size() + depth;
+            threads.add(new Thread(name, tid, n, b, t, k, true));
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package io.hudprof.core.spike;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * JVM events pinned to the frames they overlapped, by timestamp: a GC pause, a safepoint, a long JIT compilation.
+ * Any thread {@linkplain #post posts} an event with its start and duration on the profiler's clock (a JMX
+ * notification thread, a JFR stream); the updating thread {@linkplain #settle settles} them into a bounded ring,
+ * each note naming the first and last recorded frame it overlapped. An event that has not ended before the latest
+ * frame's end waits (bounded) until a frame covers it; one older than every frame still held is kept with frame -1.
+ *
+ * <p>Bounds: {@code capacity} settled notes (the oldest are overwritten) and {@code capacity} waiting posts; a post
+ * into a full queue is dropped and counted ({@link #droppedPosts()}). Settling allocates nothing.
+ */
+public final class FrameNotes {
+    /** What kind of JVM event a note is. */
+    public enum Kind {
+        /** A garbage collection pause (or a concurrent cycle, when its text says so). */
+        GC,
+        /** A safepoint: every Java thread stopped. */
+        SAFEPOINT,
+        /** A JIT compilation longer than the configured threshold. */
+        COMPILATION
+    }
+
+    private record Post(Kind kind, String what, String detail, long startNanos, long durationNanos) {
+    }
+
+    private final int capacity;
+    private final Kind[] kinds;
+    private final String[] whats;
+    private final String[] details;
+    private final long[] starts;
+    private final long[] durations;
+    private final long[] firstFrames;
+    private final long[] lastFrames;
+    private long written;
+
+    private final ArrayBlockingQueue<Post> incoming;
+    private final Post[] waiting;
+    private int waitingCount;
+    private final AtomicLong dropped = new AtomicLong();
+
+    /** A store of {@code capacity} notes (≥ 1). */
+    public FrameNotes(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("hudprof: note capacity must be at least 1, got " + capacity);
+        }
+        this.capacity = capacity;
+        kinds = new Kind[capacity];
+        whats = new String[capacity];
+        details = new String[capacity];
+        starts = new long[capacity];
+        durations = new long[capacity];
+        firstFrames = new long[capacity];
+        lastFrames = new long[capacity];
+        incoming = new ArrayBlockingQueue<>(capacity);
+        waiting = new Post[capacity];
+    }
+
+    /**
+     * Posts an event from any thread; it is pinned at a later {@link #settle}.
+     *
+     * @param what          who caused it, e.g. the collector's name ({@code G1 Young Generation})
+     * @param detail        why, e.g. the GC cause; may be empty
+     * @param startNanos    its start on the profiler's clock
+     * @param durationNanos its length (≥ 0)
+     */
+    public void post(Kind kind, String what, String detail, long startNanos, long durationNanos) {
+        if (!incoming.offer(new Post(kind, what, detail == null ? "" : detail, startNanos,
+                Math.max(0, durationNanos)))) {
+            dropped.incrementAndGet();
+        }
+    }
+
+    /** Posts lost because the queue was full. */
+    public long droppedPosts() {
+        return dropped.get();
+    }
+
+    /**
+     * Pins the posted events that have ended by the latest frame's end to the frames they overlapped. Runs on the
+     * updating thread.
+     *
+     * @param newNotes receives the ring index of each note settled now (for spike stores); may be null
+     */
+    public void settle(FrameTimes times, NoteSink newNotes) {
+        int kept = 0;
+        for (int i = 0; i < waitingCount; i++) {
+            Post post = waiting[i];
+            waiting[i] = null;
+            if (!trySettle(post, times, newNotes)) {
+                waiting[kept++] = post;
+            }
+        }
+        waitingCount = kept;
+        Post post;
+        while (waitingCount < waiting.length && (post = incoming.poll()) != null) {
+            if (!trySettle(post, times, newNotes)) {
+                waiting[waitingCount++] = post;
+            }
+        }
+    }
+
+    /** Receives each note as it settles. */
+    @FunctionalInterface
+    public interface NoteSink {
+        /** @param note the note's index for {@link #kind(long)} and the other accessors */
+        void settled(long note);
+    }
+
+    private boolean trySettle(Post post, FrameTimes times, NoteSink sink) {
+        long endNanos = post.startNanos + post.durationNanos;
+        if (times.size() == 0 || endNanos > times.latestEndNanos() || post.startNanos >= times.latestEndNanos()) {
+            return false;
+        }
+        long first = -1;
+        long last = -1;
+        for (int ago = 0; ago < times.size(); ago++) {
+            long s = times.startNanos(ago);
+            long e = times.endNanos(ago);
+            if (e <= post.startNanos) {
+                break;
+            }
+            boolean overlaps = post.durationNanos == 0 ? s <= post.startNanos : s < endNanos;
+            if (!overlaps) {
+                continue;
+            }
+            long number = times.frameNumber(ago);
+            if (number >= 0) {
+                if (last < 0) {
+                    last = number;
+                }
+                first = number;
+            }
+        }
+        int i = (int) (written % capacity);
+        kinds[i] = post.kind;
+        whats[i] = post.what;
+        details[i] = post.detail;
+        starts[i] = post.startNanos;
+        durations[i] = post.durationNanos;
+        firstFrames[i] = first;
+        lastFrames[i] = last;
+        long index = written++;
+        if (sink != null) {
+            sink.settled(index);
+        }
+        return true;
+    }
+
+    /** Index one past the newest note; notes {@code max(0, end − capacity) .. end − 1} are held. */
+    public long end() {
+        return written;
+    }
+
+    /** Index of the oldest note still held. */
+    public long oldest() {
+        return Math.max(0, written - capacity);
+    }
+
+    /** The note's kind. */
+    public Kind kind(long note) {
+        return kinds[slot(note)];
+    }
+
+    /** Who caused it (collector name, "Safepoint", the compiled method). */
+    public String what(long note) {
+        return whats[slot(note)];
+    }
+
+    /** Why (GC cause, safepoint operation, compiler), or empty. */
+    public String detail(long note) {
+        return details[slot(note)];
+    }
+
+    /** Start on the profiler's clock. */
+    public long startNanos(long note) {
+        return starts[slot(note)];
+    }
+
+    /** Duration in ns. */
+    public long durationNanos(long note) {
+        return durations[slot(note)];
+    }
+
+    /** The first recorded frame it overlapped, or -1 when none held. */
+    public long firstFrame(long note) {
+        return firstFrames[slot(note)];
+    }
+
+    /** The last recorded frame it overlapped, or -1. */
+    public long lastFrame(long note) {
+        return lastFrames[slot(note)];
+    }
+
+    /** Whether the note overlapped recorded frame {@code frame}. */
+    public boolean touches(long note, long frame) {
+        int i = slot(note);
+        return firstFrames[i] >= 0 && firstFrames[i] <= frame && frame <= lastFrames[i];
+    }
+
+    /** The note as text: {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}. */
+    public String text(long note) {
+        int i = slot(note);
+        StringBuilder b = new StringBuilder(64).append(whats[i]).append(' ');
+        b.append(switch (kinds[i]) {
+            case GC -> "pause";
+            case SAFEPOINT -> "safepoint";
+            case COMPILATION -> "compilation";
+        });
+        b.append(' ').append(Math.round(durations[i] / 1e5) / 10.0).append(" ms");
+        if (!details[i].isEmpty()) {
+            b.append(" (").append(details[i]).append(')');
+        }
+        return b.toString();
+    }
+
+    private int slot(long note) {
+        if (note < oldest() || note >= written) {
+            throw new IndexOutOfBoundsException("note " + note + " not held (" + oldest() + ".." + written + ")");
+        }
+        return (int) (note % capacity);
+    }
+}

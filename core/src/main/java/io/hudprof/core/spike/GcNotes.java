@@ -1,0 +1,79 @@
+package io.hudprof.core.spike;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.GcInfo;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import javax.management.ListenerNotFoundException;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * Posts every garbage collection the JVM reports over JMX to a {@link FrameNotes} with the collection's own start
+ * and duration, so it is pinned to the frames it overlapped rather than to the frame in which the notification
+ * arrived (about 2 ms, a frame, later). HotSpot stamps the notification with the wall-clock millisecond at which the
+ * collection ended ({@code os::javaTimeMillis} as it queues it) and gives the duration in whole milliseconds; the
+ * end is mapped to {@link System#nanoTime()} with an offset measured once at {@link #attach}, and the start is the
+ * end minus the duration. (GcInfo's own start time counts from an internal stamp taken during VM start-up, tens of
+ * milliseconds away from the uptime's origin, so it is not used.) The profiler must use the system clock (the
+ * default). The note names the collector and the cause: {@code G1 Young Generation pause 11.2 ms
+ * (G1 Evacuation Pause)}; ZGC's and Shenandoah's concurrent cycles are noted as cycles, not pauses.
+ */
+public final class GcNotes implements AutoCloseable {
+    private final FrameNotes notes;
+    private final long epochOffsetNanos;
+    private final List<NotificationEmitter> emitters = new ArrayList<>();
+    private final NotificationListener listener = this::onNotification;
+
+    private GcNotes(FrameNotes notes) {
+        this.notes = notes;
+        this.epochOffsetNanos = System.nanoTime() - System.currentTimeMillis() * 1_000_000L;
+    }
+
+    /** Starts listening to every collector's notifications; {@link #close()} stops. */
+    public static GcNotes attach(FrameNotes notes) {
+        GcNotes gc = new GcNotes(notes);
+        for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (bean instanceof NotificationEmitter emitter) {
+                emitter.addNotificationListener(gc.listener, null, null);
+                gc.emitters.add(emitter);
+            }
+        }
+        return gc;
+    }
+
+    /** A wall-clock time (ms since the epoch) on the {@link System#nanoTime()} clock. */
+    public long toNanoTime(long epochMillis) {
+        return epochOffsetNanos + epochMillis * 1_000_000L;
+    }
+
+    private void onNotification(Notification notification, Object handback) {
+        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
+            return;
+        }
+        GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
+        GcInfo gc = info.getGcInfo();
+        boolean cycle = info.getGcAction().contains("cycle");
+        String cause = cycle ? "concurrent cycle, " + info.getGcCause() : info.getGcCause();
+        long durationNanos = gc.getDuration() * 1_000_000L;
+        notes.post(FrameNotes.Kind.GC, info.getGcName(), cause, toNanoTime(notification.getTimeStamp())
+                - durationNanos, durationNanos);
+    }
+
+    @Override
+    public void close() {
+        for (NotificationEmitter emitter : emitters) {
+            try {
+                emitter.removeNotificationListener(listener);
+            } catch (ListenerNotFoundException e) {
+                // Already removed: nothing to undo.
+            }
+        }
+        emitters.clear();
+    }
+}

@@ -1,0 +1,232 @@
+package io.hudprof.core.spike;
+
+import io.hudprof.core.ThreadTimeline;
+import java.util.Arrays;
+
+/**
+ * One captured spike frame with its full data, kept by {@link SpikeCapture} after the history ring has moved on:
+ * the frame's number, time and place on the clock, the rule that matched, every zone-stack state's self time and
+ * entry count, the zone that grew most against the slow average, each thread's timeline events of the frame (when
+ * timelines are kept) and notes (GC pauses and other JVM events that overlapped it, added when they arrive).
+ *
+ * <p>A slot: {@link SpikeCapture} owns a fixed set and refills them; the arrays grow on a spike (never per frame) up
+ * to the profiler's state and timeline bounds. Read it on the thread that calls {@code update()}.
+ */
+public final class Spike {
+    /** Notes kept per spike; later ones are counted in {@link #droppedNotes()}. */
+    public static final int MAX_NOTES = 8;
+
+    long frameNumber = -1;
+    long frameNanos;
+    long startNanos;
+    long endNanos;
+    SpikeRule.Trigger trigger;
+    String thread;
+    long value;
+    double baseline;
+    int grewZone = -1;
+    double grewNanos;
+
+    int stateCount;
+    int[] states = new int[0];
+    double[] self = new double[0];
+    double[] calls = new double[0];
+
+    int threadCount;
+    String[] threadNames = new String[0];
+    int[] eventCounts = new int[0];
+    int[][] eventZones = new int[0][];
+    boolean[][] eventBegins = new boolean[0][];
+    long[][] eventNanos = new long[0][];
+
+    final String[] notes = new String[MAX_NOTES];
+    int noteCount;
+    int droppedNotes;
+
+    /** The recorded-frame number, or -1 for an empty slot. */
+    public long frameNumber() {
+        return frameNumber;
+    }
+
+    /** The frame's duration (ns). */
+    public long frameNanos() {
+        return frameNanos;
+    }
+
+    /** The frame's start on the profiler's clock. */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /** The frame's end on the profiler's clock. */
+    public long endNanos() {
+        return endNanos;
+    }
+
+    /** The condition that matched. */
+    public SpikeRule.Trigger trigger() {
+        return trigger;
+    }
+
+    /** The thread whose time matched, or null when the rule watched the frame time. */
+    public String thread() {
+        return thread;
+    }
+
+    /** The watched value that matched (ns): the frame time or the thread's time inside zones. */
+    public long value() {
+        return value;
+    }
+
+    /** The watched value's moving average before this frame (ns), NaN when there was none. */
+    public double baseline() {
+        return baseline;
+    }
+
+    /** The zone whose self time grew most against the slow average before this frame, or -1. */
+    public int grewZone() {
+        return grewZone;
+    }
+
+    /** How much that zone's self time grew (ns). */
+    public double grewNanos() {
+        return grewNanos;
+    }
+
+    /** Number of states with values in the frame. */
+    public int stateCount() {
+        return stateCount;
+    }
+
+    /** The i-th state with values (a state index of {@link io.hudprof.core.ProfileData}). */
+    public int state(int i) {
+        return states[i];
+    }
+
+    /** Self time (ns) of the i-th state. */
+    public double self(int i) {
+        return self[i];
+    }
+
+    /** Entry count of the i-th state. */
+    public double calls(int i) {
+        return calls[i];
+    }
+
+    /** Writes the frame's per-state values into arrays indexed by state (as ProfileData's); others untouched. */
+    public void loadStates(double[] selfByState, double[] callsByState) {
+        for (int i = 0; i < stateCount; i++) {
+            selfByState[states[i]] = self[i];
+            callsByState[states[i]] = calls[i];
+        }
+    }
+
+    /** Threads whose timeline events were kept (0 when the profiler keeps no timeline). */
+    public int timelineThreads() {
+        return threadCount;
+    }
+
+    /** The t-th kept thread's name. */
+    public String timelineThreadName(int t) {
+        return threadNames[t];
+    }
+
+    /** Replays the t-th kept thread's events of the frame, oldest first. */
+    public void forEachEvent(int t, ThreadTimeline.EventVisitor visitor) {
+        for (int e = 0; e < eventCounts[t]; e++) {
+            visitor.event(eventZones[t][e], eventBegins[t][e], eventNanos[t][e]);
+        }
+    }
+
+    /** Number of notes (at most {@link #MAX_NOTES}). */
+    public int noteCount() {
+        return noteCount;
+    }
+
+    /** The i-th note's text, e.g. {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}. */
+    public String note(int i) {
+        return notes[i];
+    }
+
+    /** Notes beyond {@link #MAX_NOTES}, not kept. */
+    public int droppedNotes() {
+        return droppedNotes;
+    }
+
+    void addNote(String text) {
+        if (noteCount < MAX_NOTES) {
+            notes[noteCount++] = text;
+        } else {
+            droppedNotes++;
+        }
+    }
+
+    void ensureStates(int n) {
+        if (states.length < n) {
+            states = Arrays.copyOf(states, n);
+            self = Arrays.copyOf(self, n);
+            calls = Arrays.copyOf(calls, n);
+        }
+    }
+
+    void ensureThreads(int n) {
+        if (threadNames.length < n) {
+            threadNames = Arrays.copyOf(threadNames, n);
+            eventCounts = Arrays.copyOf(eventCounts, n);
+            eventZones = Arrays.copyOf(eventZones, n);
+            eventBegins = Arrays.copyOf(eventBegins, n);
+            eventNanos = Arrays.copyOf(eventNanos, n);
+            for (int t = 0; t < n; t++) {
+                if (eventZones[t] == null) {
+                    eventZones[t] = new int[16];
+                    eventBegins[t] = new boolean[16];
+                    eventNanos[t] = new long[16];
+                }
+            }
+        }
+    }
+
+    void addEvent(int t, int zone, boolean begin, long nanos) {
+        int e = eventCounts[t];
+        if (e == eventZones[t].length) {
+            eventZones[t] = Arrays.copyOf(eventZones[t], e * 2);
+            eventBegins[t] = Arrays.copyOf(eventBegins[t], e * 2);
+            eventNanos[t] = Arrays.copyOf(eventNanos[t], e * 2);
+        }
+        eventZones[t][e] = zone;
+        eventBegins[t][e] = begin;
+        eventNanos[t][e] = nanos;
+        eventCounts[t] = e + 1;
+    }
+
+    /** Makes this slot a copy of {@code other}, reusing its own arrays where they are big enough. */
+    void copyFrom(Spike other) {
+        frameNumber = other.frameNumber;
+        frameNanos = other.frameNanos;
+        startNanos = other.startNanos;
+        endNanos = other.endNanos;
+        trigger = other.trigger;
+        thread = other.thread;
+        value = other.value;
+        baseline = other.baseline;
+        grewZone = other.grewZone;
+        grewNanos = other.grewNanos;
+        ensureStates(other.stateCount);
+        stateCount = other.stateCount;
+        System.arraycopy(other.states, 0, states, 0, stateCount);
+        System.arraycopy(other.self, 0, self, 0, stateCount);
+        System.arraycopy(other.calls, 0, calls, 0, stateCount);
+        ensureThreads(other.threadCount);
+        threadCount = other.threadCount;
+        for (int t = 0; t < threadCount; t++) {
+            threadNames[t] = other.threadNames[t];
+            eventCounts[t] = 0;
+            for (int e = 0; e < other.eventCounts[t]; e++) {
+                addEvent(t, other.eventZones[t][e], other.eventBegins[t][e], other.eventNanos[t][e]);
+            }
+        }
+        noteCount = other.noteCount;
+        droppedNotes = other.droppedNotes;
+        System.arraycopy(other.notes, 0, notes, 0, MAX_NOTES);
+    }
+}

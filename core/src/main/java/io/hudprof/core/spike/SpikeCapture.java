@@ -1,0 +1,484 @@
+package io.hudprof.core.spike;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.FrameListener;
+import io.hudprof.core.ProfileData;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.Zone;
+import java.util.Arrays;
+
+/**
+ * Catches the spike: after every recorded frame it checks the {@link SpikeRule}, and when the frame matches keeps a
+ * full copy of it ({@link Spike}) in a bounded store that outlives the history ring — the {@code recent} most recent
+ * spikes and the {@code worst} largest — optionally pauses the profile at it, and tells {@link Listener}s (an
+ * exporter writing it with frames around it) once {@code framesAfter} more frames have passed. It also pins
+ * {@link FrameNotes} (GC pauses, JFR events) to frames by timestamp and adds them to the spikes they overlapped.
+ *
+ * <pre>{@code
+ * SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(20.5)).pauseOnSpike(true).attach(profiler);
+ * }</pre>
+ *
+ * <p>Costs: while no spike happens a frame allocates nothing (one pass over the states when the rule watches
+ * threads; a few comparisons when it watches the frame time). A spike copies into preallocated slots whose arrays
+ * grow, on a spike only, up to the profiler's bounds (states, timeline events); a burst of spikes reuses the same
+ * {@code recent + worst + 1} slots. Runs on the thread that calls {@code update()}; read it there too.
+ */
+public final class SpikeCapture implements FrameListener {
+    /**
+     * Told about a spike once {@code framesAfter} more frames have ended (0: at once). One spike waits at a time: a
+     * spike during another's wait is kept in the store but not told (a burst exports once).
+     */
+    @FunctionalInterface
+    public interface Listener {
+        /**
+         * @param spike     the spike (a slot: copy what is needed now)
+         * @param framesAgo how many updates ago the spike frame ended (the {@link FrameTimes} index)
+         */
+        void spikeSettled(Spike spike, int framesAgo);
+    }
+
+    private final Profiler profiler;
+    private final ProfileData data;
+    private final SpikeRule rule;
+    private final FrameTimes times;
+    private final FrameNotes notes;
+    private final double slowWeight;
+    private volatile boolean pauseOnSpike;
+    private final int framesAfter;
+    private volatile Listener[] listeners = new Listener[0];
+
+    private final Spike[] recent;
+    private int recentCount;
+    private int recentNext;
+    private final Spike[] worst;
+    private int worstCount;
+    private final Spike fresh = new Spike();
+    private long captured;
+
+    private final String wantedRoot;
+    private double frameAverage = Double.NaN;
+    private long framePrevious = -1;
+    private int[] rootOf = new int[0];
+    private long[] busy = new long[0];
+    private double[] rootAverage = new double[0];
+    private long[] rootPrevious = new long[0];
+
+    private final FrameNotes.NoteSink noteSink = this::noteSettled;
+    private final GcNotes gcNotes;
+    private final Spike pending = new Spike();
+    private int pendingCountdown = -1;
+    private int pendingAgo;
+
+    private SpikeCapture(Builder b, Profiler profiler) {
+        this.profiler = profiler;
+        this.data = profiler.data();
+        this.rule = b.rule != null ? b.rule : SpikeRule.configured(b.targetFps);
+        this.times = new FrameTimes(profiler, Math.max(profiler.config().historyFrames(), 2 * b.framesAfter + 2));
+        this.notes = b.notes != null ? b.notes : new FrameNotes(256);
+        this.slowWeight = profiler.config().slowAverageWeight();
+        this.pauseOnSpike = b.pauseOnSpike;
+        this.framesAfter = b.framesAfter;
+        this.recent = new Spike[b.recent];
+        this.worst = new Spike[b.worst];
+        for (int i = 0; i < recent.length; i++) {
+            recent[i] = new Spike();
+        }
+        for (int i = 0; i < worst.length; i++) {
+            worst[i] = new Spike();
+        }
+        this.gcNotes = b.gcNotes ? GcNotes.attach(notes) : null;
+        this.wantedRoot = rule.thread == null || rule.thread.equals("*") ? null : "<" + rule.thread + ">";
+    }
+
+    /** A builder with the defaults: the configured rule, 16 recent and 16 worst spikes, no pause. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Stops listening for GC notifications and unplugs from the profiler; the store stays readable. */
+    public void detach() {
+        profiler.removeFrameListener(this);
+        if (gcNotes != null) {
+            gcNotes.close();
+        }
+    }
+
+    /** The rule in use. */
+    public SpikeRule rule() {
+        return rule;
+    }
+
+    /** Frame start/end times (the ring the notes and exports use). */
+    public FrameTimes times() {
+        return times;
+    }
+
+    /** The notes store: post JVM events here (any thread). */
+    public FrameNotes notes() {
+        return notes;
+    }
+
+    /** Whether a spike pauses the profile ({@link Profiler#setPaused(boolean)}) so it stays on screen. */
+    public boolean pauseOnSpike() {
+        return pauseOnSpike;
+    }
+
+    /** Switches pause-on-spike. */
+    public void setPauseOnSpike(boolean on) {
+        pauseOnSpike = on;
+    }
+
+    /** Adds a listener told about each spike {@code framesAfter} frames after it. */
+    public synchronized void addListener(Listener listener) {
+        Listener[] grown = Arrays.copyOf(listeners, listeners.length + 1);
+        grown[listeners.length] = listener;
+        listeners = grown;
+    }
+
+    /** The frames a listener waits after a spike (the builder's {@code framesAfter}). */
+    public int framesAfter() {
+        return framesAfter;
+    }
+
+    /** Spikes seen since attached (also those no longer kept). */
+    public long captured() {
+        return captured;
+    }
+
+    /** Spikes held in the recent list (up to its bound). */
+    public int recentCount() {
+        return recentCount;
+    }
+
+    /** The i-th most recent spike, 0 = newest. */
+    public Spike recent(int i) {
+        if (i < 0 || i >= recentCount) {
+            throw new IndexOutOfBoundsException("recent spike " + i + " of " + recentCount);
+        }
+        return recent[Math.floorMod(recentNext - 1 - i, recent.length)];
+    }
+
+    /** Spikes held in the worst list. */
+    public int worstCount() {
+        return worstCount;
+    }
+
+    /** The i-th worst spike, 0 = the largest value. */
+    public Spike worst(int i) {
+        if (i < 0 || i >= worstCount) {
+            throw new IndexOutOfBoundsException("worst spike " + i + " of " + worstCount);
+        }
+        return worst[i];
+    }
+
+    /** The held spike of recorded frame {@code frameNumber} (recent list first), or null. */
+    public Spike find(long frameNumber) {
+        for (int i = 0; i < recentCount; i++) {
+            if (recent(i).frameNumber == frameNumber) {
+                return recent(i);
+            }
+        }
+        for (int i = 0; i < worstCount; i++) {
+            if (worst[i].frameNumber == frameNumber) {
+                return worst[i];
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public void frameEnded(long frameNanos, boolean recorded) {
+        times.frameEnded(frameNanos, recorded);
+        notes.settle(times, noteSink);
+        if (pendingCountdown >= 0) {
+            pendingAgo++;
+            if (--pendingCountdown == 0) {
+                pendingCountdown = -1;
+                for (Listener listener : listeners) {
+                    listener.spikeSettled(pending, pendingAgo);
+                }
+            }
+        }
+        if (!recorded) {
+            return;
+        }
+        if (rule.thread == null) {
+            SpikeRule.Trigger trigger = rule.match(frameNanos, frameAverage, framePrevious);
+            if (trigger != null) {
+                capture(trigger, null, frameNanos, frameAverage);
+            }
+            frameAverage = Double.isNaN(frameAverage) ? frameNanos : frameAverage + slowWeight * (frameNanos
+                    - frameAverage);
+            framePrevious = frameNanos;
+        } else {
+            checkThreads();
+        }
+    }
+
+    /** Time inside zones per thread root: one pass over the states (roots come before their descendants). */
+    private void checkThreads() {
+        int count = data.stateCount();
+        if (rootOf.length < data.stateCapacity()) {
+            int n = data.stateCapacity();
+            int old = rootOf.length;
+            rootOf = new int[n];
+            busy = Arrays.copyOf(busy, n);
+            rootAverage = Arrays.copyOf(rootAverage, n);
+            rootPrevious = Arrays.copyOf(rootPrevious, n);
+            for (int s = old; s < n; s++) {
+                rootAverage[s] = Double.NaN;
+                rootPrevious[s] = -1;
+            }
+        }
+        double[] self = data.self(Averaging.INSTANTANEOUS);
+        for (int s = 0; s < count; s++) {
+            int parent = data.parent(s);
+            if (parent < 0) {
+                rootOf[s] = s;
+                busy[s] = 0;
+            } else {
+                int root = rootOf[parent];
+                rootOf[s] = root;
+                busy[root] += (long) self[s];
+            }
+        }
+        boolean spiked = false;
+        for (int s = 0; s < count; s++) {
+            if (data.parent(s) >= 0) {
+                continue;
+            }
+            String rootName = Zone.byId(data.zone(s)).name();
+            if (wantedRoot != null && !wantedRoot.equals(rootName)) {
+                continue;
+            }
+            long value = busy[s];
+            SpikeRule.Trigger trigger = rule.match(value, rootAverage[s], rootPrevious[s]);
+            if (trigger != null && !spiked) {
+                spiked = true;
+                capture(trigger, rootName, value, rootAverage[s]);
+            }
+            rootAverage[s] = Double.isNaN(rootAverage[s]) ? value : rootAverage[s] + slowWeight * (value
+                    - rootAverage[s]);
+            rootPrevious[s] = value;
+        }
+    }
+
+    private void capture(SpikeRule.Trigger trigger, String thread, long value, double baseline) {
+        captured++;
+        Spike s = fresh;
+        s.frameNumber = profiler.recordedFrames();
+        s.frameNanos = times.endNanos(0) - times.startNanos(0);
+        s.startNanos = times.startNanos(0);
+        s.endNanos = times.endNanos(0);
+        s.trigger = trigger;
+        s.thread = thread;
+        s.value = value;
+        s.baseline = baseline;
+        copyStates(s);
+        copyTimelines(s);
+        s.noteCount = 0;
+        s.droppedNotes = 0;
+        for (long n = notes.oldest(); n < notes.end(); n++) {
+            if (notes.touches(n, s.frameNumber)) {
+                s.addNote(notes.text(n));
+            }
+        }
+        Spike slot = recent[recentNext];
+        slot.copyFrom(s);
+        recentNext = (recentNext + 1) % recent.length;
+        recentCount = Math.min(recentCount + 1, recent.length);
+        keepIfWorst(s);
+        if (framesAfter >= 0 && listeners.length > 0 && pendingCountdown < 0) {
+            pending.copyFrom(s);
+            pendingAgo = 0;
+            pendingCountdown = framesAfter;
+            if (framesAfter == 0) {
+                pendingCountdown = -1;
+                for (Listener listener : listeners) {
+                    listener.spikeSettled(pending, 0);
+                }
+            }
+        }
+        if (pauseOnSpike) {
+            profiler.setPaused(true);
+        }
+    }
+
+    private void keepIfWorst(Spike s) {
+        if (worst.length == 0) {
+            return;
+        }
+        int at = worstCount;
+        if (worstCount == worst.length) {
+            if (s.value <= worst[worstCount - 1].value) {
+                return;
+            }
+            at = worstCount - 1;
+        } else {
+            worstCount++;
+        }
+        // Sorted largest first: move the reused last slot up to where the new value belongs.
+        Spike slot = worst[at];
+        while (at > 0 && worst[at - 1].value < s.value) {
+            worst[at] = worst[at - 1];
+            at--;
+        }
+        worst[at] = slot;
+        slot.copyFrom(s);
+    }
+
+    private void copyStates(Spike s) {
+        int count = data.stateCount();
+        double[] self = data.self(Averaging.INSTANTANEOUS);
+        double[] calls = data.calls(Averaging.INSTANTANEOUS);
+        double[] slow = data.self(Averaging.SLOW);
+        int kept = 0;
+        for (int st = 0; st < count; st++) {
+            if (self[st] != 0 || calls[st] != 0) {
+                kept++;
+            }
+        }
+        s.ensureStates(kept);
+        s.stateCount = 0;
+        s.grewZone = -1;
+        s.grewNanos = 0;
+        boolean averaged = data.recordedFrames() > 1;
+        for (int st = 0; st < count; st++) {
+            if (self[st] == 0 && calls[st] == 0) {
+                continue;
+            }
+            int i = s.stateCount++;
+            s.states[i] = st;
+            s.self[i] = self[st];
+            s.calls[i] = calls[st];
+            if (data.parent(st) < 0) {
+                continue;
+            }
+            // The slow average already took this frame in: before = (after − w·frame) / (1 − w).
+            double before = averaged ? (slow[st] - slowWeight * self[st]) / (1 - slowWeight) : 0;
+            double grew = self[st] - before;
+            if (grew > s.grewNanos) {
+                s.grewNanos = grew;
+                s.grewZone = data.zone(st);
+            }
+        }
+    }
+
+    private void copyTimelines(Spike s) {
+        int threads = profiler.threadCount();
+        s.ensureThreads(threads);
+        s.threadCount = 0;
+        for (int t = 0; t < threads; t++) {
+            ThreadTimeline timeline = profiler.timeline(t);
+            if (timeline == null) {
+                continue;
+            }
+            int k = s.threadCount++;
+            s.threadNames[k] = profiler.threadName(t);
+            s.eventCounts[k] = 0;
+            timeline.forEachEvent(0, (zone, begin, nanos) -> s.addEvent(k, zone, begin, nanos));
+        }
+    }
+
+    /** A note settled: add it to every held spike whose frame it overlapped. */
+    private void noteSettled(long note) {
+        for (int i = 0; i < recentCount; i++) {
+            addIfTouches(recent[i], note);
+        }
+        for (int i = 0; i < worstCount; i++) {
+            addIfTouches(worst[i], note);
+        }
+        if (pendingCountdown >= 0) {
+            addIfTouches(pending, note);
+        }
+    }
+
+    private void addIfTouches(Spike spike, long note) {
+        if (spike.frameNumber >= 0 && notes.touches(note, spike.frameNumber)) {
+            spike.addNote(notes.text(note));
+        }
+    }
+
+    /** Builds a {@link SpikeCapture}; each setter says its default. */
+    public static final class Builder {
+        private SpikeRule rule;
+        private double targetFps = 60;
+        private int recent = 16;
+        private int worst = 16;
+        private boolean pauseOnSpike;
+        private int framesAfter;
+        private FrameNotes notes;
+        private boolean gcNotes;
+
+        private Builder() {
+        }
+
+        /** The rule (default: {@link SpikeRule#configured(double)} for the target frame rate). */
+        public Builder rule(SpikeRule rule) {
+            this.rule = rule;
+            return this;
+        }
+
+        /** The target frame rate the default rule follows (default 60). */
+        public Builder targetFps(double fps) {
+            SpikeRule.forTargetFps(fps);
+            this.targetFps = fps;
+            return this;
+        }
+
+        /** How many of the most recent spikes to keep (default 16, 1 to 1024). */
+        public Builder recent(int spikes) {
+            this.recent = bound("recent", spikes, 1);
+            return this;
+        }
+
+        /** How many of the worst spikes to keep (default 16, 0 to 1024). */
+        public Builder worst(int spikes) {
+            this.worst = bound("worst", spikes, 0);
+            return this;
+        }
+
+        /** Pause the profile at a spike (default off). */
+        public Builder pauseOnSpike(boolean on) {
+            this.pauseOnSpike = on;
+            return this;
+        }
+
+        /** Frames to wait after a spike before telling listeners (default 0; 0 to 1024). */
+        public Builder framesAfter(int frames) {
+            this.framesAfter = bound("framesAfter", frames, 0);
+            return this;
+        }
+
+        /** The notes store (default: a new one of 256 notes). */
+        public Builder notes(FrameNotes notes) {
+            this.notes = notes;
+            return this;
+        }
+
+        /**
+         * Note every garbage collection, pinned to the frames it overlapped ({@link GcNotes}; default off). Needs the
+         * profiler on the system clock.
+         */
+        public Builder gcNotes(boolean on) {
+            this.gcNotes = on;
+            return this;
+        }
+
+        private static int bound(String name, int value, int min) {
+            if (value < min || value > 1024) {
+                throw new IllegalArgumentException("hudprof: spike " + name + " must be from " + min
+                        + " to 1024, got " + value);
+            }
+            return value;
+        }
+
+        /** Builds the capture and adds it to {@code profiler}'s frame listeners. */
+        public SpikeCapture attach(Profiler profiler) {
+            SpikeCapture capture = new SpikeCapture(this, profiler);
+            profiler.addFrameListener(capture);
+            return capture;
+        }
+    }
+}

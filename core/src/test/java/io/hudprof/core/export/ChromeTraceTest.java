@@ -1,0 +1,159 @@
+package io.hudprof.core.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualClock;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import io.hudprof.core.spike.FrameNotes;
+import io.hudprof.core.spike.FrameTimes;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChromeTraceTest {
+    private static final Zone OUTER = Zone.local("ct-outer");
+    private static final Zone INNER = Zone.local("ct-inner \"quoted\"");
+    private static final Zone WORK = Zone.local("ct-work");
+
+    private final ManualClock clock = new ManualClock(1_000_000_000L);
+    private final Profiler profiler = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
+            .timelineCapacity(1024).build());
+    private final FrameTimes times = FrameTimes.attach(profiler, 64);
+    private final FrameNotes notes = new FrameNotes(16);
+
+    @AfterEach
+    void uninstall() {
+        Hudprof.uninstall();
+    }
+
+    /** Three frames: OUTER/INNER on the game thread, WORK on a worker from frame 1 into frame 2. */
+    private void recordThreeFrames() throws InterruptedException {
+        Hudprof.install(profiler);
+        profiler.addFrameListener((nanos, recorded) -> notes.settle(times, null));
+        CountDownLatch begun = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        Thread worker = new Thread(() -> {
+            WORK.begin();
+            begun.countDown();
+            try {
+                finish.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            WORK.end();
+            done.countDown();
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "ct-worker");
+        worker.setDaemon(true);
+        clock.advanceMillis(1);                 // 1.001 s
+        worker.start();
+        assertTrue(begun.await(10, TimeUnit.SECONDS));
+        OUTER.begin();
+        clock.advanceMillis(1);                 // 1.002
+        INNER.begin();
+        clock.advanceMillis(1);                 // 1.003
+        INNER.end();
+        OUTER.end();
+        clock.advanceMillis(2);                 // 1.005
+        profiler.update();                      // frame 1: [1.000, 1.005)
+        clock.advanceMillis(1);                 // 1.006
+        finish.countDown();
+        assertTrue(done.await(10, TimeUnit.SECONDS));
+        OUTER.begin();
+        clock.advanceMicros(2_500);             // 1.0085
+        OUTER.end();
+        notes.post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause", 1_007_000_000L, 1_000_000L);
+        clock.advanceMicros(500);               // 1.009
+        profiler.update();                      // frame 2: [1.005, 1.009)
+        clock.advanceMillis(3);                 // 1.012
+        profiler.update();                      // frame 3: [1.009, 1.012)
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void lastFramesNestPerThreadWithNamesFramesCountersAndNotes() throws Exception {
+        recordThreeFrames();
+        ChromeTrace trace = ChromeTrace.capture(profiler, times, notes, 2, "test");
+        StringWriter out = new StringWriter();
+        trace.write(out);
+        TraceRules.Summary summary = TraceRules.check(out.toString());
+
+        assertEquals(2, trace.frameCount());
+        assertTrue(summary.threadNames().containsValue("main") || summary.threadNames().values().stream()
+                .anyMatch(n -> n.equals(Thread.currentThread().getName())), summary.threadNames().toString());
+        assertTrue(summary.threadNames().containsValue("ct-worker"), summary.threadNames().toString());
+        assertEquals("frames", summary.threadNames().get((long) ChromeTrace.FRAMES_TID));
+        List<Object> events = summary.events();
+        Map<String, Object> frame2 = find(events, "frame 2", "X");
+        assertEquals(0.0, frame2.get("ts"), "the window starts at frame 2's start");
+        assertEquals(4000.0, frame2.get("dur"));
+        assertEquals(3000.0, find(events, "frame 3", "X").get("dur"));
+        Map<String, Object> counter = find(events, "frame ms", "C");
+        assertEquals(4.0, ((Map<String, Object>) counter.get("args")).get("ms"));
+        // The worker's zone began before the window: the trace opens it at the window's start, closes it at 1 ms.
+        Map<String, Object> workBegin = find(events, "ct-work", "B");
+        Map<String, Object> workEnd = find(events, "ct-work", "E");
+        assertEquals(0.0, workBegin.get("ts"));
+        assertEquals(1000.0, workEnd.get("ts"));
+        assertEquals(1, trace.cutZones());
+        Map<String, Object> outer = find(events, "ct-outer", "B");
+        assertEquals(1000.0, outer.get("ts"));
+        assertEquals(3500.0, find(events, "ct-outer", "E").get("ts"));
+        Map<String, Object> gc = find(events, "G1 Young Generation pause 1.0 ms (G1 Evacuation Pause)", "i");
+        assertEquals(2000.0, gc.get("ts"));
+        assertEquals(1000.0, find(events, "G1 Young Generation", "X").get("dur"));
+        assertFalse(out.toString().contains("ct-inner"), "frame 1 is not in a 2-frame window");
+    }
+
+    @Test
+    void wholeHistoryExportEscapesNamesAndKeepsInnerZonesNested() throws Exception {
+        recordThreeFrames();
+        StringWriter out = new StringWriter();
+        ChromeTrace.capture(profiler, times, notes, 100, "all").write(out);
+        TraceRules.Summary summary = TraceRules.check(out.toString());
+        Map<String, Object> inner = find(summary.events(), "ct-inner \"quoted\"", "B");
+        assertEquals(2000.0, inner.get("ts"));
+    }
+
+    @Test
+    void exporterWritesOnItsOwnThreadAndRenamesIntoPlace(@TempDir Path dir) throws Exception {
+        recordThreeFrames();
+        Path file = dir.resolve("trace.json");
+        try (TraceExporter exporter = TraceExporter.of(profiler, times, notes)) {
+            assertEquals(file, exporter.exportRecent(3, file).get(10, TimeUnit.SECONDS));
+        }
+        TraceRules.check(Files.readString(file, StandardCharsets.UTF_8));
+        try (var listing = Files.list(dir)) {
+            assertEquals(List.of(file), listing.toList(), "no temporary file is left behind");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> find(List<Object> events, String name, String ph) {
+        for (Object o : events) {
+            Map<String, Object> e = (Map<String, Object>) o;
+            if (name.equals(e.get("name")) && ph.equals(e.get("ph"))) {
+                return e;
+            }
+        }
+        throw new AssertionError("no " + ph + " event named " + name + " in " + events);
+    }
+}

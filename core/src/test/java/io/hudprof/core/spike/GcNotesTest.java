@@ -1,0 +1,48 @@
+package io.hudprof.core.spike;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import org.junit.jupiter.api.Test;
+
+class GcNotesTest {
+    @Test
+    void aRealCollectionIsPinnedToTheFrameThatRanIt() throws Exception {
+        Profiler profiler = new Profiler(ProfilerConfig.builder().selfProfiling(false).build());
+        Hudprof.install(profiler);
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(60_000)).gcNotes(true).attach(profiler);
+        try {
+            long gcFrame = -1;
+            long found = -1;
+            for (int f = 1; f <= 2_000 && found < 0; f++) {
+                Thread.sleep(2);
+                if (f == 20) {
+                    gcFrame = profiler.recordedFrames() + 1;
+                    System.gc();
+                    Thread.sleep(2);
+                }
+                profiler.update();
+                FrameNotes notes = spikes.notes();
+                for (long n = notes.oldest(); n < notes.end(); n++) {
+                    if (notes.detail(n).contains("System.gc()")) {
+                        found = n;
+                    }
+                }
+            }
+            assertTrue(found >= 0, "the System.gc() collection was noted");
+            FrameNotes notes = spikes.notes();
+            assertEquals(FrameNotes.Kind.GC, notes.kind(found));
+            // The JVM reports whole milliseconds: the pinned frames may start one frame early.
+            assertTrue(notes.firstFrame(found) >= gcFrame - 1 && notes.firstFrame(found) <= gcFrame,
+                    "pinned to frame " + notes.firstFrame(found) + ".." + notes.lastFrame(found) + ", ran in "
+                            + gcFrame + ": " + notes.text(found));
+            assertTrue(notes.text(found).contains(" ms (System.gc()"), notes.text(found));
+        } finally {
+            spikes.detach();
+            Hudprof.uninstall();
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.hudprof.overlay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.spike.SpikeCapture;
+import io.hudprof.core.spike.SpikeRule;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The HUD's spike list, graph marks, jump-to-spike and export key, built with no GL context. */
+class SpikeHudTest {
+    private final ScriptedGame game = new ScriptedGame(64, 4);
+    private HudFrame hud;
+
+    @AfterEach
+    void close() {
+        if (hud != null) {
+            hud.close();
+        }
+        game.close();
+    }
+
+    @Test
+    void spikeListMarksAndJumpShowTheSpikeFrame(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.forTargetFps(60).withAbsoluteMs(0)
+                .withAverageFactor(2).withMinMs(0)).attach(game.profiler);
+        hud = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build());
+        for (int i = 0; i < 30; i++) {
+            game.frame(1.0);
+        }
+        assertTrue(hud.build(1600, 900));
+        int without = hud.vertexCount();
+        game.frame(4.0);
+        long spikeFrame = game.profiler.recordedFrames();
+        for (int i = 0; i < 5; i++) {
+            game.frame(1.0);
+        }
+        assertEquals(1, spikes.captured());
+        hud.controls().spikes(spikes);
+        assertFalse(hud.controls().spikeListVisible(), "hidden until asked for");
+        hud.controls().perform(HudAction.TOGGLE_SPIKES);
+        assertTrue(hud.controls().spikeListVisible());
+        assertTrue(hud.build(1600, 900));
+        assertTrue(hud.vertexCount() > without + 40, "the list and the graph mark add quads");
+
+        assertTrue(hud.controls().nextSpike());
+        assertTrue(game.profiler.paused());
+        hud.buildReport();
+        assertEquals(5, hud.report().frameOffset(), "the report shows the spike frame");
+        assertEquals(spikeFrame, game.profiler.history().frameNumber(hud.report().frameOffset()));
+        assertEquals(0, hud.controls().selectedSpike());
+
+        try (TraceExporter exporter = TraceExporter.of(game.profiler, spikes.times(), spikes.notes())) {
+            hud.controls().traceExport(exporter, dir, 16);
+            hud.controls().perform(HudAction.EXPORT_TRACE);
+            Path file = hud.controls().lastExport().get(10, TimeUnit.SECONDS);
+            assertTrue(Files.readString(file).contains("\"traceEvents\""));
+        }
+        hud.controls().perform(HudAction.TOGGLE_SPIKES);
+        assertFalse(hud.controls().spikeListVisible());
+    }
+
+    @Test
+    void drawingTheSpikeListAllocatesNothing() {
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(0.001)).recent(8).attach(game.profiler);
+        hud = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build());
+        for (int i = 0; i < 20; i++) {
+            game.frame(1.0);
+        }
+        hud.controls().spikes(spikes);
+        hud.controls().toggleSpikeList();
+        game.profiler.setPaused(true);
+        for (int i = 0; i < 200; i++) {
+            hud.build(1600, 900);
+        }
+        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long fewest = Long.MAX_VALUE;
+        for (int w = 0; w < 5; w++) {
+            long before = bean.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 2000; i++) {
+                hud.build(1600, 900);
+            }
+            fewest = Math.min(fewest, bean.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertNotNull(spikes.recent(0));
+        assertEquals(0, fewest, "bytes allocated by 2000 HUD frames with 8 spikes listed");
+    }
+}
