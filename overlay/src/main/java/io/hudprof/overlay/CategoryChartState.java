@@ -10,8 +10,6 @@ import io.hudprof.core.category.Category;
  * Render thread only.
  */
 final class CategoryChartState {
-    /** How many user guide bars are kept; adding one more replaces the oldest. */
-    static final int MAX_USER_GUIDES = 8;
     private static final double MIN_RANGE_NANOS = 10_000.0;
     private static final double MAX_RANGE_NANOS = 10_000_000_000.0;
 
@@ -25,8 +23,7 @@ final class CategoryChartState {
     private double autoRange = 1;
     private double manualRange;
     private double headerValue = Double.NaN;
-    private final double[] userGuides = new double[MAX_USER_GUIDES];
-    private int userGuideCount;
+    private final UserGuides userGuides = new UserGuides();
 
     boolean shown() {
         return shown;
@@ -130,28 +127,21 @@ final class CategoryChartState {
         headerValue = nanos;
     }
 
-    /** Adds a guide bar at the header's value; beyond {@link #MAX_USER_GUIDES}, the oldest goes. */
+    /** Adds a guide bar at the header's value; beyond {@link UserGuides#MAX}, the oldest goes. */
     void addGuide() {
-        if (Double.isNaN(headerValue) || headerValue <= 0) {
-            return;
-        }
-        if (userGuideCount == MAX_USER_GUIDES) {
-            System.arraycopy(userGuides, 1, userGuides, 0, MAX_USER_GUIDES - 1);
-            userGuideCount--;
-        }
-        userGuides[userGuideCount++] = headerValue;
+        userGuides.add(headerValue);
     }
 
     /** Removes the guide bar added last. */
     void removeGuide() {
-        userGuideCount = Math.max(0, userGuideCount - 1);
+        userGuides.removeLast();
     }
 
     double[] userGuides() {
-        return userGuides;
+        return userGuides.values();
     }
 
     int userGuideCount() {
-        return userGuideCount;
+        return userGuides.count();
     }
 }

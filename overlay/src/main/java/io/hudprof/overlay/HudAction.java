@@ -46,6 +46,16 @@ public enum HudAction {
     GRAPH_ZOOM_IN("graph scale", true),
     /** Chart the next statistic beside the graph (PStats value chart); after the last, hide the chart. */
     CYCLE_CHART("chart", false),
+    /** Chart the next statistic of the charted one's category; drilled up to the category, the next category. */
+    CHART_NEXT("chart step", true),
+    /** Chart the previous statistic of the category; drilled up, the previous category. */
+    CHART_PREVIOUS("chart step", true),
+    /** Drill the value chart up to its category (same-unit statistics stacked) or back down to the statistic. */
+    CHART_CATEGORY("chart category", false),
+    /** Add a user guide bar at the value chart's title value, in its unit. */
+    ADD_CHART_GUIDE("chart guide +/-", false),
+    /** Remove the user guide bar added last in the value chart's unit. */
+    REMOVE_CHART_GUIDE("chart guide +/-", false),
     /** Switch the graph between zone history (IProf) and the static category strip chart (PStats). */
     TOGGLE_CATEGORIES("categories", false),
     /** Move the category chart's legend cursor up. */

@@ -50,7 +50,6 @@ public final class HudControls {
     private boolean helpVisible;
     private boolean unitsHz;
     private double graphRangeNanos;
-    private int chartedStat = -1;
     private Report shown;
     private final CategoryChartState categories = new CategoryChartState();
     private SpikeCapture spikes;
@@ -60,6 +59,7 @@ public final class HudControls {
     private Path exportDir;
     private int exportFrames;
     private CompletableFuture<Path> lastExport;
+    private final ValueChartState values = new ValueChartState();
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -98,6 +98,11 @@ public final class HudControls {
             case GRAPH_ZOOM_IN -> graphZoomIn();
             case GRAPH_ZOOM_OUT -> graphZoomOut();
             case CYCLE_CHART -> cycleChart();
+            case CHART_NEXT -> chartNext();
+            case CHART_PREVIOUS -> chartPrevious();
+            case CHART_CATEGORY -> toggleChartCategory();
+            case ADD_CHART_GUIDE -> addChartGuide();
+            case REMOVE_CHART_GUIDE -> removeChartGuide();
             case TOGGLE_CATEGORIES -> toggleCategories();
             case CATEGORY_CURSOR_UP -> categoryCursorUp();
             case CATEGORY_CURSOR_DOWN -> categoryCursorDown();
@@ -173,22 +178,68 @@ public final class HudControls {
 
     /**
      * Charts the next statistic, in the statistics report's order, beside the history graph (PStats's value strip
-     * chart); after the last one the chart is hidden. Does nothing unless {@link FrameStatistics} is attached.
+     * chart), showing it alone; after the last one the chart is hidden. Does nothing unless {@link FrameStatistics}
+     * is attached.
      */
     public void cycleChart() {
-        FrameStatistics statistics = statistics();
-        chartedStat = statistics == null ? -1 : statistics.nextCharted(chartedStat);
+        values.cycle(statistics());
     }
 
-    /** Charts {@code stat}, or hides the chart when it is {@code null} or not kept per frame. */
+    /** Charts {@code stat} alone, or hides the chart when it is {@code null} or not kept per frame. */
     public void chart(Stat stat) {
         FrameStatistics statistics = statistics();
-        chartedStat = stat != null && statistics != null && statistics.history().isCharted(stat) ? stat.id() : -1;
+        values.chart(stat, statistics == null ? null : statistics.history());
+    }
+
+    /**
+     * Steps the value chart to the next statistic of its category by name (wrapping round); drilled up to the
+     * category, to the next category.
+     */
+    public void chartNext() {
+        stepChart(1);
+    }
+
+    /** Steps the value chart to the previous statistic of its category, or drilled up, the previous category. */
+    public void chartPrevious() {
+        stepChart(-1);
+    }
+
+    private void stepChart(int direction) {
+        FrameStatistics statistics = statistics();
+        values.step(direction, statistics == null ? null : statistics.history());
+    }
+
+    /**
+     * Drills the value chart up to the charted statistic's category (its statistics in the same unit, stacked) or
+     * back down to the statistic alone.
+     */
+    public void toggleChartCategory() {
+        values.toggleLevel();
+    }
+
+    /** Whether the value chart shows the charted statistic's category stacked rather than the statistic alone. */
+    public boolean chartCategoryLevel() {
+        return values.categoryLevel();
+    }
+
+    /** Adds a dashed guide bar, kept for the session, at the value the value chart's title shows, in its unit. */
+    public void addChartGuide() {
+        values.addGuide();
+    }
+
+    /** Removes the guide bar added last in the value chart's unit. */
+    public void removeChartGuide() {
+        values.removeGuide();
     }
 
     /** The statistic charted beside the graph, or {@code null} when no chart is shown. */
     public Stat chartedStatistic() {
-        return chartedStat < 0 || statistics() == null ? null : Stats.byId(chartedStat);
+        return values.charted() < 0 || statistics() == null ? null : Stats.byId(values.charted());
+    }
+
+    /** The value chart's state, for the view. */
+    ValueChartState valueChart() {
+        return values;
     }
 
     /** The statistics attached to the profiler, or {@code null}. */

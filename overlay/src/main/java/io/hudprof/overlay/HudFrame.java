@@ -156,7 +156,7 @@ public final class HudFrame implements AutoCloseable {
         if (chartShown) {
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
             StatHistory values = statistics.history();
-            chart.draw(values, charted, statsFrame(values, report.frameOffset()), list);
+            chart.draw(values, controls.valueChart(), statsFrame(values, report.frameOffset()), list);
         }
         if (controls.spikeListVisible()) {
             spikeList.draw(controls.spikes(), controls.selectedSpike(), framebufferWidth, list);

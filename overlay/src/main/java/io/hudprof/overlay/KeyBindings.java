@@ -13,7 +13,9 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_F3;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_G;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_H;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_L;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_N;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_RIGHT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT;
@@ -43,7 +45,9 @@ import java.util.List;
  *
  * <p>Defaults: F3 show/hide; Up/Down cursor; PgUp/PgDn page; Enter (or keypad Enter) call graph; Backspace parent;
  * M mode; V averaging; P pause; Left/Right frame; Shift+Left/Shift+Right 10 frames; End live; G graph;
- * U ms/Hz; -/= graph scale; C value chart; K category strip chart; Shift+Up/Shift+Down category cursor;
+ * U ms/Hz; -/= graph scale; C value chart; ]/[ next/previous statistic of the chart's category (drilled up: next/previous
+ * category); Shift+C chart the category (same-unit statistics stacked) or the statistic; Ctrl+B add a guide bar to the value
+ * chart; Ctrl+Shift+B remove it; K category strip chart; Shift+Up/Shift+Down category cursor;
  * Shift+Enter drill down (on the top row: up); Shift+Backspace drill up; B add a guide bar; Shift+B remove it;
  * 0 auto scale; T time/allocated bytes;
  * L spike list; N next spike; X export trace; H key help.
@@ -77,6 +81,11 @@ public final class KeyBindings {
             .bind(HudAction.GRAPH_ZOOM_OUT, GLFW_KEY_MINUS)
             .bind(HudAction.GRAPH_ZOOM_IN, GLFW_KEY_EQUAL)
             .bind(HudAction.CYCLE_CHART, GLFW_KEY_C)
+            .bind(HudAction.CHART_NEXT, GLFW_KEY_RIGHT_BRACKET)
+            .bind(HudAction.CHART_PREVIOUS, GLFW_KEY_LEFT_BRACKET)
+            .bind(HudAction.CHART_CATEGORY, GLFW_KEY_C, GLFW_MOD_SHIFT)
+            .bind(HudAction.ADD_CHART_GUIDE, GLFW_KEY_B, GLFW_MOD_CONTROL)
+            .bind(HudAction.REMOVE_CHART_GUIDE, GLFW_KEY_B, GLFW_MOD_CONTROL | GLFW_MOD_SHIFT)
             .bind(HudAction.TOGGLE_CATEGORIES, GLFW_KEY_K)
             .bind(HudAction.CATEGORY_CURSOR_UP, GLFW_KEY_UP, GLFW_MOD_SHIFT)
             .bind(HudAction.CATEGORY_CURSOR_DOWN, GLFW_KEY_DOWN, GLFW_MOD_SHIFT)

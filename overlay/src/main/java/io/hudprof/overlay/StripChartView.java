@@ -111,7 +111,7 @@ final class StripChartView {
             max = Math.max(max, history.total(i, focus));
         }
         // 5 % headroom, so a column never quite touches the top and a steady 5 ms reads on a 10 ms scale.
-        return ValueChartView.niceCeiling(Math.max(max, 10_000) * 1.05, ValueUnit.NANOS);
+        return GuideBars.niceCeiling(Math.max(max, 10_000) * 1.05, ValueUnit.NANOS);
     }
 
     private void drawHeader(CategoryHistory history, int selected, int focus, double average, double range,

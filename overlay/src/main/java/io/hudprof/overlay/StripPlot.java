@@ -75,8 +75,13 @@ final class StripPlot {
         list.text(plot.right() + metrics.gap(), top, text, rgba);
     }
 
-    /** A title line at the top of the box, above the plot. */
-    void drawTitle(DrawList list, CharSequence text, int rgba, HudMetrics metrics) {
-        list.text(plot.left(), bounds.top() + metrics.pad() + metrics.textDrop(), text, rgba);
+    /** A title line at the top of the box, above the plot; returns the x just after it. */
+    float drawTitle(DrawList list, CharSequence text, int rgba, HudMetrics metrics) {
+        return drawTitle(list, plot.left(), text, rgba, metrics);
+    }
+
+    /** More of the title line, from {@code x} on; returns the x just after it. */
+    float drawTitle(DrawList list, float x, CharSequence text, int rgba, HudMetrics metrics) {
+        return list.text(x, bounds.top() + metrics.pad() + metrics.textDrop(), text, rgba);
     }
 }

@@ -205,7 +205,8 @@ class StatisticsHudGlTest {
             overlay.render(W, H);
         }
         long fewest = Long.MAX_VALUE;
-        for (int window = 0; window < 3; window++) {
+        // As in ZeroAllocationGlTest: JIT compilation can leave a few hundred bytes in a window, never every window.
+        for (int window = 0; window < 8 && fewest > 0; window++) {
             long before = threads.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < 100; i++) {
                 frames(1);

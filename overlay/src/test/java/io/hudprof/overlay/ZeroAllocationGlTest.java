@@ -23,7 +23,13 @@ class ZeroAllocationGlTest {
     private static final int MAX_ROUNDS = 8;
     private static final int FRAMES_PER_STATE = 100;
 
+    private static final io.hudprof.core.stats.MemoryCounter TEXTURES =
+            io.hudprof.core.stats.MemoryCounter.defineLevel("ZaMemory/Textures");
+    private static final io.hudprof.core.stats.MemoryCounter MESHES =
+            io.hudprof.core.stats.MemoryCounter.defineLevel("ZaMemory/Meshes");
+
     private static GlContext gl;
+    private static io.hudprof.core.stats.FrameStatistics statistics;
     private static ScriptedGame game;
     private static com.sun.management.ThreadMXBean threads;
 
@@ -31,6 +37,8 @@ class ZeroAllocationGlTest {
     static void open() {
         gl = GlContext.open(GlContext.Profile.CORE, W, H);
         game = new ScriptedGame(256, 30);
+        statistics = io.hudprof.core.stats.FrameStatistics.builder()
+                .sensors(java.util.EnumSet.noneOf(io.hudprof.core.stats.Sensor.class)).attach(game.profiler);
         threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assertTrue(threads.isThreadAllocatedMemorySupported(), "this JVM cannot count allocated bytes per thread");
         threads.setThreadAllocatedMemoryEnabled(true);
@@ -38,6 +46,9 @@ class ZeroAllocationGlTest {
 
     @AfterAll
     static void close() {
+        if (statistics != null) {
+            statistics.detach();
+        }
         if (game != null) {
             game.close();
         }
@@ -48,7 +59,8 @@ class ZeroAllocationGlTest {
 
     /** The view states a user moves through; each is rendered while measuring. */
     private static final String[] STATES = {"self time", "hier time", "call graph", "history frame", "paused",
-        "hertz, zoomed, help", "category strip chart, drilled, guide bar", "graph hidden", "scrolled"};
+        "hertz, zoomed, help", "category strip chart, drilled, guide bar",
+        "value chart, category stacked, stepped, guide bar", "graph hidden", "scrolled"};
 
     private static void enter(int state, HudControls controls) {
         switch (state) {
@@ -63,6 +75,7 @@ class ZeroAllocationGlTest {
                 if (controls.categoriesShown()) {
                     controls.toggleCategories();
                 }
+                controls.chart(null);
             }
             case 1 -> controls.cycleMode();
             case 2 -> {
@@ -85,6 +98,13 @@ class ZeroAllocationGlTest {
                 controls.graphZoomIn();
             }
             case 7 -> {
+                controls.chart(TEXTURES);
+                controls.toggleChartCategory();
+                controls.addChartGuide();
+                controls.chartNext();
+                controls.chartPrevious();
+            }
+            case 8 -> {
                 controls.toggleCategories();
                 controls.toggleGraph();
             }
@@ -107,6 +127,8 @@ class ZeroAllocationGlTest {
                     overlay.controls().pageDown();
                     overlay.controls().cursorDown();
                 }
+                TEXTURES.add(f % 2 == 0 ? 4096 : -4096);
+                MESHES.add(f % 3 == 0 ? 1024 : 0);
                 game.frame(1.0 + (f % 5) * 0.1);
                 ScriptedGame.drawScene(W, H);
                 long before = threads.getCurrentThreadAllocatedBytes();
