@@ -10,7 +10,7 @@ import jdk.jfr.consumer.RecordingStream;
 
 /**
  * Posts safepoints, long JIT compilations and (optionally) garbage collections from an in-process JFR
- * {@link RecordingStream} to a {@link FrameNotes}, with the events' own start and duration, so each is pinned to
+ * {@link RecordingStream}, run on its own daemon thread ({@value #THREAD_NAME}), to a {@link FrameNotes}, with the events' own start and duration, so each is pinned to
  * the frames it overlapped. Opt-in: a recording costs something (a stream thread, JFR's buffers and its one-second
  * flush), so nothing runs until {@link #start(FrameNotes)} or {@code SpikeCapture.Builder.jfrNotes(true)}.
  *
@@ -49,7 +49,11 @@ public final class JfrNotes implements AutoCloseable {
 
     private final FrameNotes notes;
     private final long safepointThresholdNanos;
+    /** The name of the daemon thread the stream runs on. */
+    public static final String THREAD_NAME = "hudprof-jfr-notes";
+
     private final RecordingStream stream;
+    private final Thread thread;
     private final long epochOffsetNanos;
     /** Safepoints begun and not yet ended, by id; touched on the stream thread only. Bounded. */
     private final Map<Long, long[]> openSafepoints = new LinkedHashMap<>();
@@ -74,12 +78,23 @@ public final class JfrNotes implements AutoCloseable {
                 s.enable(GARBAGE_COLLECTION);
                 s.onEvent(GARBAGE_COLLECTION, this::onGarbageCollection);
             }
-            s.startAsync();
         } catch (RuntimeException e) {
             s.close();
             throw e;
         }
         this.stream = s;
+        // RecordingStream.startAsync's thread is not a daemon on JDK 17: run the blocking start on our own.
+        thread = new Thread(this::run, THREAD_NAME);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run() {
+        try {
+            stream.start();
+        } catch (IllegalStateException e) {
+            // Closed before it started: nothing to stream.
+        }
     }
 
     /** Starts a stream with the defaults (safepoints ≥ 1 ms, compilations ≥ 5 ms, no GC events). */
@@ -200,10 +215,15 @@ public final class JfrNotes implements AutoCloseable {
         }
     }
 
-    /** Closes the stream; its thread ends. Events not yet flushed are dropped. */
+    /** Closes the stream and waits (up to 2 s) for its thread to end. Events not yet flushed are dropped. */
     @Override
     public void close() {
         stream.close();
+        try {
+            thread.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Builds a {@link JfrNotes}; each setter says its default. */
