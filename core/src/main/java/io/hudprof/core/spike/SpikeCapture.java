@@ -6,7 +6,11 @@ import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.Zone;
+import io.hudprof.core.export.ChromeTrace;
+import io.hudprof.core.export.TraceExporter;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Catches the spike: after every recorded frame it checks the {@link SpikeRule}, and when the frame matches keeps a
@@ -66,6 +70,11 @@ public final class SpikeCapture implements FrameListener {
 
     private final FrameNotes.NoteSink noteSink = this::noteSettled;
     private final GcNotes gcNotes;
+    private final JfrNotes jfrNotes;
+    private final TraceExporter exporter;
+    private final int exportAround;
+    private final Path exportDir;
+    private volatile CompletableFuture<Path> lastExport;
     private final Spike pending = new Spike();
     private int pendingCountdown = -1;
     private int pendingAgo;
@@ -78,7 +87,7 @@ public final class SpikeCapture implements FrameListener {
         this.notes = b.notes != null ? b.notes : new FrameNotes(256);
         this.slowWeight = profiler.config().slowAverageWeight();
         this.pauseOnSpike = b.pauseOnSpike;
-        this.framesAfter = b.framesAfter;
+        this.framesAfter = b.exportDir != null ? Math.max(b.framesAfter, b.exportAround) : b.framesAfter;
         this.recent = new Spike[b.recent];
         this.worst = new Spike[b.worst];
         for (int i = 0; i < recent.length; i++) {
@@ -88,6 +97,15 @@ public final class SpikeCapture implements FrameListener {
             worst[i] = new Spike();
         }
         this.gcNotes = b.gcNotes ? GcNotes.attach(notes) : null;
+        this.jfrNotes = b.jfrNotes ? b.jfr.gc(!b.gcNotes).start(notes) : null;
+        this.exportAround = b.exportAround;
+        this.exportDir = b.exportDir;
+        if (exportDir != null) {
+            exporter = TraceExporter.of(profiler, times, notes);
+            addListener(this::exportSpike);
+        } else {
+            exporter = null;
+        }
         this.wantedRoot = rule.thread == null || rule.thread.equals("*") ? null : "<" + rule.thread + ">";
     }
 
@@ -96,12 +114,47 @@ public final class SpikeCapture implements FrameListener {
         return new Builder();
     }
 
-    /** Stops listening for GC notifications and unplugs from the profiler; the store stays readable. */
+    /**
+     * Stops listening for GC notifications, closes the JFR stream and the exporter (after its queued writes) and
+     * unplugs from the profiler; the store stays readable.
+     */
     public void detach() {
         profiler.removeFrameListener(this);
         if (gcNotes != null) {
             gcNotes.close();
         }
+        if (jfrNotes != null) {
+            jfrNotes.close();
+        }
+        if (exporter != null) {
+            exporter.close();
+        }
+    }
+
+    /** The JFR stream's notes when the builder's {@code jfrNotes} is on, else null. */
+    public JfrNotes jfrNotes() {
+        return jfrNotes;
+    }
+
+    /**
+     * The latest spike export ({@link Builder#exportAround}), completing with its file once written; null before
+     * the first.
+     */
+    public CompletableFuture<Path> lastExport() {
+        return lastExport;
+    }
+
+    /** The file a spike at recorded frame {@code frameNumber} is exported to. */
+    public static Path exportFile(Path dir, long frameNumber) {
+        return dir.resolve("hudprof-spike-" + frameNumber + ".json");
+    }
+
+    /** The spike frame ± {@code exportAround} frames (fewer after it when paused or not yet run). */
+    private void exportSpike(Spike spike, int framesAgo) {
+        int frames = Math.min(framesAgo + exportAround + 1, times.size());
+        ChromeTrace trace = ChromeTrace.capture(profiler, times, notes, frames, "spike at frame "
+                + spike.frameNumber + " ± " + exportAround + " frames");
+        lastExport = exporter.write(trace, exportFile(exportDir, spike.frameNumber));
     }
 
     /** The rule in use. */
@@ -410,6 +463,10 @@ public final class SpikeCapture implements FrameListener {
         private int framesAfter;
         private FrameNotes notes;
         private boolean gcNotes;
+        private boolean jfrNotes;
+        private JfrNotes.Builder jfr = JfrNotes.builder();
+        private int exportAround;
+        private Path exportDir;
 
         private Builder() {
         }
@@ -463,6 +520,38 @@ public final class SpikeCapture implements FrameListener {
          */
         public Builder gcNotes(boolean on) {
             this.gcNotes = on;
+            return this;
+        }
+
+        /**
+         * Note safepoints and long JIT compilations from an in-process JFR stream ({@link JfrNotes} with its
+         * defaults; default off: a recording costs something). They arrive about a second late and are pinned to
+         * past frames by timestamp. JFR's GC events are noted too only when {@link #gcNotes} is off.
+         */
+        public Builder jfrNotes(boolean on) {
+            this.jfrNotes = on;
+            return this;
+        }
+
+        /** {@link #jfrNotes(boolean) jfrNotes(true)} with these thresholds (its {@code gc} is set by gcNotes). */
+        public Builder jfrNotes(JfrNotes.Builder settings) {
+            this.jfrNotes = true;
+            this.jfr = settings;
+            return this;
+        }
+
+        /**
+         * Writes each told spike (a burst exports once) as a Chrome trace of its frame and {@code frames} frames
+         * either side to {@code dir}/{@code hudprof-spike-<frame>.json}, on the exporter's writer thread, once
+         * {@code frames} more frames have passed ({@link #framesAfter} is raised to {@code frames} when lower).
+         * Default off. Enable timelines for zone events in the trace.
+         */
+        public Builder exportAround(int frames, Path dir) {
+            this.exportAround = bound("exportAround", frames, 0);
+            if (dir == null) {
+                throw new IllegalArgumentException("hudprof: exportAround needs a folder");
+            }
+            this.exportDir = dir;
             return this;
         }
 

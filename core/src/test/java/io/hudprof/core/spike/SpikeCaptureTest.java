@@ -12,10 +12,14 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SpikeCaptureTest {
     private static final Zone LOGIC = Zone.local("sc-logic");
@@ -270,5 +274,73 @@ class SpikeCaptureTest {
         assertEquals(5, notes.firstFrame(2));
         assertEquals(6, notes.lastFrame(2));
         assertFalse(notes.touches(2, 4));
+    }
+
+    @Test
+    void exportAroundWritesTheSpikeFrameWithFramesEitherSide(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(3, dir));
+        assertEquals(3, spikes.framesAfter());
+        for (int i = 0; i < 4; i++) {
+            frame(5_000, 3_000, 1_000);
+        }
+        frame(12_000, 11_000, 9_000);
+        for (int i = 0; i < 2; i++) {
+            frame(5_000, 3_000, 1_000);
+        }
+        assertNull(spikes.lastExport(), "not before 3 frames after the spike");
+        frame(5_000, 3_000, 1_000);
+        Path file = spikes.lastExport().get(10, TimeUnit.SECONDS);
+        assertEquals(SpikeCapture.exportFile(dir, 5), file);
+        String json = Files.readString(file);
+        assertTrue(json.contains("\"name\":\"frame 5\""), "the spike frame's marker");
+        assertTrue(json.contains("spike at frame 5"), "the title");
+        for (long f = 2; f <= 8; f++) {
+            assertTrue(json.contains("\"name\":\"frame " + f + "\""), "frame " + f);
+        }
+        assertFalse(json.contains("\"name\":\"frame 1\""), "3 frames before, no more");
+        assertTrue(json.contains("sc-path"), "the spike's zones");
+        spikes.detach();
+    }
+
+    @Test
+    void exportAroundAllocatesNothingWhileNoSpikeHappens(@TempDir Path dir) {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(50)).exportAround(5, dir));
+        for (int i = 0; i < 2_000; i++) {
+            frame(5_000, 3_000, 1_000);
+        }
+        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long allocated = Long.MAX_VALUE;
+        for (int w = 0; w < 8 && allocated != 0; w++) {
+            long before = bean.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 2_000; i++) {
+                frame(5_000, 3_000, 1_000);
+            }
+            allocated = Math.min(allocated, bean.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertEquals(0, spikes.captured());
+        assertEquals(0, allocated, "2000 frames without a spike allocated " + allocated + " bytes");
+        assertNull(spikes.lastExport());
+        spikes.detach();
+    }
+
+    @Test
+    void jfrNotesIsOptInAndDetachClosesItsStream() throws Exception {
+        SpikeCapture off = attach(SpikeCapture.builder());
+        assertNull(off.jfrNotes());
+        off.detach();
+        SpikeCapture on = SpikeCapture.builder().jfrNotes(true).attach(profiler);
+        assertTrue(on.jfrNotes() != null);
+        assertTrue(jfrThreadRunning());
+        on.detach();
+        assertFalse(jfrThreadRunning(), "detach ends the stream's thread");
+    }
+
+    private static boolean jfrThreadRunning() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().equals(JfrNotes.THREAD_NAME) && t.isAlive()) {
+                return true;
+            }
+        }
+        return false;
     }
 }
