@@ -1,12 +1,13 @@
 package io.hudprof.core;
 
 /** An allocation counter a test advances by hand, like {@link ManualClock}; one thread only. */
-final class ManualAllocationCounter implements AllocationCounter {
+public final class ManualAllocationCounter implements AllocationCounter {
     private long allocated = 1_000_000;
     String unavailable;
     long reads;
 
-    void allocate(long bytes) {
+    /** Counts {@code bytes} more as allocated by the (one) recording thread. */
+    public void allocate(long bytes) {
         allocated += bytes;
     }
 

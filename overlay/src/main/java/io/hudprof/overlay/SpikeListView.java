@@ -1,5 +1,6 @@
 package io.hudprof.overlay;
 
+import io.hudprof.core.Metric;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.spike.Spike;
@@ -7,7 +8,8 @@ import io.hudprof.core.spike.SpikeCapture;
 
 /**
  * The spike list: the most recent captured spikes, newest first, each as its frame number, frame time, the zone that
- * grew most against the average (and by how much) and its first note (a GC pause that overlapped it), with the spike
+ * grew most against the average (and by how much), with allocation per zone on the zone whose allocation grew most
+ * (when there is room), and its first note (a GC pause that overlapped it), with the spike
  * the user jumped to highlighted. Drawn in the top-right corner; allocation-free; render thread only.
  */
 final class SpikeListView {
@@ -59,6 +61,12 @@ final class SpikeListView {
                 Zone zone = Zone.byId(spike.grewZone());
                 line.append(zone == null ? "?" : zone.name(), 18).append(" +").appendScaled(spike.grewNanos(), -6, 1)
                         .append(" ms");
+            }
+            int allocZone = spike.grewZone(Metric.ALLOCATED_BYTES);
+            if (allocZone >= 0 && line.length() + 24 <= CHARS) {
+                Zone zone = Zone.byId(allocZone);
+                line.append("  alloc ").append(zone == null ? "?" : zone.name(), 12).append(" +");
+                Metric.ALLOCATED_BYTES.unit().append(spike.grew(Metric.ALLOCATED_BYTES), line);
             }
             if (spike.noteCount() > 0) {
                 line.append("  ").append(spike.note(0), Math.max(0, CHARS - line.length()));

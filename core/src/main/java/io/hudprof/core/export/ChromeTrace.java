@@ -1,5 +1,7 @@
 package io.hudprof.core.export;
 
+import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.Zone;
@@ -20,7 +22,8 @@ import java.util.Locale;
  * <p>What a trace holds: process and thread names (metadata events); per profiled thread, properly nested begin
  * ({@code B}) and end ({@code E}) events replayed from its {@link ThreadTimeline}; a {@code frames} track with one
  * complete event ({@code X}) per frame, named {@code frame N} (N the recorded-frame number) and a {@code frame ms}
- * counter ({@code C}); a {@code JVM} track with each {@link FrameNotes} event (GC pause, safepoint, compilation) as
+ * counter ({@code C}), and with allocation per zone recorded a {@code bytes} counter (the bytes all recorded threads
+ * allocated in the frame, for frames the history still holds); a {@code JVM} track with each {@link FrameNotes} event (GC pause, safepoint, compilation) as
  * a complete event, plus an instant event ({@code i}) with the note's text. Timestamps are microseconds (with
  * nanosecond fractions) from the first exported frame's start.
  *
@@ -45,6 +48,8 @@ public final class ChromeTrace {
     private final long[] frameNumbers;
     private final long[] frameStarts;
     private final long[] frameEnds;
+    /** Bytes allocated per frame (-1: not held), or null when allocation per zone is not recorded. */
+    private final long[] frameBytes;
     private final List<Thread> threads;
     private final List<String> noteTexts;
     private final List<String> noteWhats;
@@ -59,6 +64,7 @@ public final class ChromeTrace {
         frameNumbers = b.frameNumbers;
         frameStarts = b.frameStarts;
         frameEnds = b.frameEnds;
+        frameBytes = b.frameBytes;
         threads = b.threads;
         noteTexts = b.noteTexts;
         noteWhats = b.noteWhats;
@@ -89,6 +95,18 @@ public final class ChromeTrace {
             b.frameNumbers[k] = times.frameNumber(ago);
             b.frameStarts[k] = times.startNanos(ago);
             b.frameEnds[k] = times.endNanos(ago);
+        }
+        FrameHistory history = profiler.history();
+        if (profiler.data().records(Metric.ALLOCATED_BYTES) && history.holds(Metric.ALLOCATED_BYTES)) {
+            b.frameBytes = new long[n];
+            long newest = history.size() > 0 ? history.frameNumber(0) : -1;
+            for (int k = 0; k < n; k++) {
+                long number = b.frameNumbers[k];
+                long ago = newest - number;
+                boolean held = number >= 0 && ago >= 0 && ago < history.size()
+                        && history.frameNumber((int) ago) == number;
+                b.frameBytes[k] = held ? history.frameTotal(Metric.ALLOCATED_BYTES, (int) ago) : -1;
+            }
         }
         b.originNanos = n == 0 ? 0 : b.frameStarts[0];
         b.endNanos = n == 0 ? 0 : b.frameEnds[n - 1];
@@ -146,6 +164,12 @@ public final class ChromeTrace {
             ts(line, frameStarts[k]).append(",\"args\":{\"ms\":");
             line.append(String.format(Locale.ROOT, "%.4f", (frameEnds[k] - frameStarts[k]) / 1e6)).append("}}");
             flush(out, line);
+            if (frameBytes != null && frameBytes[k] >= 0) {
+                event(out, line, first).append("\"name\":\"bytes\",\"ph\":\"C\",\"pid\":1,\"tid\":")
+                        .append(FRAMES_TID);
+                ts(line, frameStarts[k]).append(",\"args\":{\"B\":").append(frameBytes[k]).append("}}");
+                flush(out, line);
+            }
         }
         for (Thread thread : threads) {
             for (int e = 0; e < thread.count; e++) {
@@ -249,6 +273,7 @@ public final class ChromeTrace {
         long[] frameNumbers;
         long[] frameStarts;
         long[] frameEnds;
+        long[] frameBytes;
         final List<Thread> threads = new ArrayList<>();
         final List<String> noteTexts = new ArrayList<>();
         final List<String> noteWhats = new ArrayList<>();

@@ -1,12 +1,14 @@
 package io.hudprof.core.spike;
 
+import io.hudprof.core.Metric;
 import io.hudprof.core.ThreadTimeline;
 import java.util.Arrays;
 
 /**
  * One captured spike frame with its full data, kept by {@link SpikeCapture} after the history ring has moved on:
  * the frame's number, time and place on the clock, the rule that matched, every zone-stack state's self time and
- * entry count, the zone that grew most against the slow average, each thread's timeline events of the frame (when
+ * entry count, the zone that grew most against the slow average, with allocation per zone on also every state's self
+ * allocated bytes and the zone whose allocation grew most, each thread's timeline events of the frame (when
  * timelines are kept) and notes (GC pauses and other JVM events that overlapped it, added when they arrive).
  *
  * <p>A slot: {@link SpikeCapture} owns a fixed set and refills them; the arrays grow on a spike (never per frame) up
@@ -24,13 +26,21 @@ public final class Spike {
     String thread;
     long value;
     double baseline;
-    int grewZone = -1;
-    double grewNanos;
+    /** Per {@link Metric} (by ordinal): the zone that grew most against its slow average, or -1, and by how much. */
+    final int[] grewZone = new int[Metric.values().length];
+    final double[] grewBy = new double[Metric.values().length];
+    boolean hasBytes;
+    double frameBytes;
 
     int stateCount;
     int[] states = new int[0];
     double[] self = new double[0];
     double[] calls = new double[0];
+    double[] bytes = new double[0];
+
+    Spike() {
+        Arrays.fill(grewZone, -1);
+    }
 
     int threadCount;
     String[] threadNames = new String[0];
@@ -85,12 +95,35 @@ public final class Spike {
 
     /** The zone whose self time grew most against the slow average before this frame, or -1. */
     public int grewZone() {
-        return grewZone;
+        return grewZone(Metric.TIME);
     }
 
     /** How much that zone's self time grew (ns). */
     public double grewNanos() {
-        return grewNanos;
+        return grew(Metric.TIME);
+    }
+
+    /**
+     * The zone whose self value of {@code metric} (time, or allocated bytes) grew most against its slow average
+     * before this frame, or -1 (also when the metric was not recorded).
+     */
+    public int grewZone(Metric metric) {
+        return grewZone[metric.ordinal()];
+    }
+
+    /** How much that zone's self value grew, in the metric's unit (ns or bytes); 0 when no zone grew. */
+    public double grew(Metric metric) {
+        return grewBy[metric.ordinal()];
+    }
+
+    /** Whether allocated bytes were recorded for this frame (allocation per zone on and available). */
+    public boolean hasBytes() {
+        return hasBytes;
+    }
+
+    /** Bytes all recorded threads allocated in the frame; 0 when not {@linkplain #hasBytes() recorded}. */
+    public double frameBytes() {
+        return frameBytes;
     }
 
     /** Number of states with values in the frame. */
@@ -111,6 +144,11 @@ public final class Spike {
     /** Entry count of the i-th state. */
     public double calls(int i) {
         return calls[i];
+    }
+
+    /** Self allocated bytes of the i-th state; 0 when not {@linkplain #hasBytes() recorded}. */
+    public double bytes(int i) {
+        return bytes[i];
     }
 
     /** Writes the frame's per-state values into arrays indexed by state (as ProfileData's); others untouched. */
@@ -166,6 +204,7 @@ public final class Spike {
             states = Arrays.copyOf(states, n);
             self = Arrays.copyOf(self, n);
             calls = Arrays.copyOf(calls, n);
+            bytes = Arrays.copyOf(bytes, n);
         }
     }
 
@@ -209,13 +248,16 @@ public final class Spike {
         thread = other.thread;
         value = other.value;
         baseline = other.baseline;
-        grewZone = other.grewZone;
-        grewNanos = other.grewNanos;
+        System.arraycopy(other.grewZone, 0, grewZone, 0, grewZone.length);
+        System.arraycopy(other.grewBy, 0, grewBy, 0, grewBy.length);
+        hasBytes = other.hasBytes;
+        frameBytes = other.frameBytes;
         ensureStates(other.stateCount);
         stateCount = other.stateCount;
         System.arraycopy(other.states, 0, states, 0, stateCount);
         System.arraycopy(other.self, 0, self, 0, stateCount);
         System.arraycopy(other.calls, 0, calls, 0, stateCount);
+        System.arraycopy(other.bytes, 0, bytes, 0, stateCount);
         ensureThreads(other.threadCount);
         threadCount = other.threadCount;
         for (int t = 0; t < threadCount; t++) {

@@ -2,6 +2,7 @@ package io.hudprof.core.spike;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameListener;
+import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
@@ -29,6 +30,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code recent + worst + 1} slots. Runs on the thread that calls {@code update()}; read it there too.
  */
 public final class SpikeCapture implements FrameListener {
+    private static final Metric[] METRICS = Metric.values();
+
     /**
      * Told about a spike once {@code framesAfter} more frames have ended (0: at once). One spike waits at a time: a
      * spike during another's wait is kept in the store but not told (a burst exports once).
@@ -385,35 +388,57 @@ public final class SpikeCapture implements FrameListener {
         int count = data.stateCount();
         double[] self = data.self(Averaging.INSTANTANEOUS);
         double[] calls = data.calls(Averaging.INSTANTANEOUS);
-        double[] slow = data.self(Averaging.SLOW);
+        boolean hasBytes = data.records(Metric.ALLOCATED_BYTES);
+        double[] bytes = hasBytes ? data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : null;
         int kept = 0;
         for (int st = 0; st < count; st++) {
-            if (self[st] != 0 || calls[st] != 0) {
+            if (self[st] != 0 || calls[st] != 0 || hasBytes && bytes[st] != 0) {
                 kept++;
             }
         }
         s.ensureStates(kept);
         s.stateCount = 0;
-        s.grewZone = -1;
-        s.grewNanos = 0;
-        boolean averaged = data.recordedFrames() > 1;
+        s.hasBytes = hasBytes;
+        s.frameBytes = hasBytes ? data.frameTotal(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : 0;
         for (int st = 0; st < count; st++) {
-            if (self[st] == 0 && calls[st] == 0) {
+            if (self[st] == 0 && calls[st] == 0 && !(hasBytes && bytes[st] != 0)) {
                 continue;
             }
             int i = s.stateCount++;
             s.states[i] = st;
             s.self[i] = self[st];
             s.calls[i] = calls[st];
-            if (data.parent(st) < 0) {
+            s.bytes[i] = hasBytes ? bytes[st] : 0;
+        }
+        for (Metric metric : METRICS) {
+            grewMost(s, metric, count);
+        }
+    }
+
+    /**
+     * Names the zone whose self value of {@code metric} grew most in this frame against its slow average before it
+     * (thread roots excluded); -1 and 0 when none grew or the metric is not recorded.
+     */
+    private void grewMost(Spike s, Metric metric, int count) {
+        int m = metric.ordinal();
+        s.grewZone[m] = -1;
+        s.grewBy[m] = 0;
+        if (!data.records(metric)) {
+            return;
+        }
+        double[] self = data.self(metric, Averaging.INSTANTANEOUS);
+        double[] slow = data.self(metric, Averaging.SLOW);
+        boolean averaged = data.recordedFrames() > 1;
+        for (int st = 0; st < count; st++) {
+            if (data.parent(st) < 0 || self[st] == 0) {
                 continue;
             }
             // The slow average already took this frame in: before = (after − w·frame) / (1 − w).
             double before = averaged ? (slow[st] - slowWeight * self[st]) / (1 - slowWeight) : 0;
             double grew = self[st] - before;
-            if (grew > s.grewNanos) {
-                s.grewNanos = grew;
-                s.grewZone = data.zone(st);
+            if (grew > s.grewBy[m]) {
+                s.grewBy[m] = grew;
+                s.grewZone[m] = data.zone(st);
             }
         }
     }

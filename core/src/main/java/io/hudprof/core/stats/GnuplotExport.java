@@ -1,6 +1,7 @@
 package io.hudprof.core.stats;
 
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
@@ -19,7 +20,8 @@ import java.util.List;
  * config in the header": history length, averaging weights, sensors), one {@code # column N:} line per column
  * naming it and its unit, then one line of quoted column names (gnuplot's
  * {@code columnheader}), then one line per recorded frame, oldest first, of whitespace-separated numbers:
- * frame number, frame time (ms), the self time (ms) of each top zone, then each charted statistic's frame value
+ * frame number, frame time (ms), the self time (ms) of each top zone, with allocation per zone recorded the bytes
+ * allocated in the frame and each top zone's self allocated bytes, then each charted statistic's frame value
  * in its unit (milliseconds for timers, bytes, %, ...). A value missing in a frame is written {@code NaN}, which
  * gnuplot skips.
  *
@@ -56,12 +58,15 @@ public final class GnuplotExport {
             }
         }
         int held = frames.size();
+        boolean bytes = profiler.data().records(Metric.ALLOCATED_BYTES) && frames.holds(Metric.ALLOCATED_BYTES);
+        int byteColumns = bytes ? 1 + zoneCount : 0;
         out.write("# hudprof per-frame history: " + held + " frames, " + zoneCount + " top zones, "
-                + charted.size() + " statistics\n");
-        out.write("# columns: frame number, frame time (ms), self time (ms) of the top zones, then each statistic's"
-                + " value in that frame in the unit shown in brackets\n");
+                + charted.size() + " statistics" + (bytes ? ", allocated bytes" : "") + "\n");
+        out.write("# columns: frame number, frame time (ms), self time (ms) of the top zones, "
+                + (bytes ? "bytes allocated in the frame (B), self allocated bytes (B) of the top zones, " : "")
+                + "then each statistic's value in that frame in the unit shown in brackets\n");
         out.write("# plot: gnuplot -p -e \"set key autotitle columnheader; plot for [i=2:"
-                + (2 + zoneCount + charted.size()) + "] 'FILE' using 1:i with lines\"\n");
+                + (2 + zoneCount + byteColumns + charted.size()) + "] 'FILE' using 1:i with lines\"\n");
         ProfilerConfig config = profiler.config();
         out.write("# config: historyFrames=" + config.historyFrames() + " fullHistory=" + config.fullHistory()
                 + " fastAverageWeight=" + config.fastAverageWeight() + " slowAverageWeight="
@@ -73,10 +78,17 @@ public final class GnuplotExport {
             line.append("# column ").append(3 + z).append(": self time (ms) of zone ")
                     .append(Zone.byId(zones[z]).name()).append('\n');
         }
+        if (bytes) {
+            line.append("# column ").append(3 + zoneCount).append(": allocated bytes (B) of the frame\n");
+            for (int z = 0; z < zoneCount; z++) {
+                line.append("# column ").append(4 + zoneCount + z).append(": self allocated bytes (B) of zone ")
+                        .append(Zone.byId(zones[z]).name()).append('\n');
+            }
+        }
         for (int i = 0; i < charted.size(); i++) {
             Stat stat = charted.get(i);
             String unit = stat.unit().axisLabel();
-            line.append("# column ").append(3 + zoneCount + i).append(": statistic ").append(stat.name())
+            line.append("# column ").append(3 + zoneCount + byteColumns + i).append(": statistic ").append(stat.name())
                     .append(unit.isEmpty() ? "" : " [" + unit + "]").append(", ").append(stat.kind())
                     .append('\n');
         }
@@ -85,6 +97,12 @@ public final class GnuplotExport {
         line.append(quote("frame")).append(' ').append(quote("frame ms"));
         for (int z = 0; z < zoneCount; z++) {
             line.append(' ').append(quote(Zone.byId(zones[z]).name() + " ms"));
+        }
+        if (bytes) {
+            line.append(' ').append(quote("frame B"));
+            for (int z = 0; z < zoneCount; z++) {
+                line.append(' ').append(quote(Zone.byId(zones[z]).name() + " B"));
+            }
         }
         for (Stat stat : charted) {
             String unit = stat.unit().axisLabel();
@@ -101,6 +119,16 @@ public final class GnuplotExport {
             for (int z = 0; z < zoneCount; z++) {
                 line.append(' ');
                 number(zonesHeld ? self[z] / 1e6 : Double.NaN, line);
+            }
+            if (bytes) {
+                long frameBytes = frames.frameTotal(Metric.ALLOCATED_BYTES, ago);
+                line.append(' ');
+                number(frameBytes >= 0 ? frameBytes : Double.NaN, line);
+                boolean bytesHeld = frames.zoneSelf(Metric.ALLOCATED_BYTES, ago, zones, zoneCount, self);
+                for (int z = 0; z < zoneCount; z++) {
+                    line.append(' ');
+                    number(bytesHeld ? self[z] : Double.NaN, line);
+                }
             }
             int statsAgo = (int) (values.frameNumber(0) - number);
             boolean statsHeld = statsAgo >= 0 && values.frameNumber(statsAgo) == number;

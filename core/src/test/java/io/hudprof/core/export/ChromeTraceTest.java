@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualAllocationCounter;
 import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
@@ -144,6 +145,47 @@ class ChromeTraceTest {
         try (var listing = Files.list(dir)) {
             assertEquals(List.of(file), listing.toList(), "no temporary file is left behind");
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void withAllocationPerZoneEachFrameGetsABytesCounter() throws Exception {
+        ManualAllocationCounter counter = new ManualAllocationCounter();
+        Profiler allocating = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
+                .timelineCapacity(1024).allocationPerZone(true).allocationCounter(counter).build());
+        FrameTimes allocatingTimes = FrameTimes.attach(allocating, 64);
+        Hudprof.install(allocating);
+        for (int frame = 1; frame <= 3; frame++) {
+            OUTER.begin();
+            counter.allocate(1_000L * frame);
+            clock.advanceMillis(1);
+            INNER.begin();
+            counter.allocate(24);
+            clock.advanceMillis(1);
+            INNER.end();
+            OUTER.end();
+            allocating.update();
+        }
+        StringWriter out = new StringWriter();
+        ChromeTrace.capture(allocating, allocatingTimes, null, 2, "bytes").write(out);
+        List<Object> events = TraceRules.check(out.toString()).events();
+        List<Object> bytes = events.stream().filter(o -> "bytes".equals(((Map<String, Object>) o).get("name"))
+                && "C".equals(((Map<String, Object>) o).get("ph"))).toList();
+        assertEquals(2, bytes.size(), "one counter per exported frame");
+        Map<String, Object> frame2 = (Map<String, Object>) bytes.get(0);
+        assertEquals(0.0, frame2.get("ts"));
+        assertEquals(2_024.0, ((Number) ((Map<String, Object>) frame2.get("args")).get("B")).doubleValue());
+        Map<String, Object> frame3 = (Map<String, Object>) bytes.get(1);
+        assertEquals(2000.0, frame3.get("ts"));
+        assertEquals(3_024.0, ((Number) ((Map<String, Object>) frame3.get("args")).get("B")).doubleValue());
+    }
+
+    @Test
+    void withoutAllocationPerZoneThereIsNoBytesCounter() throws Exception {
+        recordThreeFrames();
+        StringWriter out = new StringWriter();
+        ChromeTrace.capture(profiler, times, notes, 3, "time").write(out);
+        assertFalse(out.toString().contains("\"bytes\""), out.toString());
     }
 
     @SuppressWarnings("unchecked")

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualAllocationCounter;
 import io.hudprof.core.ManualClock;
+import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
@@ -141,6 +143,68 @@ class SpikeCaptureTest {
         SpikeCapture any = SpikeCapture.builder().rule(SpikeRule.above(3).onThread("*")).attach(profiler);
         frame(4_000, 3_500, 1_000);
         assertEquals(1, any.captured());
+    }
+
+    @Test
+    void withAllocationPerZoneTheSpikeKeepsBytesAndNamesTheZoneWhoseAllocationGrew() {
+        ManualAllocationCounter counter = new ManualAllocationCounter();
+        Profiler allocating = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
+                .allocationPerZone(true).allocationCounter(counter).build());
+        Hudprof.install(allocating);
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(10)).attach(allocating);
+        for (int i = 0; i < 20; i++) {
+            allocatingFrame(allocating, counter, 5_000, 1_000, 500, 100);
+        }
+        assertEquals(0, spikes.captured());
+        // PATH's time grows by 9 ms, but LOGIC's own allocation grows by 4,500 B while PATH's stays 100 B.
+        allocatingFrame(allocating, counter, 15_000, 10_000, 5_000, 100);
+        Spike spike = spikes.recent(0);
+        assertTrue(spike.hasBytes());
+        assertEquals(5_100, spike.frameBytes());
+        assertEquals(PATH.id(), spike.grewZone());
+        assertEquals(PATH.id(), spike.grewZone(Metric.TIME));
+        assertEquals(9_000_000, spike.grew(Metric.TIME), 1e-3);
+        assertEquals(LOGIC.id(), spike.grewZone(Metric.ALLOCATED_BYTES));
+        assertEquals(4_500, spike.grew(Metric.ALLOCATED_BYTES), 1e-6);
+        double logicBytes = 0;
+        double pathBytes = 0;
+        for (int i = 0; i < spike.stateCount(); i++) {
+            int zone = allocating.data().zone(spike.state(i));
+            if (zone == LOGIC.id()) {
+                logicBytes += spike.bytes(i);
+            } else if (zone == PATH.id()) {
+                pathBytes += spike.bytes(i);
+            }
+        }
+        assertEquals(5_000, logicBytes);
+        assertEquals(100, pathBytes);
+    }
+
+    @Test
+    void withoutAllocationPerZoneTheSpikeHasNoBytes() {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
+        frame(5_000, 3_000, 1_000);
+        frame(15_000, 12_000, 10_000);
+        Spike spike = spikes.recent(0);
+        assertFalse(spike.hasBytes());
+        assertEquals(-1, spike.grewZone(Metric.ALLOCATED_BYTES));
+        assertEquals(0, spike.grew(Metric.ALLOCATED_BYTES));
+        assertEquals(PATH.id(), spike.grewZone(Metric.TIME));
+    }
+
+    /** One frame of {@code allocating}: LOGIC (allocating logicBytes itself) holding PATH (pathBytes). */
+    private void allocatingFrame(Profiler allocating, ManualAllocationCounter counter, long frameMicros,
+                                 long pathMicros, long logicBytes, long pathBytes) {
+        LOGIC.begin();
+        counter.allocate(logicBytes);
+        clock.advanceMicros(1_000);
+        PATH.begin();
+        counter.allocate(pathBytes);
+        clock.advanceMicros(pathMicros);
+        PATH.end();
+        LOGIC.end();
+        clock.advanceMicros(frameMicros - 1_000 - pathMicros);
+        allocating.update();
     }
 
     @Test

@@ -1,13 +1,16 @@
 package io.hudprof.core.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualAllocationCounter;
 import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,6 +95,86 @@ class GnuplotExportTest {
                 }
                 assertEquals(0.25, Double.parseDouble(cells[6]));
             }
+        } finally {
+            stats.detach();
+            Hudprof.uninstall();
+        }
+    }
+
+    @Test
+    void withAllocationPerZoneTheFrameAndEachTopZoneGetABytesColumn() throws Exception {
+        ManualClock clock = new ManualClock(1_000_000_000L);
+        ManualAllocationCounter counter = new ManualAllocationCounter();
+        Profiler profiler = new Profiler(ProfilerConfig.builder().clock(clock).historyFrames(16)
+                .allocationPerZone(true).allocationCounter(counter).build());
+        Hudprof.install(profiler);
+        FrameStatistics stats = FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
+        try {
+            for (int frame = 1; frame <= 20; frame++) {
+                PHYSICS.begin();
+                counter.allocate(100L * frame);
+                clock.advanceMillis(3);
+                PHYSICS.end();
+                DRAW.begin();
+                counter.allocate(7);
+                clock.advanceMillis(5);
+                DRAW.end();
+                clock.advanceMillis(2);
+                profiler.update();
+            }
+            StringWriter out = new StringWriter();
+            GnuplotExport.write(out, profiler, stats);
+            List<String> lines = out.toString().lines().toList();
+            int first = 0;
+            while (lines.get(first).startsWith("#")) {
+                first++;
+            }
+            List<String> comments = lines.subList(0, first);
+            assertTrue(comments.contains("# column 5: allocated bytes (B) of the frame"), comments.toString());
+            assertTrue(comments.contains("# column 6: self allocated bytes (B) of zone Draw"), comments.toString());
+            assertTrue(comments.contains("# column 7: self allocated bytes (B) of zone Physics"),
+                    comments.toString());
+            List<String> header = quoted(lines.get(first));
+            // Statistics other tests defined may follow (charted when they have values): they come after the bytes.
+            assertEquals(List.of("frame", "frame ms", "Draw ms", "Physics ms", "frame B", "Draw B", "Physics B"),
+                    header.subList(0, 7));
+            assertTrue(comments.stream().anyMatch(l -> l.contains("plot for [i=2:" + header.size() + "]")),
+                    comments.toString());
+            assertTrue(header.size() == 7 || comments.stream().anyMatch(l -> l.startsWith("# column 8: statistic ")),
+                    comments.toString());
+            List<String> rows = lines.subList(first + 1, lines.size());
+            assertEquals(16, rows.size());
+            for (int i = 0; i < rows.size(); i++) {
+                String[] cells = rows.get(i).trim().split("\\s+");
+                assertEquals(header.size(), cells.length, rows.get(i));
+                int frame = 5 + i;
+                assertEquals(frame, Long.parseLong(cells[0]));
+                assertEquals("10", cells[1]);
+                assertEquals(String.valueOf(100 * frame + 7), cells[4], "frame bytes, exact");
+                assertEquals("7", cells[5]);
+                assertEquals(String.valueOf(100 * frame), cells[6]);
+            }
+        } finally {
+            stats.detach();
+            Hudprof.uninstall();
+        }
+    }
+
+    @Test
+    void withoutAllocationPerZoneThereAreNoBytesColumns() throws Exception {
+        ManualClock clock = new ManualClock(1_000_000_000L);
+        Profiler profiler = new Profiler(ProfilerConfig.builder().clock(clock).historyFrames(16).build());
+        Hudprof.install(profiler);
+        FrameStatistics stats = FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
+        try {
+            DRAW.begin();
+            clock.advanceMillis(5);
+            DRAW.end();
+            profiler.update();
+            StringWriter out = new StringWriter();
+            GnuplotExport.write(out, profiler, stats);
+            assertFalse(out.toString().contains("allocated bytes"), out.toString());
+            assertFalse(out.toString().contains("\"frame B\""), out.toString());
         } finally {
             stats.detach();
             Hudprof.uninstall();
