@@ -10,6 +10,8 @@ cd "$(dirname "$0")"
 # Chromium for the test that loads an exported trace into speedscope (tests/SpeedscopeImportTest).
 packages=(libgl1 libgl1-mesa-dri libglx-mesa0 libegl1 libegl-mesa0 xvfb xauth libxcursor1 libxrandr2 libxi6
   libxinerama1 libxxf86vm1 chromium)
+# npm installs speedscope below; Debian's package, unless a Node.js with npm is already on the PATH.
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
