@@ -277,10 +277,10 @@ public final class HudControls {
     }
 
     /**
-     * Jumps to the next older spike in the list (after the oldest, back to the newest) whose frame is still in
-     * history: pauses the profile and shows that frame in the report and the graph, so its full report and call
-     * graph can be browsed. Spikes whose frame left the history ring stay in the list (with their saved values and
-     * timeline for export) but cannot be shown in the report.
+     * Jumps to the next older spike in the list (after the oldest, back to the newest): pauses the profile and shows
+     * that frame in the report, so its full report and call graph can be browsed. A spike still in history is shown
+     * as that history frame (the graph marks it); one whose frame left the history ring is shown from the spike
+     * store ({@link ReportController#showSpike}), its title saying so.
      *
      * @return true when it jumped
      */
@@ -292,14 +292,19 @@ public final class HudControls {
         for (int step = 1; step <= count; step++) {
             int i = (selectedSpike + step) % count;
             Spike spike = spikes.recent(i);
+            if (spike.frameNumber() < 0) {
+                continue;
+            }
+            selectedSpike = i;
+            profiler.setPaused(true);
             long ago = profiler.history().frameNumber(0) - spike.frameNumber();
             if (ago >= 0 && ago < profiler.history().size()
                     && profiler.history().frameNumber((int) ago) == spike.frameNumber()) {
-                selectedSpike = i;
-                profiler.setPaused(true);
                 controller.setFrame((int) ago);
-                return true;
+            } else {
+                controller.showSpike(spike);
             }
+            return true;
         }
         return false;
     }

@@ -144,27 +144,7 @@ final class ReportPanelView {
     }
 
     private void drawTitle(Report report, DrawList list, int x, int y, int chars) {
-        line.clear().append("hudprof | ").append(report.mode().label());
-        if (report.focusName() != null) {
-            line.append(" of ").append(report.focusName());
-        }
-        Averaging averaging = report.averaging();
-        line.append(" | ").append(averaging.label()).append(" | ");
-        if (report.frameOffset() == 0) {
-            line.append("live");
-        } else {
-            line.append(report.frameOffset()).append(" back");
-        }
-        if (report.frameAvailable()) {
-            line.append(" | #").append(report.frameNumber()).append(' ')
-                    .appendScaled(report.frameNanos(), -6, 2).append(" ms");
-            if (report.metric() == Metric.ALLOCATED_BYTES) {
-                appendAllocation(report, line);
-            }
-        }
-        if (report.recursion() == RecursionDisplay.EXPANDED) {
-            line.append(" | recursion expanded");
-        }
+        titleText(report);
         int room = report.paused() ? chars - 8 : chars;
         if (line.length() > room) {
             line.truncate(room - 1).append('~');
@@ -180,13 +160,41 @@ final class ReportPanelView {
         }
     }
 
+    /** Writes the panel's title line for {@code report}, uncut, into the reused line and returns it. */
+    TextLine titleText(Report report) {
+        line.clear().append("hudprof | ").append(report.mode().label());
+        if (report.focusName() != null) {
+            line.append(" of ").append(report.focusName());
+        }
+        Averaging averaging = report.averaging();
+        line.append(" | ").append(averaging.label()).append(" | ");
+        if (report.storedSpike()) {
+            line.append("spike #").append(report.spikeFrameNumber()).append(" (stored)");
+        } else if (report.frameOffset() == 0) {
+            line.append("live");
+        } else {
+            line.append(report.frameOffset()).append(" back");
+        }
+        if (report.frameAvailable()) {
+            line.append(" | #").append(report.frameNumber()).append(' ')
+                    .appendScaled(report.frameNanos(), -6, 2).append(" ms");
+            if (report.metric() == Metric.ALLOCATED_BYTES) {
+                appendAllocation(report, line);
+            }
+        }
+        if (report.recursion() == RecursionDisplay.EXPANDED) {
+            line.append(" | recursion expanded");
+        }
+        return line;
+    }
+
     /** The allocation header: the shown frame's bytes, their rate, and the collections in the live frame. */
     private void appendAllocation(Report report, TextLine dest) {
         dest.append(" | ");
         ValueUnit.BYTES.append(report.frameTotal(), dest);
         double seconds = report.frameNanos() / 1e9;
         dest.append(' ').appendFixed(seconds > 0 ? report.frameTotal() / seconds / 1e6 : 0, 1).append(" MB/s");
-        if (report.frameOffset() == 0 && !Double.isNaN(collections)) {
+        if (report.frameOffset() == 0 && !report.storedSpike() && !Double.isNaN(collections)) {
             dest.append(" | GC ");
             ValueUnit.appendCount(collections, 1, dest);
         }

@@ -70,6 +70,54 @@ class SpikeHudTest {
     }
 
     @Test
+    void nextSpikeShowsASpikeThatLeftHistoryFromTheStore() {
+        try (ScriptedGame small = new ScriptedGame(8, 2)) {
+            SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.forTargetFps(60).withAbsoluteMs(0)
+                    .withAverageFactor(2).withMinMs(0)).attach(small.profiler);
+            HudFrame frame = HudFrame.create(small.profiler, OverlayConfig.builder().startVisible(true).build());
+            try {
+                for (int i = 0; i < 30; i++) {
+                    small.frame(1.0);
+                }
+                small.frame(4.0);
+                long spikeFrame = small.profiler.recordedFrames();
+                small.profiler.controller().setFrame(0);
+                frame.buildReport();
+                for (int i = 0; i < 20; i++) {
+                    small.frame(1.0);
+                }
+                assertEquals(1, spikes.captured());
+                frame.controls().spikes(spikes);
+
+                assertTrue(frame.controls().nextSpike(), "a spike out of history is still shown");
+                assertTrue(small.profiler.paused());
+                assertEquals(spikes.recent(0), small.profiler.controller().shownSpike());
+                frame.buildReport();
+                assertTrue(frame.report().storedSpike());
+                assertTrue(frame.report().frameAvailable());
+                assertEquals(spikeFrame, frame.report().frameNumber());
+                assertTrue(frame.report().rowCount() > 0);
+                String title = frame.panel().titleText(frame.report()).toString();
+                assertTrue(title.contains("spike #" + spikeFrame + " (stored)"), title);
+                assertTrue(frame.build(1600, 900));
+
+                frame.controls().perform(HudAction.SELECT);
+                frame.buildReport();
+                assertEquals(io.hudprof.core.report.ReportMode.CALL_GRAPH, frame.report().mode());
+                assertTrue(frame.report().storedSpike(), "the call graph of the stored spike");
+                assertTrue(frame.report().rowCount() > 0);
+
+                small.profiler.controller().setFrame(0);
+                frame.buildReport();
+                assertFalse(frame.report().storedSpike());
+                assertTrue(frame.panel().titleText(frame.report()).toString().contains("live"));
+            } finally {
+                frame.close();
+            }
+        }
+    }
+
+    @Test
     void drawingTheSpikeListAllocatesNothing() {
         SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(0.001)).recent(8).attach(game.profiler);
         hud = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build());

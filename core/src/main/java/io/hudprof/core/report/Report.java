@@ -22,6 +22,8 @@ public final class Report {
     private int frameOffset;
     private boolean paused;
     private boolean frameAvailable;
+    private boolean storedSpike;
+    private long spikeFrameNumber;
     private long frameNumber;
     private double frameNanos;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
@@ -74,6 +76,20 @@ public final class Report {
     /** 0 for the live (latest recorded) frame, n for n frames back in history. */
     public int frameOffset() {
         return frameOffset;
+    }
+
+    /**
+     * True when the report shows a spike kept by a spike capture ({@link ReportController#showSpike}) rather than
+     * the live frame or a history frame; {@link #frameOffset()} is then 0 and the values are the spike frame's own
+     * (instantaneous, without heat: a spike keeps no previous frame to compare with).
+     */
+    public boolean storedSpike() {
+        return storedSpike;
+    }
+
+    /** The frame number of the shown {@linkplain #storedSpike() stored spike}, or 0 when none is shown. */
+    public long spikeFrameNumber() {
+        return spikeFrameNumber;
     }
 
     /** True while recording is paused ({@code update(false)}): the profile and history are frozen. */
@@ -173,6 +189,11 @@ public final class Report {
         this.frameNanos = frameNanos;
         this.recursion = recursion;
         this.focusName = focusName;
+    }
+
+    void spike(boolean stored, long frameNumber) {
+        this.storedSpike = stored;
+        this.spikeFrameNumber = stored ? frameNumber : 0;
     }
 
     void metric(Metric metric, String unavailable, double frameTotal) {

@@ -6,6 +6,7 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.Zone;
+import io.hudprof.core.spike.Spike;
 
 import java.util.Arrays;
 
@@ -38,6 +39,8 @@ public final class ReportController {
     private Metric metric = Metric.TIME;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
     private int frameOffset;
+    private Spike shownSpike;
+    private long shownSpikeFrame;
     private int cursor;
     private int cursorZone = -1;
     private int cursorLevel = 1;
@@ -173,7 +176,7 @@ public final class ReportController {
         if (key < 0) {
             return;
         }
-        boolean available = source.open(frameOffset, averaging, metric);
+        boolean available = openSource(averaging);
         if (available) {
             rows.shownValues().compute(data, source.self, source.calls, expanded, key);
         }
@@ -205,9 +208,43 @@ public final class ReportController {
         setFrame(frameOffset + delta);
     }
 
-    /** Shows the frame {@code framesAgo} back (0 = live), clamped to what history holds. */
+    /**
+     * Shows the frame {@code framesAgo} back (0 = live), clamped to what history holds; leaves a
+     * {@linkplain #showSpike(Spike) shown spike}.
+     */
     public void setFrame(int framesAgo) {
+        shownSpike = null;
+        clampFrame(framesAgo);
+    }
+
+    private void clampFrame(int framesAgo) {
         frameOffset = Math.max(0, Math.min(Math.max(0, history.size() - 1), framesAgo));
+    }
+
+    /**
+     * Shows a spike a spike capture stored, also one whose frame has left the history ring: every mode and the call
+     * graph read its per-state values as they read a history frame's. {@link #setFrame}, {@link #moveFrame} (from
+     * live) or {@code showSpike(null)} leave it. The spike slot is remembered with its frame number; if the capture
+     * refills the slot with another frame the report says no data for this frame.
+     */
+    public void showSpike(Spike spike) {
+        if (spike == null || spike.frameNumber() < 0) {
+            shownSpike = null;
+            return;
+        }
+        shownSpike = spike;
+        shownSpikeFrame = spike.frameNumber();
+        frameOffset = 0;
+    }
+
+    /** The stored spike shown ({@link #showSpike(Spike)}), or null. */
+    public Spike shownSpike() {
+        return shownSpike;
+    }
+
+    private boolean openSource(Averaging shownAveraging) {
+        return shownSpike != null ? source.openSpike(shownSpike, shownSpikeFrame, metric)
+                : source.open(frameOffset, shownAveraging, metric);
     }
 
     /** Which averaging live reports show. */
@@ -293,20 +330,24 @@ public final class ReportController {
 
     private void fill(Report dest) {
         boolean expanded = recursion == RecursionDisplay.EXPANDED;
-        setFrame(frameOffset);
-        Averaging shownAveraging = frameOffset == 0 ? averaging : Averaging.INSTANTANEOUS;
+        clampFrame(frameOffset);
+        boolean spike = shownSpike != null;
+        Averaging shownAveraging = frameOffset == 0 && !spike ? averaging : Averaging.INSTANTANEOUS;
         dest.clearRows();
         dest.columns(columnsFor(mode));
-        if (mode == ReportMode.STATISTICS) {
+        if (mode == ReportMode.STATISTICS && spike) {
+            buildSpikeStatistics(dest);
+        } else if (mode == ReportMode.STATISTICS) {
             buildStatistics(dest, shownAveraging);
         } else {
             int focusKey = mode == ReportMode.CALL_GRAPH && focusZone >= 0
                     ? rows.keyOf(focusZone, focusLevel, expanded) : -1;
             Zone focus = mode == ReportMode.CALL_GRAPH && focusZone >= 0 ? Zone.byId(focusZone) : null;
-            boolean available = source.open(frameOffset, shownAveraging, metric);
+            boolean available = openSource(shownAveraging);
             dest.title(mode, shownAveraging, frameOffset, data.frozen(), available,
                     available ? source.frameNumber : 0, available ? source.frameNanos : 0, recursion,
                     focus == null ? null : focus.name());
+            dest.spike(spike, shownSpikeFrame);
             dest.metric(metric, data.unavailableReason(metric), available ? source.frameTotal : 0);
             dest.problems(source.problemsInFrame, source.problemsTotal);
             if (available) {
@@ -330,6 +371,7 @@ public final class ReportController {
         boolean available = table != null && number > 0 && table.prepare(frameOffset, shownAveraging);
         dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, data.frozen(), available,
                 available ? number : 0, available ? frameNanos : 0, recursion, null);
+        dest.spike(false, 0);
         dest.metric(Metric.TIME, null, available ? frameNanos : 0);
         source.loadProblems(frameOffset);
         dest.problems(source.problemsInFrame, source.problemsTotal);
@@ -346,6 +388,16 @@ public final class ReportController {
                 }
             }
         }
+    }
+
+    /** Statistics of a stored spike: a spike keeps no statistics, so the report says no data for this frame. */
+    private void buildSpikeStatistics(Report dest) {
+        dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), false, 0, 0, recursion, null);
+        dest.spike(true, shownSpikeFrame);
+        dest.metric(Metric.TIME, null, 0);
+        source.openSpike(shownSpike, shownSpikeFrame, Metric.TIME);
+        source.close();
+        dest.problems(source.problemsInFrame, source.problemsTotal);
     }
 
     private void placeCursor(Report dest) {

@@ -5,10 +5,11 @@ import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
+import io.hudprof.core.spike.Spike;
 
 /**
- * Chooses the per-state values a report shows: the live frame or one of its averages, or a history frame loaded
- * into scratch arrays, plus the frame its heat is compared with (the slow average live, the previous frame in
+ * Chooses the per-state values a report shows: the live frame or one of its averages, or a history frame or a
+ * stored {@link Spike} loaded into scratch arrays, plus the frame its heat is compared with (the slow average live, the previous frame in
  * history). Between {@link #open} and {@link #close} the arrays are valid; {@code close} undoes exactly what the
  * history load wrote, so the scratch arrays stay zero and loading costs only the frame's own entries.
  */
@@ -35,6 +36,7 @@ final class ReportSource {
 
     private int loadedOffset = -1;
     private int loadedReferenceOffset = -1;
+    private Spike loadedSpike;
     private double[] historySelf = new double[64];
     private double[] historyCalls = new double[64];
     private double[] previousSelf = new double[64];
@@ -96,6 +98,39 @@ final class ReportSource {
         return true;
     }
 
+    /**
+     * Selects the {@code metric} values of a stored spike, as {@link #open} does a history frame: the same scratch
+     * arrays, the spike's frame time and number. A spike keeps no previous frame, so heat has nothing to compare
+     * with. Problem counts in the frame are zeros (a spike does not store them); the run's totals are filled.
+     *
+     * @param frameNumber the frame the spike slot should still hold; a slot refilled since shows nothing
+     * @return false when the slot no longer holds that frame or the metric was not recorded for it
+     */
+    boolean openSpike(Spike spike, long frameNumber, Metric metric) {
+        for (Problem problem : PROBLEMS) {
+            problemsTotal[problem.ordinal()] = data.problemsTotal(problem);
+            problemsInFrame[problem.ordinal()] = 0;
+        }
+        referenceSelf = null;
+        referenceCalls = null;
+        if (!data.records(metric) || spike.frameNumber() != frameNumber) {
+            return false;
+        }
+        ensureScratch(data.stateCapacity());
+        if (!spike.loadStates(metric, historySelf, historyCalls)) {
+            return false;
+        }
+        loadedSpike = spike;
+        self = historySelf;
+        calls = historyCalls;
+        frameNanos = spike.frameNanos();
+        frameTotal = spike.frameTotal(metric);
+        this.frameNumber = spike.frameNumber();
+        recentSelf = self;
+        recentCalls = calls;
+        return true;
+    }
+
     /** Fills the problem counts of the frame {@code frameOffset} back (0 = live) and the run's totals. */
     void loadProblems(int frameOffset) {
         for (Problem problem : PROBLEMS) {
@@ -107,6 +142,10 @@ final class ReportSource {
 
     /** Gives back the scratch arrays a history frame was loaded into. */
     void close() {
+        if (loadedSpike != null) {
+            loadedSpike.clearStates(historySelf, historyCalls);
+            loadedSpike = null;
+        }
         if (loadedOffset >= 0) {
             data.clearHistoryStates(loadedOffset, historySelf, historyCalls);
             loadedOffset = -1;

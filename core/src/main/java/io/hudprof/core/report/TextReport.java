@@ -54,7 +54,9 @@ public final class TextReport {
             out.append(" | allocated bytes");
         }
         out.append(" | ").append(report.averaging().label());
-        if (report.frameOffset() == 0) {
+        if (report.storedSpike()) {
+            out.append(" | spike #").append(report.spikeFrameNumber()).append(" (stored)");
+        } else if (report.frameOffset() == 0) {
             out.append(" | live");
         } else {
             out.append(" | ").append(report.frameOffset()).append(" frames back");

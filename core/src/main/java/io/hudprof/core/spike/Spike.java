@@ -159,6 +159,36 @@ public final class Spike {
         }
     }
 
+    /**
+     * Writes the frame's per-state values of {@code metric} (self time, or self allocated bytes) and entry counts
+     * into arrays indexed by state; others untouched. Returns false, writing nothing, when the metric was not
+     * recorded for this frame (bytes without {@link #hasBytes()}).
+     */
+    public boolean loadStates(Metric metric, double[] selfByState, double[] callsByState) {
+        if (metric == Metric.ALLOCATED_BYTES && !hasBytes) {
+            return false;
+        }
+        double[] values = metric == Metric.TIME ? self : bytes;
+        for (int i = 0; i < stateCount; i++) {
+            selfByState[states[i]] = values[i];
+            callsByState[states[i]] = calls[i];
+        }
+        return true;
+    }
+
+    /** Zeroes exactly the entries {@link #loadStates} wrote, so scratch arrays stay zero between uses. */
+    public void clearStates(double[] selfByState, double[] callsByState) {
+        for (int i = 0; i < stateCount; i++) {
+            selfByState[states[i]] = 0;
+            callsByState[states[i]] = 0;
+        }
+    }
+
+    /** The frame's total in {@code metric}: its duration (ns) or the bytes allocated in it (0 when not recorded). */
+    public double frameTotal(Metric metric) {
+        return metric == Metric.TIME ? frameNanos : frameBytes;
+    }
+
     /** Threads whose timeline events were kept (0 when the profiler keeps no timeline). */
     public int timelineThreads() {
         return threadCount;
