@@ -2,11 +2,9 @@ package io.hudprof.gdx;
 
 import com.badlogic.gdx.ApplicationListener;
 
-import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
-import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.ProfilerLease;
 import io.hudprof.overlay.OverlayConfig;
 
 /**
@@ -62,9 +60,8 @@ public final class HudprofGdx {
         private final OverlayConfig config;
         private final GdxHud.KeyPath keys;
         private GdxHud hud;
-        private FrameStatistics statistics;
+        private ProfilerLease lease;
         private Profiler profiler;
-        private boolean ownsProfiler;
         private boolean between;
 
         Listener(ApplicationListener game, OverlayConfig config, GdxHud.KeyPath keys) {
@@ -75,14 +72,8 @@ public final class HudprofGdx {
 
         @Override
         public void create() {
-            profiler = Hudprof.profiler();
-            if (profiler == null) {
-                profiler = Hudprof.install(new Profiler(ProfilerConfig.defaults()));
-                ownsProfiler = true;
-            }
-            if (FrameStatistics.attachedTo(profiler) == null) {
-                statistics = FrameStatistics.attach(profiler);
-            }
+            lease = ProfilerLease.acquire();
+            profiler = lease.profiler();
             CREATE.begin();
             try {
                 game.create();
@@ -150,11 +141,8 @@ public final class HudprofGdx {
                 if (hud != null) {
                     hud.close();
                 }
-                if (statistics != null) {
-                    statistics.detach();
-                }
-                if (ownsProfiler && Hudprof.profiler() == profiler) {
-                    Hudprof.uninstall();
+                if (lease != null) {
+                    lease.close();
                 }
             }
         }

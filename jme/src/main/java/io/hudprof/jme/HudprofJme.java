@@ -5,11 +5,9 @@ import com.jme3.app.state.BaseAppState;
 import com.jme3.profile.AppProfiler;
 import com.jme3.renderer.RenderManager;
 
-import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
-import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.ProfilerLease;
 import io.hudprof.overlay.HudControls;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
@@ -35,8 +33,7 @@ public final class HudprofJme extends BaseAppState {
 
     private final OverlayConfig config;
     private Profiler profiler;
-    private boolean ownsProfiler;
-    private FrameStatistics statistics;
+    private ProfilerLease lease;
     private JmeStepProfiler steps;
     private Overlay overlay;
     private JmeHudInput input;
@@ -54,14 +51,8 @@ public final class HudprofJme extends BaseAppState {
 
     @Override
     protected void initialize(Application app) {
-        profiler = Hudprof.profiler();
-        if (profiler == null) {
-            profiler = Hudprof.install(new Profiler(ProfilerConfig.defaults()));
-            ownsProfiler = true;
-        }
-        if (FrameStatistics.attachedTo(profiler) == null) {
-            statistics = FrameStatistics.attach(profiler);
-        }
+        lease = ProfilerLease.acquire();
+        profiler = lease.profiler();
         try {
             overlay = Overlay.create(profiler, config);
         } catch (RuntimeException | LinkageError e) {
@@ -137,11 +128,9 @@ public final class HudprofJme extends BaseAppState {
         }
         steps = null;
         closeOverlay();
-        if (statistics != null) {
-            statistics.detach();
-        }
-        if (ownsProfiler && Hudprof.profiler() == profiler) {
-            Hudprof.uninstall();
+        if (lease != null) {
+            lease.close();
+            lease = null;
         }
     }
 
