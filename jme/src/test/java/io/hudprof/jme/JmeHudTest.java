@@ -469,8 +469,11 @@ class JmeHudTest {
         assertEquals(0, game.glStateChanges, "the HUD changed jME's GL state in " + game.glStateChanges
                 + " frames, last " + game.glStateChange);
         long fewest = Arrays.stream(game.allocationRounds, 0, game.rounds).min().orElse(-1);
-        // No more than the game alone (fewer if the JIT removes some of jME's own allocations by then).
-        assertTrue(fewest <= game.fewestBaseline(), "hudprof allocated on jME's render thread in every window of "
+        // No more than the game alone, give or take fewer bytes than one allocation a frame: jME's own steady
+        // allocation wobbles by a few dozen bytes between windows (a JIT-compiled path, one JVM-internal object),
+        // while the smallest per-frame object hudprof could allocate (16 bytes) adds 16 × ROUND_FRAMES to every
+        // window.
+        assertTrue(fewest - game.fewestBaseline() < 16L * ROUND_FRAMES, "hudprof allocated on jME's render thread in every window of "
                 + ROUND_FRAMES + " frames with the HUD shown: bytes besides jME's varargs arrays "
                 + Arrays.toString(Arrays.copyOf(game.allocationRounds, game.rounds)) + ", the game alone "
                 + Arrays.toString(game.baselineRounds));
