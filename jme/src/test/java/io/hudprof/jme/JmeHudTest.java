@@ -353,7 +353,7 @@ class JmeHudTest {
                     hudBytes[rounds] = hudInRound;
                     allocationRounds[rounds] = frameBytes[rounds] - (counting.jmeArrayBytes - jmeArraysAtStart);
                     rounds++;
-                    if (allocationRounds[rounds - 1] <= fewestBaseline() || rounds == MAX_ROUNDS) {
+                    if (rounds >= 2 && allocationRounds[rounds - 1] <= fewestBaseline() || rounds == MAX_ROUNDS) {
                         finish();
                         return;
                     }
@@ -477,7 +477,16 @@ class JmeHudTest {
                 + ROUND_FRAMES + " frames with the HUD shown: bytes besides jME's varargs arrays "
                 + Arrays.toString(Arrays.copyOf(game.allocationRounds, game.rounds)) + ", the game alone "
                 + Arrays.toString(game.baselineRounds));
-        assertEquals(0, game.hudBytes[game.rounds - 1], "bytes allocated by the HUD's draw in the last window");
+        // The first window warms up (lazy tables, first-time class loads). After it, a per-frame allocation in the
+        // HUD's update and draw would add at least 16 bytes × ROUND_FRAMES to every window; a one-off growth (a
+        // statistic registered, an array doubled) adds bytes to one window only, and is not steady state.
+        long[] afterWarmUp = Arrays.copyOfRange(game.hudBytes, 1, game.rounds);
+        assertTrue(afterWarmUp.length >= 1, "no window after the warm-up one");
+        assertEquals(0, Arrays.stream(afterWarmUp).min().orElse(-1),
+                "the HUD's update and draw allocated in every window after the first: " + Arrays.toString(afterWarmUp));
+        assertTrue(Arrays.stream(afterWarmUp).max().orElse(0) < 16L * ROUND_FRAMES,
+                "the HUD's update and draw allocated at least one object a frame in a window: "
+                        + Arrays.toString(afterWarmUp));
         int hud = changed(game.hidden, game.shown, 0, 0, W / 2, H / 2);
         assertTrue(hud > W * H / 16, "too few HUD pixels: " + hud);
         assertEquals(0, changed(game.hidden, game.shown, W - 320, 0, W, 300), "the game's pixels changed");
