@@ -1,7 +1,14 @@
 package io.hudprof.overlay;
 
 import static org.lwjgl.opengl.GL12.GL_CLAMP_TO_EDGE;
-import static org.lwjgl.opengl.GL11.GL_FLOAT;
+import static org.lwjgl.opengl.GL11.GL_RGBA;
+import static org.lwjgl.opengl.GL11.GL_RGBA8;
+import static org.lwjgl.opengl.GL11.GL_SHORT;
+import static org.lwjgl.opengl.GL11.GL_UNPACK_ROW_LENGTH;
+import static org.lwjgl.opengl.GL11.GL_UNPACK_SKIP_PIXELS;
+import static org.lwjgl.opengl.GL11.GL_UNSIGNED_SHORT;
+import static org.lwjgl.opengl.GL11.glPixelStorei;
+import static org.lwjgl.opengl.GL11.glTexSubImage2D;
 import static org.lwjgl.opengl.GL11.GL_LUMINANCE;
 import static org.lwjgl.opengl.GL11.GL_LUMINANCE8;
 import static org.lwjgl.opengl.GL11.GL_NEAREST;
@@ -22,12 +29,15 @@ import static org.lwjgl.opengl.GL11.glTexImage2D;
 import static org.lwjgl.opengl.GL11.glTexParameteri;
 import static org.lwjgl.opengl.GL15.GL_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL15.GL_ELEMENT_ARRAY_BUFFER;
-import static org.lwjgl.opengl.GL15.GL_STREAM_DRAW;
+import static org.lwjgl.opengl.GL15.GL_DYNAMIC_DRAW;
+import static org.lwjgl.opengl.GL15.GL_STATIC_DRAW;
 import static org.lwjgl.opengl.GL15.glBindBuffer;
 import static org.lwjgl.opengl.GL15.glBufferData;
+import static org.lwjgl.opengl.GL15.glBufferSubData;
 import static org.lwjgl.opengl.GL15.glDeleteBuffers;
 import static org.lwjgl.opengl.GL15.glGenBuffers;
 import static org.lwjgl.opengl.GL20.glEnableVertexAttribArray;
+import static org.lwjgl.opengl.GL20.glUniform1f;
 import static org.lwjgl.opengl.GL20.glUniform1i;
 import static org.lwjgl.opengl.GL20.glUniform2f;
 import static org.lwjgl.opengl.GL20.glUseProgram;
@@ -38,12 +48,20 @@ import static org.lwjgl.opengl.GL30.glBindVertexArray;
 import static org.lwjgl.opengl.GL30.glDeleteVertexArrays;
 import static org.lwjgl.opengl.GL30.glGenVertexArrays;
 
+import java.nio.IntBuffer;
+
+import org.lwjgl.system.MemoryUtil;
 
 /**
  * Draws a {@link DrawList} in the game's OpenGL context: one {@code glDrawElements} per draw command, inside a full
- * save/restore of the game's GL state ({@link GlStateGuard}). Owns the overlay's GL objects (program, two streaming
- * buffers, the atlas texture and, on OpenGL 3.2+, a vertex array). Uses whatever capabilities the game made current
- * and never creates its own, so it works inside LWJGL and libGDX hosts alike.
+ * save/restore of the game's GL state ({@link GlStateGuard}). Owns the overlay's GL objects (program, a vertex buffer,
+ * a static quad index buffer, the atlas texture, one texture per {@link HudImage} the lists draw and, on OpenGL 3.2+,
+ * a vertex array). Uses whatever capabilities the game made current and never creates its own, so it works inside
+ * LWJGL and libGDX hosts alike.
+ *
+ * <p>Per frame it uploads only what changed: the vertex buffer keeps the previous frame, so only the quads
+ * {@link DrawList#finish()} found changed are written ({@code glBufferSubData}); the indices never change (every
+ * primitive is a quad); an image uploads only its changed columns ({@code glTexSubImage2D}).
  *
  * <p>Two paths, as Dear ImGui's OpenGL backend has: OpenGL 3.2+ (core or compatibility) draws with GLSL 150 and its
  * own vertex array; an OpenGL 2.1 compatibility context draws with GLSL 120, setting its attribute pointers on vertex
@@ -54,11 +72,20 @@ final class DrawListRenderer implements AutoCloseable {
     private final GlStateGuard state;
     private final ShaderProgram program;
     private final int framebufferSizeUniform;
+    private final int imageUniform;
     private int vertexArray;
     private int vertexBuffer;
     private int indexBuffer;
     private int atlasTexture;
     private int lastDrawCalls;
+    /** Bytes of the vertex buffer's store, and the list generation it holds (-1: none). */
+    private long vertexCapacity;
+    private int heldGeneration = -1;
+    private int indexQuads;
+    /** Images whose textures this renderer made (deleted on close). */
+    private HudImage[] images = new HudImage[2];
+    private int imageCount;
+    private long lastUploadBytes;
 
     /**
      * Creates the GL objects in the current context, whose {@code support} says it can draw. Leaves the game's GL
@@ -73,11 +100,13 @@ final class DrawListRenderer implements AutoCloseable {
         state.save();
         ShaderProgram loaded = null;
         int sizeUniform;
+        int kindUniform;
         try {
             loaded = support.legacy()
                     ? ShaderProgram.load(ShaderProgram.HUD_VERTEX_GL21, ShaderProgram.HUD_FRAGMENT_GL21)
                     : ShaderProgram.load(ShaderProgram.HUD_VERTEX, ShaderProgram.HUD_FRAGMENT);
             sizeUniform = loaded.uniform("uFramebufferSize");
+            kindUniform = loaded.uniform("uImage");
             int atlasUniform = loaded.uniform("uAtlas");
             glUseProgram(loaded.id());
             glUniform1i(atlasUniform, 0);
@@ -106,6 +135,7 @@ final class DrawListRenderer implements AutoCloseable {
         state.restore();
         program = loaded;
         framebufferSizeUniform = sizeUniform;
+        imageUniform = kindUniform;
     }
 
     /** The draw list's vertex format, for the vertex buffer bound to {@code GL_ARRAY_BUFFER}. */
@@ -113,9 +143,9 @@ final class DrawListRenderer implements AutoCloseable {
         glEnableVertexAttribArray(0);
         glEnableVertexAttribArray(1);
         glEnableVertexAttribArray(2);
-        glVertexAttribPointer(0, 2, GL_FLOAT, false, DrawList.VERTEX_BYTES, 0);
-        glVertexAttribPointer(1, 2, GL_FLOAT, false, DrawList.VERTEX_BYTES, 8);
-        glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, true, DrawList.VERTEX_BYTES, 16);
+        glVertexAttribPointer(0, 2, GL_SHORT, false, DrawList.VERTEX_BYTES, 0);
+        glVertexAttribPointer(1, 2, GL_UNSIGNED_SHORT, true, DrawList.VERTEX_BYTES, 4);
+        glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, true, DrawList.VERTEX_BYTES, 8);
     }
 
     /** Replaces the atlas texture's contents (after a rebake for a new content scale). */
@@ -166,7 +196,6 @@ final class DrawListRenderer implements AutoCloseable {
             state.applyOverlayState(width, height);
             glUseProgram(program.id());
             glUniform2f(framebufferSizeUniform, width, height);
-            glBindTexture(GL_TEXTURE_2D, atlasTexture);
             if (support.legacy()) {
                 // No vertex array of its own: vertex array 0 (the guard bound it and saved its attributes) gets the
                 // overlay's buffers and pointers for this draw.
@@ -177,11 +206,18 @@ final class DrawListRenderer implements AutoCloseable {
                 glBindVertexArray(vertexArray);
                 glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
             }
-            // Respecifying the whole store each frame lets the driver hand out fresh memory instead of waiting
-            // for the previous frame's draws to finish reading it.
-            glBufferData(GL_ARRAY_BUFFER, list.vertexBytes(), GL_STREAM_DRAW);
-            glBufferData(GL_ELEMENT_ARRAY_BUFFER, list.indexBytes(), GL_STREAM_DRAW);
+            uploadVertices(list);
+            ensureIndices(list.quadCount());
+            long imageBytes = 0;
+            for (int c = 0; c < list.commandCount(); c++) {
+                HudImage image = list.commandImage(c);
+                if (image != null) {
+                    imageBytes += uploadImage(image);
+                }
+            }
+            lastUploadBytes += imageBytes;
             int calls = 0;
+            int boundTexture = -1;
             for (int c = 0; c < list.commandCount(); c++) {
                 int count = list.commandIndexCount(c);
                 int x0 = list.commandClip(c, 0);
@@ -190,6 +226,13 @@ final class DrawListRenderer implements AutoCloseable {
                 int y1 = list.commandClip(c, 3);
                 if (count == 0 || x1 <= x0 || y1 <= y0) {
                     continue;
+                }
+                HudImage image = list.commandImage(c);
+                int texture = image == null ? atlasTexture : image.texture;
+                if (texture != boundTexture) {
+                    glBindTexture(GL_TEXTURE_2D, texture);
+                    glUniform1f(imageUniform, image == null ? 0f : 1f);
+                    boundTexture = texture;
                 }
                 // The draw list's clip is top-left based; GL's scissor box is bottom-left based.
                 glScissor(x0, height - y1, x1 - x0, y1 - y0);
@@ -201,6 +244,105 @@ final class DrawListRenderer implements AutoCloseable {
         } finally {
             state.restore();
         }
+    }
+
+    /**
+     * Writes this frame's vertices into the vertex buffer (bound to {@code GL_ARRAY_BUFFER}): only the changed quads
+     * when the buffer holds the list's previous frame, else all of them.
+     */
+    private void uploadVertices(DrawList list) {
+        long needed = (long) list.quadCount() * DrawList.QUAD_BYTES;
+        boolean holdsPrevious = heldGeneration >= 0 && list.generation() == heldGeneration + 1;
+        if (needed > vertexCapacity) {
+            vertexCapacity = Math.max(needed, vertexCapacity * 2);
+            glBufferData(GL_ARRAY_BUFFER, vertexCapacity, GL_DYNAMIC_DRAW);
+            holdsPrevious = false;
+        }
+        if (holdsPrevious) {
+            for (int r = 0; r < list.changedRanges(); r++) {
+                int from = list.changedFrom(r);
+                glBufferSubData(GL_ARRAY_BUFFER, (long) from * DrawList.QUAD_BYTES,
+                        list.vertexBytes(from, list.changedTo(r)));
+            }
+            lastUploadBytes = list.changedBytes();
+        } else {
+            glBufferSubData(GL_ARRAY_BUFFER, 0, list.vertexBytes());
+            lastUploadBytes = needed;
+        }
+        heldGeneration = list.generation();
+    }
+
+    /** Keeps the static quad indices ({@code 0 1 2 0 2 3} + 4 per quad) long enough for {@code quads} quads. */
+    private void ensureIndices(int quads) {
+        if (quads <= indexQuads) {
+            return;
+        }
+        int capacity = Math.max(quads, Math.max(1024, indexQuads * 2));
+        IntBuffer indices = MemoryUtil.memAllocInt(capacity * 6);
+        try {
+            for (int q = 0; q < capacity; q++) {
+                int base = q * 4;
+                indices.put(base).put(base + 1).put(base + 2).put(base).put(base + 2).put(base + 3);
+            }
+            indices.flip();
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, indices, GL_STATIC_DRAW);
+        } finally {
+            NativeMemory.free(indices);
+        }
+        indexQuads = capacity;
+    }
+
+    /**
+     * Brings an image's texture up to date: the whole image when its size changed (or on first use), else only the
+     * columns changed since the last upload. Leaves the image's texture bound; returns the bytes uploaded.
+     */
+    private long uploadImage(HudImage image) {
+        if (image.texture == 0) {
+            image.texture = glGenTextures();
+            if (imageCount == images.length) {
+                images = java.util.Arrays.copyOf(images, imageCount * 2);
+            }
+            images[imageCount++] = image;
+        }
+        boolean respecify = image.textureSizeVersion != image.sizeVersion();
+        if (!respecify && image.dirtyRanges() == 0) {
+            return 0;
+        }
+        glBindTexture(GL_TEXTURE_2D, image.texture);
+        long bytes = 0;
+        state.saveUnpackForUpload();
+        try {
+            if (respecify) {
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+                glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width(), image.height(), 0, GL_RGBA,
+                        GL_UNSIGNED_BYTE, image.pixels());
+                image.textureSizeVersion = image.sizeVersion();
+                bytes = (long) image.width() * image.height() * 4;
+            } else {
+                // Sub-rectangles of the whole image in client memory: rows are image-wide apart.
+                glPixelStorei(GL_UNPACK_ROW_LENGTH, image.width());
+                for (int r = 0; r < image.dirtyRanges(); r++) {
+                    int from = image.dirtyFrom(r);
+                    int to = image.dirtyTo(r);
+                    glPixelStorei(GL_UNPACK_SKIP_PIXELS, from);
+                    glTexSubImage2D(GL_TEXTURE_2D, 0, from, 0, to - from, image.height(), GL_RGBA,
+                            GL_UNSIGNED_BYTE, image.pixels());
+                    bytes += (long) (to - from) * image.height() * 4;
+                }
+            }
+        } finally {
+            state.restoreUnpack();
+        }
+        image.takeDirty();
+        return bytes;
+    }
+
+    /** Bytes the last {@link #render} uploaded: changed vertices and image columns (the indices are static). */
+    long lastUploadBytes() {
+        return lastUploadBytes;
     }
 
     /** Draw calls issued by the last {@link #render}. */
@@ -225,6 +367,15 @@ final class DrawListRenderer implements AutoCloseable {
             glDeleteTextures(atlasTexture);
             atlasTexture = 0;
         }
+        for (int i = 0; i < imageCount; i++) {
+            if (images[i].texture != 0) {
+                glDeleteTextures(images[i].texture);
+                images[i].texture = 0;
+                images[i].textureSizeVersion = -1;
+            }
+            images[i] = null;
+        }
+        imageCount = 0;
     }
 
     /** Deletes the overlay's GL objects; the game's context must be current. */

@@ -16,9 +16,10 @@ import io.hudprof.core.spike.SpikeCapture;
  * columns stack each zone's allocated bytes instead (the rest of the frame's bytes in grey), scaled to the largest
  * frame shown, and the title gives the selected frame's bytes and allocation rate.
  *
- * <p>Columns, lines and the marker's band are drawn under a clip rectangle on the plot, so columns taller than the
- * range are cut at its top: that clip change is the HUD's second (and last) draw command. Allocation-free; render
- * thread only.
+ * <p>The columns are a scrolling picture ({@link GraphColumns}): each frame paints only the new frame's column and
+ * the list gets one image (two quads), so the graph's cost does not grow with its width; columns taller than the
+ * range are cut at the picture's top. The picture is the HUD's second draw command (another texture), the guide lines
+ * and spike marks over it the third. Allocation-free; render thread only.
  */
 final class HistoryGraphView {
     private static final int LABEL_CHARS = 8;
@@ -33,6 +34,10 @@ final class HistoryGraphView {
     private final ZoneRanking ranking;
     private final ZoneColors colors = new ZoneColors();
     private final GraphColumnCache cache;
+    private final GraphColumns columns = new GraphColumns();
+    /** The colours the columns were painted with: a change repaints them. */
+    private final int[] paintedColors;
+    private boolean restyled;
     private final StripPlot strip = new StripPlot();
     private final int[] zoneIds;
     private final int[] zoneColors;
@@ -52,6 +57,7 @@ final class HistoryGraphView {
         zoneColors = new int[config.graphZones];
         zoneNames = new String[config.graphZones];
         selectedSelf = new long[config.graphZones];
+        paintedColors = new int[config.graphZones];
         cache = new GraphColumnCache(config.graphZones);
         guides = new GuideBars(config.targetFrameRate);
     }
@@ -64,10 +70,17 @@ final class HistoryGraphView {
         metric = history.holds(shown) ? shown : Metric.TIME;
         zones = ranking.topZones(metric, zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
-        if (cache.follow(history, metric, zoneIds, zones)) {
+        restyled = cache.follow(history, metric, zoneIds, zones);
+        if (restyled) {
             for (int i = 0; i < zones; i++) {
                 Zone zone = Zone.byId(zoneIds[i]);
                 zoneNames[i] = zone == null ? "?" : zone.name();
+            }
+        }
+        for (int i = 0; i < zones; i++) {
+            if (paintedColors[i] != zoneColors[i]) {
+                paintedColors[i] = zoneColors[i];
+                restyled = true;
             }
         }
 
@@ -109,26 +122,30 @@ final class HistoryGraphView {
         drawLegend(history, selected, selectedHeld, list);
         strip.drawMarker(list, selected, metrics);
 
-        list.pushClip(plot.left(), plot.top(), plot.right(), plot.bottom());
         // The selected frame's band goes behind its column, so the column keeps its true colours.
         if (selected < strip.columns()) {
             int x = strip.columnLeft(selected);
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
-        drawColumns(history, range, list);
+        columns.update(history, cache, metric, zoneColors, zones, range, strip, restyled);
+        restyled = false;
+        columns.draw(strip, list);
         drawSpikeMarks(history, controls.spikes(), list);
         guides.drawLines(strip, list, metrics);
-        list.popClip();
     }
 
-    /** The top of the plot in bytes: the largest frame shown, with room above it, at least 1 KiB. */
+    /**
+     * The top of the plot in bytes: the largest frame shown with a quarter's room above it, rounded up to a power of
+     * two (at least 1 KiB), so the scale, and with it the whole picture, changes only when the load really does.
+     */
     private double bytesRange(FrameHistory history) {
         long most = 1024;
         int shown = Math.min(strip.columns(), history.size());
         for (int i = 0; i < shown; i++) {
             most = Math.max(most, history.frameTotal(Metric.ALLOCATED_BYTES, i));
         }
-        return most * 1.25;
+        long wanted = most + most / 4;
+        return Long.highestOneBit(wanted) == wanted ? wanted : Long.highestOneBit(wanted) * 2.0;
     }
 
     private void drawTitle(FrameHistory history, int selected, DrawList list, double range, boolean hertz) {
@@ -204,36 +221,6 @@ final class HistoryGraphView {
         }
     }
 
-    private void drawColumns(FrameHistory history, double range, DrawList list) {
-        Box plot = strip.plot();
-        int shown = Math.min(strip.columns(), history.size());
-        int barWidth = strip.barWidth();
-        double pixelsPerNano = plot.height() / range;
-        for (int i = 0; i < shown; i++) {
-            long frameNanos = history.frameTotal(metric, i);
-            if (frameNanos < 0) {
-                continue;
-            }
-            int x0 = strip.columnLeft(i);
-            int x1 = x0 + barWidth;
-            int below = plot.bottom();
-            long stacked = 0;
-            int at = cache.column(history, i);
-            if (at >= 0) {
-                for (int k = 0; k < zones; k++) {
-                    stacked += cache.value(at, k);
-                    int above = plot.bottom() - (int) Math.round(stacked * pixelsPerNano);
-                    if (above < below) {
-                        list.rect(x0, above, x1, below, zoneColors[k]);
-                        below = above;
-                    }
-                }
-            }
-            int frameTop = plot.bottom() - (int) Math.round(Math.max(frameNanos, stacked) * pixelsPerNano);
-            list.rect(x0, frameTop, x1, below, HudPalette.OTHER);
-        }
-    }
-
     /** A red tick at the top of each column whose frame is a captured spike (recent or worst list). */
     private void drawSpikeMarks(FrameHistory history, SpikeCapture spikes, DrawList list) {
         if (spikes == null || history.size() == 0) {
@@ -257,6 +244,16 @@ final class HistoryGraphView {
         int x = strip.columnLeft((int) ago);
         int h = Math.max(3, metrics.tick());
         list.rect(x, plot.top(), x + strip.barWidth(), plot.top() + h, HudPalette.PAUSED);
+    }
+
+    /** The columns' picture, for the upload figure and tests. */
+    GraphColumns columns() {
+        return columns;
+    }
+
+    /** Frees the columns' picture. */
+    void close() {
+        columns.close();
     }
 
     /** Where the graph's box, plot and columns were last laid out. */

@@ -48,6 +48,7 @@ public final class HudFrame implements AutoCloseable {
     private final FontAtlas ownFont;
     private float contentScale;
     private boolean chartShown;
+    private boolean graphDrawn;
     private FrameStatistics gcLookedUpIn;
     private Stat gcCollections;
 
@@ -126,6 +127,7 @@ public final class HudFrame implements AutoCloseable {
     public boolean draw(int framebufferWidth, int framebufferHeight) {
         list.reset(Math.max(0, framebufferWidth), Math.max(0, framebufferHeight));
         chartShown = false;
+        graphDrawn = false;
         if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
             return false;
         }
@@ -165,8 +167,10 @@ public final class HudFrame implements AutoCloseable {
             categoryChart.layout(graph.strip());
             categoryChart.draw(categories, report.frameOffset(), controls.categoryChart(), controls.unitsHz(), list);
         } else if (showGraph) {
+            graphDrawn = true;
             graph.draw(profiler.history(), report.frameOffset(), controls, list);
         }
+        list.finish();
         return true;
     }
 
@@ -227,9 +231,17 @@ public final class HudFrame implements AutoCloseable {
         return list.commandCount();
     }
 
-    /** Bytes a renderer uploads for the last draw list (vertices and indices). */
-    public int uploadBytes() {
-        return list.vertexCount() * DrawList.VERTEX_BYTES + list.indexCount() * DrawList.INDEX_BYTES;
+    /**
+     * Bytes a renderer uploads for the last draw list: the vertices that changed since the frame before and the
+     * history graph's newly painted columns (the triangle indices are static, uploaded once).
+     */
+    public long uploadBytes() {
+        return list.changedBytes() + (graphDrawn ? graph.columns().pixelBytes() : 0);
+    }
+
+    /** Bytes of the whole last draw list's vertices, as a renderer without the frame before would upload them. */
+    public int vertexBytes() {
+        return list.vertexCount() * DrawList.VERTEX_BYTES;
     }
 
     /** Follows the window's content scale (the overlay rebakes the font into the draw list first). */
@@ -274,6 +286,7 @@ public final class HudFrame implements AutoCloseable {
     @Override
     public void close() {
         categories.detach();
+        graph.close();
         if (ownFont != null) {
             list.close();
             ownFont.close();
