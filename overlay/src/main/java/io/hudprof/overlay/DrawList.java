@@ -44,6 +44,8 @@ final class DrawList implements AutoCloseable {
     private HudImage[] commandImage = new HudImage[4];
     private int commandCount;
     private HudImage texture;
+    /** Whether the last command has the current clip and texture (checked once per change, not once per quad). */
+    private boolean commandCurrent;
 
     private final int[] rangeFrom = new int[MAX_RANGES];
     private final int[] rangeTo = new int[MAX_RANGES];
@@ -83,6 +85,7 @@ final class DrawList implements AutoCloseable {
         quadCount = 0;
         commandCount = 0;
         texture = null;
+        commandCurrent = false;
         ranges = 0;
         clipDepth = 1;
         clipStack[0] = 0;
@@ -111,6 +114,7 @@ final class DrawList implements AutoCloseable {
         clipStack[at + 2] = Math.max(clipStack[at], Math.min(x1, clipStack[parent + 2]));
         clipStack[at + 3] = Math.max(clipStack[at + 1], Math.min(y1, clipStack[parent + 3]));
         clipDepth++;
+        commandCurrent = false;
     }
 
     void popClip() {
@@ -118,6 +122,7 @@ final class DrawList implements AutoCloseable {
             throw new IllegalStateException("popClip without pushClip");
         }
         clipDepth--;
+        commandCurrent = false;
     }
 
     /** A solid axis-aligned rectangle. */
@@ -125,8 +130,8 @@ final class DrawList implements AutoCloseable {
         if (x1 <= x0 || y1 <= y0 || Rgba.alpha(rgba) == 0) {
             return;
         }
-        texture = null;
-        quad(x0, y0, x1, y1, whiteU, whiteV, whiteU, whiteV, rgba);
+        atlas();
+        quad(pixel(x0), pixel(y0), pixel(x1), pixel(y1), whiteU, whiteV, whiteU, whiteV, rgba);
     }
 
     /** The outline of a rectangle, {@code thickness} pixels wide, inside its bounds. */
@@ -145,10 +150,21 @@ final class DrawList implements AutoCloseable {
         if (u1 <= u0 || image.height() <= 0) {
             return;
         }
-        texture = image;
+        if (texture != image) {
+            texture = image;
+            commandCurrent = false;
+        }
         float w = image.width();
         quad(x, y, x + (u1 - u0), y + image.height(), unorm(u0 / w), (short) 0, unorm(u1 / w), (short) -1,
                 0xFFFFFFFF);
+    }
+
+    /** What follows samples the font atlas. */
+    private void atlas() {
+        if (texture != null) {
+            texture = null;
+            commandCurrent = false;
+        }
     }
 
     /**
@@ -157,15 +173,15 @@ final class DrawList implements AutoCloseable {
      */
     float text(float x, float y, CharSequence chars, int start, int end, int rgba) {
         FontAtlas f = font;
-        float penX = Math.round(x);
-        float baseline = Math.round(y) + f.ascent();
+        int penX = pixel(x);
+        int baseline = pixel(y) + f.ascent();
         int cell = f.cellWidth();
-        texture = null;
+        atlas();
         for (int i = start; i < end; i++) {
             int glyph = f.glyph(chars.charAt(i));
             if (f.hasQuad(glyph)) {
-                quad(penX + f.x0(glyph), baseline + f.y0(glyph), penX + f.x1(glyph), baseline + f.y1(glyph),
-                        unorm(f.s0(glyph)), unorm(f.t0(glyph)), unorm(f.s1(glyph)), unorm(f.t1(glyph)), rgba);
+                quad(penX + f.left(glyph), baseline + f.top(glyph), penX + f.right(glyph), baseline + f.bottom(glyph),
+                        f.u0(glyph), f.v0(glyph), f.u1(glyph), f.v1(glyph), rgba);
             }
             penX += cell;
         }
@@ -178,22 +194,25 @@ final class DrawList implements AutoCloseable {
     }
 
     /** A texture coordinate in 0..1 as a normalised unsigned short (its bits, in a signed Java short). */
-    private static short unorm(float coordinate) {
+    static short unorm(float coordinate) {
         return (short) Math.round(Math.max(0f, Math.min(1f, coordinate)) * 65535f);
     }
 
-    /** A pixel coordinate as a short: every HUD edge is on a whole pixel, and rounding keeps the pixels covered. */
+    /**
+     * A pixel coordinate rounded to the nearest whole pixel, in the 16-bit range: a quad whose edges are rounded
+     * covers the same pixel centres. (Math.round(float) was most of the list's cost; this is a cast.)
+     */
     private static int pixel(float coordinate) {
-        return Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, Math.round(coordinate)));
+        float clamped = Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, coordinate));
+        return (int) (clamped + 32768.5f) - 32768;
     }
 
-    private void quad(float x0, float y0, float x1, float y1, short s0, short t0, short s1, short t1, int rgba) {
-        ensureCommand();
+    private void quad(int left, int top, int right, int bottom, short s0, short t0, short s1, short t1, int rgba) {
+        if (!commandCurrent) {
+            ensureCommand();
+            commandCurrent = true;
+        }
         reserve();
-        int left = pixel(x0);
-        int top = pixel(y0);
-        int right = pixel(x1);
-        int bottom = pixel(y1);
         // Raw stores: reserve() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant
         // (they were most of the draw list's cost).
         long at = NativeMemory.address(vertices) + (long) quadCount * QUAD_BYTES;

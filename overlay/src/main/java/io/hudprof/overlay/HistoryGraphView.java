@@ -66,7 +66,7 @@ final class HistoryGraphView {
      * Picks this frame's zones and sizes and places the graph (before anything is drawn, so the report panel can
      * keep clear of it).
      */
-    void layout(FrameHistory history, Metric shown, int framebufferWidth, int framebufferHeight) {
+    void layout(FrameHistory history, Metric shown, HudLayout layout, int framebufferWidth, int framebufferHeight) {
         metric = history.holds(shown) ? shown : Metric.TIME;
         zones = ranking.topZones(metric, zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
@@ -95,14 +95,33 @@ final class HistoryGraphView {
         int columns = Math.max(1, Math.min(Math.min(config.graphMaxColumns, history.capacity()), room / columnWidth));
         strip.columns(columns, columnWidth);
         int plotWidth = columns * columnWidth;
-        int plotHeight = Math.max(metrics.scaled(config.graphHeight), (zones + 1) * metrics.rowHeight());
+        int furniture = 2 * pad + metrics.rowHeight() + gap + metrics.tick();
+        int plotHeight = Math.max(metrics.scaled(layout.size(HudLayout.Panel.GRAPH, config.graphHeight)),
+                (zones + 1) * metrics.rowHeight());
+        // Never taller than the framebuffer: the legend's last rows give way before the graph leaves the screen.
+        plotHeight = Math.max(1, Math.min(plotHeight, framebufferHeight - furniture));
 
         int width = 2 * pad + plotWidth + gap + labelWidth + gap + legendWidth;
-        int height = 2 * pad + metrics.rowHeight() + plotHeight + gap + metrics.tick();
+        int height = furniture + plotHeight;
         int left = config.graphAnchor.left(framebufferWidth, width, offsetX);
         int top = config.graphAnchor.top(framebufferHeight, height, metrics.scaled(config.graphOffsetY));
         strip.bounds().set(left, top, width, height);
-        strip.plot().set(left + pad, top + pad + metrics.rowHeight(), plotWidth, plotHeight);
+        layout.place(HudLayout.Panel.GRAPH, strip.bounds(), metrics.ui(), framebufferWidth, framebufferHeight);
+        strip.plot().set(strip.bounds().left() + pad, strip.bounds().top() + pad + metrics.rowHeight(), plotWidth,
+                plotHeight);
+    }
+
+    /**
+     * The frame whose column is at framebuffer x in the last frame drawn (0 = newest), clamped to the columns
+     * history fills; -1 when no frame is recorded.
+     */
+    int frameAt(FrameHistory history, int x) {
+        int filled = Math.min(strip.columns(), history.size());
+        if (filled == 0) {
+            return -1;
+        }
+        int framesAgo = (strip.plot().right() - 1 - x) / Math.max(1, strip.columnWidth());
+        return Math.max(0, Math.min(filled - 1, framesAgo));
     }
 
     /** Draws the graph where {@link #layout} put it; {@code selected} is the frame the report shows (0 = live). */

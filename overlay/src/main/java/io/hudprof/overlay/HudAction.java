@@ -84,7 +84,9 @@ public enum HudAction {
     /** Write a Chrome trace of the last frames (when an exporter is attached, {@link HudControls#traceExport}). */
     EXPORT_TRACE("export trace", false),
     /** Show or hide the key help. */
-    TOGGLE_HELP("keys", false);
+    TOGGLE_HELP("keys", false),
+    /** Put every panel back at its configured place and size (panels are dragged and resized with the mouse). */
+    RESET_LAYOUT("reset layout", false);
 
     private final String helpLabel;
     private final boolean repeats;

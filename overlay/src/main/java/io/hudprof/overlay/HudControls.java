@@ -60,6 +60,9 @@ public final class HudControls {
     private int exportFrames;
     private CompletableFuture<Path> lastExport;
     private final ValueChartState values = new ValueChartState();
+    private final HudLayout layout = new HudLayout();
+    /** Rows the mouse wheel asked the report to scroll by, taken by the panel when it next draws. */
+    private int reportScroll;
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -116,6 +119,7 @@ public final class HudControls {
             case NEXT_SPIKE -> nextSpike();
             case EXPORT_TRACE -> exportTrace();
             case TOGGLE_HELP -> toggleHelp();
+            case RESET_LAYOUT -> resetLayout();
         }
     }
 
@@ -496,6 +500,55 @@ public final class HudControls {
     /** Switches the report and the graph between time and allocated bytes; returns what is shown now. */
     public Metric toggleMetric() {
         return controller.toggleMetric();
+    }
+
+    /**
+     * Puts the cursor on report row {@code row} of the report last drawn (a mouse click on it); on a caller row of
+     * the call graph, goes to that caller's call graph (IProf's "click on a parent goes there").
+     */
+    public void clickRow(int row) {
+        Report report = shown;
+        controller.setCursor(row);
+        if (report != null && row >= 0 && row < report.rowCount()
+                && report.row(row).role() == io.hudprof.core.report.RowRole.PARENT) {
+            select();
+        }
+    }
+
+    /** Puts the cursor on report row {@code row} and selects it, as Enter does (a double-click). */
+    public void openRow(int row) {
+        controller.setCursor(row);
+        select();
+    }
+
+    /** Shows the frame {@code framesAgo} back (0 = live), clamped to history: a click on the history graph. */
+    public void showFrame(int framesAgo) {
+        controller.setFrame(Math.max(0, framesAgo));
+    }
+
+    /**
+     * Scrolls the report panel by {@code rows} (positive: down) without moving the cursor, as a mouse wheel does;
+     * the panel follows the cursor again once it moves.
+     */
+    public void scrollReport(int rows) {
+        reportScroll += rows;
+    }
+
+    /** Rows of scrolling asked for since the last call (the panel takes them when it draws). */
+    int takeReportScroll() {
+        int rows = reportScroll;
+        reportScroll = 0;
+        return rows;
+    }
+
+    /** Puts every panel back at its configured place and size. */
+    public void resetLayout() {
+        layout.reset();
+    }
+
+    /** Where the user put the panels. */
+    HudLayout layout() {
+        return layout;
     }
 
     /** Whether the panel lists the key bindings. */

@@ -49,6 +49,8 @@ public final class HudFrame implements AutoCloseable {
     private float contentScale;
     private boolean chartShown;
     private boolean graphDrawn;
+    private boolean categoryChartDrawn;
+    private final HudMouse mouse;
     private FrameStatistics gcLookedUpIn;
     private Stat gcCollections;
 
@@ -66,6 +68,7 @@ public final class HudFrame implements AutoCloseable {
         this.categoryChart = new StripChartView(config, metrics);
         this.categories = CategoryHistory.attach(profiler);
         this.spikeList = new SpikeListView(metrics);
+        this.mouse = new HudMouse(this, controls, profiler);
     }
 
     /**
@@ -84,6 +87,14 @@ public final class HudFrame implements AutoCloseable {
     /** Every HUD action as a method; the same controls steer what {@link #build} lays out. */
     public HudControls controls() {
         return controls;
+    }
+
+    /**
+     * The HUD's mouse: pointer events in framebuffer pixels, hit-tested against this frame's panels (for input
+     * systems other than GLFW callbacks; {@link Overlay#installMouse} chains GLFW's).
+     */
+    public HudMouse mouse() {
+        return mouse;
     }
 
     /** The report the last {@link #build} or {@link #buildReport} made. */
@@ -128,6 +139,7 @@ public final class HudFrame implements AutoCloseable {
         list.reset(Math.max(0, framebufferWidth), Math.max(0, framebufferHeight));
         chartShown = false;
         graphDrawn = false;
+        categoryChartDrawn = false;
         if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
             return false;
         }
@@ -136,7 +148,8 @@ public final class HudFrame implements AutoCloseable {
         FrameStatistics statistics = controls.statistics();
         Stat charted = controls.chartedStatistic();
         if (showGraph) {
-            graph.layout(profiler.history(), controls.metric(), framebufferWidth, framebufferHeight);
+            graph.layout(profiler.history(), controls.metric(), controls.layout(), framebufferWidth,
+                    framebufferHeight);
             Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
@@ -164,6 +177,7 @@ public final class HudFrame implements AutoCloseable {
             spikeList.draw(controls.spikes(), controls.selectedSpike(), framebufferWidth, list);
         }
         if (showGraph && controls.categoriesShown()) {
+            categoryChartDrawn = true;
             categoryChart.layout(graph.strip());
             categoryChart.draw(categories, report.frameOffset(), controls.categoryChart(), controls.unitsHz(), list);
         } else if (showGraph) {
@@ -272,6 +286,20 @@ public final class HudFrame implements AutoCloseable {
     /** The per-frame category totals this HUD keeps for its strip chart. */
     CategoryHistory categories() {
         return categories;
+    }
+
+    HudMetrics metrics() {
+        return metrics;
+    }
+
+    /** Whether the last {@link #draw} drew the history graph's columns. */
+    boolean graphDrawn() {
+        return graphDrawn;
+    }
+
+    /** Whether the last {@link #draw} drew the category strip chart in the graph's place. */
+    boolean categoryChartDrawn() {
+        return categoryChartDrawn;
     }
 
     /** Whether the last {@link #draw} drew the value chart. */

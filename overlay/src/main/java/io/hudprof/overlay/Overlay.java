@@ -16,6 +16,7 @@ import io.hudprof.core.stats.FrameStatistics;
  * Overlay hud = Overlay.create(profiler, OverlayConfig.builder()
  *         .contentScale(Overlay.contentScaleOf(window)).build());   // GL context current
  * hud.installKeys(window);                                          // F3 shows it
+ * hud.installMouse(window);                                         // click, drag, wheel
  * while (!glfwWindowShouldClose(window)) {
  *     game.renderFrame();
  *     profiler.update();
@@ -42,6 +43,7 @@ public final class Overlay implements AutoCloseable {
     private final DrawListRenderer renderer;
     private FontAtlas font;
     private GlfwKeyChain keyChain;
+    private GlfwMouseChain mouseChain;
     private int lastDrawCalls;
     private boolean closed;
 
@@ -115,6 +117,23 @@ public final class Overlay implements AutoCloseable {
         }
         keyChain = GlfwKeyChain.install(window, keys);
         return keyChain;
+    }
+
+    /** The HUD's mouse, for input paths that deliver pointer events themselves (libGDX, jME). */
+    public HudMouse mouse() {
+        return frame.mouse();
+    }
+
+    /**
+     * Installs the overlay's mouse callbacks (cursor position, button, scroll) on a GLFW window, in front of the
+     * game's, which still receive every event the overlay does not use. {@link #close()} uninstalls them.
+     */
+    public GlfwMouseChain installMouse(long window) {
+        if (mouseChain != null) {
+            throw new IllegalStateException("the overlay's mouse callbacks are already installed");
+        }
+        mouseChain = GlfwMouseChain.install(window, frame.mouse());
+        return mouseChain;
     }
 
     /**
@@ -200,7 +219,7 @@ public final class Overlay implements AutoCloseable {
         return font;
     }
 
-    /** Uninstalls the key callback and deletes the overlay's GL objects (the game's context must be current). */
+    /** Uninstalls the key and mouse callbacks and deletes the overlay's GL objects (the game's context must be current). */
     @Override
     public void close() {
         if (closed) {
@@ -210,6 +229,10 @@ public final class Overlay implements AutoCloseable {
         if (keyChain != null) {
             keyChain.close();
             keyChain = null;
+        }
+        if (mouseChain != null) {
+            mouseChain.close();
+            mouseChain = null;
         }
         if (renderer != null) {
             renderer.close();
