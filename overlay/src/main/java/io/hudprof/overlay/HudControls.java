@@ -398,6 +398,24 @@ public final class HudControls {
         return unitsHz;
     }
 
+    /** Labels the graph's guide lines in Hz (true) or ms. */
+    public void setUnitsHz(boolean hertz) {
+        unitsHz = hertz;
+    }
+
+    /** Sets the frame time at the top of the graph, clamped to 0.1 ms .. 10 s. */
+    public void setGraphRangeNanos(double nanos) {
+        if (!(nanos > 0)) {
+            throw new IllegalArgumentException("graph range must be positive: " + nanos);
+        }
+        graphRangeNanos = Math.max(MIN_RANGE_NANOS, Math.min(MAX_RANGE_NANOS, nanos));
+    }
+
+    /** Shows or hides the history graph. */
+    public void setGraphVisible(boolean visible) {
+        graphVisible = visible;
+    }
+
     /** Switches the graph's guide-line labels between ms and Hz. */
     public void toggleUnits() {
         unitsHz = !unitsHz;

@@ -46,6 +46,14 @@ public final class Overlay implements AutoCloseable {
     private GlfwMouseChain mouseChain;
     private int lastDrawCalls;
     private boolean closed;
+    /** Where the layout and view state are kept between runs, or null. */
+    private final HudStateFile stateFile;
+    private final io.hudprof.core.report.ReportController controller;
+    private long stateSeen;
+    private long stateSaved;
+    private long stateChangedAt;
+    /** A changed state is saved once it has not changed for this long (a drag is many changes). */
+    private static final long SAVE_AFTER_NANOS = 1_000_000_000L;
 
     private Overlay(Profiler profiler, OverlayConfig config, GlSupport gl) {
         this.config = config;
@@ -55,6 +63,13 @@ public final class Overlay implements AutoCloseable {
         this.frame = new HudFrame(profiler, config, drawList, null);
         this.controls = frame.controls();
         this.keys = new KeyRouter(config.keys, controls);
+        this.controller = profiler.controller();
+        this.stateFile = config.stateFile == null ? null : new HudStateFile(config.stateFile);
+        if (stateFile != null) {
+            stateFile.load(controls, controller);
+            stateSeen = HudStateFile.signature(controls, controller);
+            stateSaved = stateSeen;
+        }
         if (!gl.canDraw()) {
             // A HUD that draws nothing: keys and controls still work, the game and the profiler carry on.
             this.renderer = null;
@@ -144,6 +159,9 @@ public final class Overlay implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("the overlay was closed");
         }
+        if (stateFile != null) {
+            saveWhenSettled();
+        }
         if (renderer == null || !frame.build(framebufferWidth, framebufferHeight)) {
             lastDrawCalls = 0;
             return;
@@ -157,6 +175,19 @@ public final class Overlay implements AutoCloseable {
             lastDrawCalls = renderer.render(drawList);
         } finally {
             SelfZones.HUD_SUBMIT.end();
+        }
+    }
+
+    /** Saves the layout and view state once a change has settled; reads a few fields otherwise. */
+    private void saveWhenSettled() {
+        long now = System.nanoTime();
+        long signature = HudStateFile.signature(controls, controller);
+        if (signature != stateSeen) {
+            stateSeen = signature;
+            stateChangedAt = now;
+        } else if (signature != stateSaved && now - stateChangedAt >= SAVE_AFTER_NANOS) {
+            stateFile.save(controls, controller);
+            stateSaved = signature;
         }
     }
 
@@ -226,6 +257,9 @@ public final class Overlay implements AutoCloseable {
             return;
         }
         closed = true;
+        if (stateFile != null && HudStateFile.signature(controls, controller) != stateSaved) {
+            stateFile.save(controls, controller);
+        }
         if (keyChain != null) {
             keyChain.close();
             keyChain = null;

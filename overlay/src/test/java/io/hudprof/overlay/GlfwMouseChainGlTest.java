@@ -264,6 +264,39 @@ class GlfwMouseChainGlTest {
     }
 
     @Test
+    void aDraggedLayoutIsSavedAtCloseAndComesBackNextRun(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path file = dir.resolve("hud-state.properties");
+        overlay.close();
+        OverlayConfig config = OverlayConfig.builder().startVisible(true).visibleRows(8).stateFile(file).build();
+        overlay = Overlay.create(game.profiler, config);
+        overlay.installMouse(gl.window());
+        render();
+        Box graph = overlay.graph().strip().bounds();
+        int graphLeft = graph.left();
+        int graphTop = graph.top();
+        move(graph.right() - 30, graph.top() + 4);
+        button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS);
+        move(graph.right() + 170, graph.top() - 296);
+        button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE);
+        overlay.controls().toggleUnits();
+        render();
+        assertEquals(graphLeft + 200, overlay.graph().strip().bounds().left());
+        overlay.close();
+        assertTrue(java.nio.file.Files.exists(file), "closing saves the changed layout");
+
+        overlay = Overlay.create(game.profiler, config);
+        overlay.installMouse(gl.window());
+        Image image = render();
+        assertEquals(graphLeft + 200, overlay.graph().strip().bounds().left());
+        assertEquals(graphTop - 300, overlay.graph().strip().bounds().top());
+        assertTrue(overlay.controls().unitsHz());
+        Box plot = overlay.graph().strip().plot();
+        assertTrue(HudProbe.columnHeight(image, overlay.graph(), 0) > 0, "the graph's columns are drawn where the"
+                + " graph went (plot at " + plot.left() + "," + plot.top() + ")");
+        overlay.controls().setUnitsHz(false);
+    }
+
+    @Test
     void eventsOutsideThePanelsOrWhileHiddenReachTheGameUntouched() {
         click(W - 5, 5);
         scroll(1);
