@@ -48,6 +48,8 @@ final class HistoryGraphView {
     private final TextLine line = new TextLine(64);
     private int zones;
     private Metric metric = Metric.TIME;
+    /** Whether the legend fitted beside the plot in the last layout. */
+    private boolean legendShown = true;
 
     HistoryGraphView(OverlayConfig config, HudMetrics metrics, ZoneRanking ranking) {
         this.config = config;
@@ -91,6 +93,12 @@ final class HistoryGraphView {
         int legendWidth = (metric == Metric.TIME ? LEGEND_CHARS : LEGEND_CHARS - LEGEND_VALUE_CHARS
                 + LEGEND_BYTES_VALUE_CHARS) * metrics.cell();
         int offsetX = metrics.scaled(config.graphOffsetX);
+        int minimumPlot = Math.min(config.graphMaxColumns, 16) * columnWidth;
+        // A narrow framebuffer (or a large content scale) drops the legend before the plot gets too narrow to read.
+        legendShown = framebufferWidth - 2 * offsetX - 2 * pad - 2 * gap - labelWidth - legendWidth >= minimumPlot;
+        if (!legendShown) {
+            legendWidth = 0;
+        }
         int room = framebufferWidth - 2 * offsetX - 2 * pad - 2 * gap - labelWidth - legendWidth;
         int columns = Math.max(1, Math.min(Math.min(config.graphMaxColumns, history.capacity()), room / columnWidth));
         strip.columns(columns, columnWidth);
@@ -98,8 +106,12 @@ final class HistoryGraphView {
         int furniture = 2 * pad + metrics.rowHeight() + gap + metrics.tick();
         int plotHeight = Math.max(metrics.scaled(layout.size(HudLayout.Panel.GRAPH, config.graphHeight)),
                 (zones + 1) * metrics.rowHeight());
-        // Never taller than the framebuffer: the legend's last rows give way before the graph leaves the screen.
-        plotHeight = Math.max(1, Math.min(plotHeight, framebufferHeight - furniture));
+        // At most half the framebuffer's height, and never so tall that the report panel's smallest form (title,
+        // headers, one row) has no room above it: the legend's last rows give way first.
+        int reportSmallest = 2 * pad + 3 * metrics.rowHeight() + 2 * metrics.line() + metrics.scaled(config.panelOffsetY)
+                + metrics.scaled(config.graphOffsetY) + gap;
+        int budget = Math.min(framebufferHeight / 2, framebufferHeight - reportSmallest) - furniture;
+        plotHeight = Math.max(Math.min(plotHeight, metrics.scaled(12)), Math.min(plotHeight, budget));
 
         int width = 2 * pad + plotWidth + gap + labelWidth + gap + legendWidth;
         int height = furniture + plotHeight;
@@ -138,7 +150,9 @@ final class HistoryGraphView {
             guides.drawLabels(strip, list, controls.unitsHz(), metrics);
         }
         boolean selectedHeld = history.zoneSelf(metric, selected, zoneIds, zones, selectedSelf);
-        drawLegend(history, selected, selectedHeld, list);
+        if (legendShown) {
+            drawLegend(history, selected, selectedHeld, list);
+        }
         strip.drawMarker(list, selected, metrics);
 
         // The selected frame's band goes behind its column, so the column keeps its true colours.
@@ -194,6 +208,10 @@ final class HistoryGraphView {
         } else {
             GuideBars.appendTime(line, range, hertz);
         }
+        int titleChars = (strip.bounds().width() - 2 * metrics.pad()) / Math.max(1, metrics.cell());
+        if (line.length() > titleChars) {
+            line.truncate(Math.max(0, titleChars - 1)).append('~');
+        }
         strip.drawTitle(list, line, HudPalette.TARGET_LABEL, metrics);
     }
 
@@ -206,6 +224,9 @@ final class HistoryGraphView {
         int swatch = lineHeight - Math.max(2, lineHeight / 4);
         for (int i = 0; i <= zones; i++) {
             boolean other = i == zones;
+            if ((i + 1) * metrics.rowHeight() > plot.height() && i > 0) {
+                break;
+            }
             int rowY = plot.top() + i * metrics.rowHeight() + metrics.textDrop();
             int swatchTop = rowY + (lineHeight - swatch) / 2;
             list.rect(x, swatchTop, x + swatch, swatchTop + swatch, other ? HudPalette.OTHER : zoneColors[i]);

@@ -50,6 +50,8 @@ final class ReportPanelView {
     private int hoverRow = -1;
     /** The cursor when the wheel last scrolled: until it moves, the panel keeps the scrolled position. */
     private int scrolledAtCursor = -1;
+    /** No room even for one row with the scroll line and key hint: they are left out. */
+    private boolean compact;
 
     ReportPanelView(OverlayConfig config, HudMetrics metrics) {
         this.config = config;
@@ -94,23 +96,34 @@ final class ReportPanelView {
         // The user's placement wins over keeping clear of the graph: they put it there.
         boolean avoid = !layout.moved(HudLayout.Panel.REPORT) && !layout.moved(HudLayout.Panel.GRAPH);
         // Fewer rows rather than drawing over the graph or past the framebuffer's bottom; the rest scroll.
+        // At one row and still short of room, the scroll line and the key hint go too (compact).
         shownRows = Math.min(layout.size(HudLayout.Panel.REPORT, config.visibleRows), rows) + 1;
-        do {
+        compact = false;
+        while (true) {
             shownRows--;
-            boolean scrolls = rows > shownRows;
-            int lines = 2 + (problems ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0) + helpLines;
+            boolean scrolls = rows > shownRows && !compact;
+            int lines = 2 + (problems ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0)
+                    + (compact ? 0 : helpLines);
             int height = 2 * pad + lines * rowHeight + 2 * separator;
             bounds.set(config.panelAnchor.left(framebufferWidth, width, offsetX),
                     config.panelAnchor.top(framebufferHeight, height, offsetY), width, height);
             layout.place(HudLayout.Panel.REPORT, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
-        } while (shownRows > 1 && ((avoid && bounds.overlaps(obstacle)) || bounds.bottom() > framebufferHeight));
+            boolean cramped = (avoid && bounds.overlaps(obstacle)) || bounds.bottom() > framebufferHeight;
+            if (!cramped || (shownRows <= 1 && compact)) {
+                break;
+            }
+            if (shownRows <= 1) {
+                compact = true;
+                shownRows++;
+            }
+        }
         shownRows = Math.max(1, shownRows);
         int scroll = controls.takeReportScroll();
         if (scroll != 0) {
             firstRow += scroll;
             scrolledAtCursor = report.cursor();
         }
-        boolean scrolls = rows > shownRows;
+        boolean scrolls = rows > shownRows && !compact;
         int x = bounds.left() + pad;
         int y = bounds.top() + pad;
 
@@ -155,6 +168,9 @@ final class ReportPanelView {
             y += rowHeight;
         }
         y += separator;
+        if (compact) {
+            return;
+        }
         if (controls.helpVisible()) {
             wrap(list, x, y + textDrop, chars);
         } else if (!hint.isEmpty()) {
