@@ -59,8 +59,8 @@ public final class HudScene implements AutoCloseable {
     }
 
     /**
-     * Bytes a renderer uploads for the last draw list against the one before: the changed vertices and the graph's
-     * newly painted columns. Rebuilding the same frame uploads nothing; {@link #uploadBytesPerNewFrame} plays frames.
+     * Bytes a renderer uploads for the last draw list: its vertices and the graph's recently painted columns
+     * ({@code HudFrame.uploadBytes}); {@link #uploadBytesPerNewFrame} gives the steady state with frames arriving.
      */
     public long uploadBytes() {
         return hud.uploadBytes();

@@ -14,9 +14,8 @@ import org.lwjgl.system.MemoryUtil;
  * <p>Every primitive is a quad of 4 vertices, so the triangle indices are always the same pattern
  * ({@code 0 1 2 0 2 3}, plus 4 per quad): the renderer keeps them in a static buffer and the list writes none. A vertex
  * is 12 bytes: position as two 16-bit integers (framebuffer pixels; every HUD edge sits on a whole pixel), atlas
- * coordinates as two normalised 16-bit integers, and the colour. {@link #finish()} compares the frame's vertices with
- * the previous frame's quad by quad and keeps the ranges that changed, so a renderer that holds the previous frame
- * uploads only those (a live report changes a few digits per row, not its names, headers or help).
+ * coordinates as two normalised 16-bit integers, and the colour: 48 bytes a quad, where 20-byte vertices and 32-bit
+ * indices took 104.
  *
  * <p>Coordinates are framebuffer pixels with the origin at the top-left. Written by the render thread only.
  */
@@ -26,16 +25,9 @@ final class DrawList implements AutoCloseable {
     static final int QUAD_BYTES = 4 * VERTEX_BYTES;
     static final int INDEX_BYTES = 4;
     private static final int MAX_CLIP_DEPTH = 8;
-    /** Changed quads closer than this are uploaded as one range: fewer calls for a few unchanged bytes more. */
-    private static final int MERGE_GAP_QUADS = 12;
-    /** More changed ranges than this are uploaded as one, first to last: a driver call costs more than a copy. */
-    private static final int MAX_RANGES = 48;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private ByteBuffer vertices;
-    /** The vertices of the frame before, to find what changed. */
-    private ByteBuffer previous;
-    private int previousQuads;
     private int quadCount;
 
     private int[] commandClip = new int[4 * 4];
@@ -46,11 +38,6 @@ final class DrawList implements AutoCloseable {
     private HudImage texture;
     /** Whether the last command has the current clip and texture (checked once per change, not once per quad). */
     private boolean commandCurrent;
-
-    private final int[] rangeFrom = new int[MAX_RANGES];
-    private final int[] rangeTo = new int[MAX_RANGES];
-    private int ranges;
-    private int generation;
 
     private final int[] clipStack = new int[4 * MAX_CLIP_DEPTH];
     private int clipDepth;
@@ -64,7 +51,6 @@ final class DrawList implements AutoCloseable {
     DrawList(FontAtlas font) {
         font(font);
         vertices = MemoryUtil.memAlloc(1024 * QUAD_BYTES);
-        previous = MemoryUtil.memAlloc(1024 * QUAD_BYTES);
     }
 
     /** Switches to a rebaked atlas (a new content scale); only between frames. */
@@ -86,7 +72,6 @@ final class DrawList implements AutoCloseable {
         commandCount = 0;
         texture = null;
         commandCurrent = false;
-        ranges = 0;
         clipDepth = 1;
         clipStack[0] = 0;
         clipStack[1] = 0;
@@ -268,101 +253,7 @@ final class DrawList implements AutoCloseable {
         if (bytes > vertices.capacity()) {
             int grown = Math.max(bytes, vertices.capacity() * 2);
             vertices = MemoryUtil.memRealloc(vertices, grown).clear();
-            previous = MemoryUtil.memRealloc(previous, grown).clear();
         }
-    }
-
-    /**
-     * Ends the frame: finds the quads that differ from the frame before (ranges of whole quads, near ones merged) and
-     * keeps this frame's vertices for the next comparison. A renderer whose buffer holds the frame before
-     * ({@link #generation()} one less than now) uploads only {@link #changedRange ranges}; any other uploads all.
-     */
-    void finish() {
-        long now = NativeMemory.address(vertices);
-        long before = NativeMemory.address(previous);
-        int common = Math.min(quadCount, previousQuads);
-        ranges = 0;
-        int runStart = -1;
-        int runEnd = -1;
-        for (int q = 0; q < common; q++) {
-            long a = now + (long) q * QUAD_BYTES;
-            long b = before + (long) q * QUAD_BYTES;
-            if (MemoryUtil.memGetLong(a) == MemoryUtil.memGetLong(b)
-                    && MemoryUtil.memGetLong(a + 8) == MemoryUtil.memGetLong(b + 8)
-                    && MemoryUtil.memGetLong(a + 16) == MemoryUtil.memGetLong(b + 16)
-                    && MemoryUtil.memGetLong(a + 24) == MemoryUtil.memGetLong(b + 24)
-                    && MemoryUtil.memGetLong(a + 32) == MemoryUtil.memGetLong(b + 32)
-                    && MemoryUtil.memGetLong(a + 40) == MemoryUtil.memGetLong(b + 40)) {
-                continue;
-            }
-            if (runStart >= 0 && q - runEnd <= MERGE_GAP_QUADS) {
-                runEnd = q + 1;
-                continue;
-            }
-            if (runStart >= 0) {
-                addRange(runStart, runEnd);
-            }
-            runStart = q;
-            runEnd = q + 1;
-        }
-        if (quadCount > common) {
-            // New quads at the end: a longer frame than the one before.
-            if (runStart >= 0 && common - runEnd <= MERGE_GAP_QUADS) {
-                runEnd = quadCount;
-            } else {
-                if (runStart >= 0) {
-                    addRange(runStart, runEnd);
-                }
-                runStart = common;
-                runEnd = quadCount;
-            }
-        }
-        if (runStart >= 0) {
-            addRange(runStart, runEnd);
-        }
-        MemoryUtil.memCopy(now, before, (long) quadCount * QUAD_BYTES);
-        previousQuads = quadCount;
-        generation++;
-    }
-
-    private void addRange(int from, int to) {
-        if (ranges == MAX_RANGES) {
-            rangeTo[0] = to;
-            ranges = 1;
-            return;
-        }
-        rangeFrom[ranges] = from;
-        rangeTo[ranges] = to;
-        ranges++;
-    }
-
-    /** Counts {@link #finish()} calls; a renderer compares it with the generation its buffer holds. */
-    int generation() {
-        return generation;
-    }
-
-    /** Ranges of quads that changed in the last {@link #finish()}. */
-    int changedRanges() {
-        return ranges;
-    }
-
-    /** First quad of changed range {@code r}. */
-    int changedFrom(int r) {
-        return rangeFrom[r];
-    }
-
-    /** One past the last quad of changed range {@code r}. */
-    int changedTo(int r) {
-        return rangeTo[r];
-    }
-
-    /** Vertex bytes a renderer holding the frame before uploads for this one. */
-    int changedBytes() {
-        int quads = 0;
-        for (int r = 0; r < ranges; r++) {
-            quads += rangeTo[r] - rangeFrom[r];
-        }
-        return quads * QUAD_BYTES;
     }
 
     int quadCount() {
@@ -406,19 +297,11 @@ final class DrawList implements AutoCloseable {
         return vertices;
     }
 
-    /** Quads {@code [from, to)} of this frame's vertices, as a view for a partial upload. */
-    ByteBuffer vertexBytes(int from, int to) {
-        vertices.clear().position(from * QUAD_BYTES).limit(to * QUAD_BYTES);
-        return vertices;
-    }
-
     @Override
     public void close() {
         if (vertices != null) {
             NativeMemory.free(vertices);
-            NativeMemory.free(previous);
             vertices = null;
-            previous = null;
         }
     }
 }

@@ -29,11 +29,10 @@ import static org.lwjgl.opengl.GL11.glTexImage2D;
 import static org.lwjgl.opengl.GL11.glTexParameteri;
 import static org.lwjgl.opengl.GL15.GL_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL15.GL_ELEMENT_ARRAY_BUFFER;
-import static org.lwjgl.opengl.GL15.GL_DYNAMIC_DRAW;
 import static org.lwjgl.opengl.GL15.GL_STATIC_DRAW;
+import static org.lwjgl.opengl.GL15.GL_STREAM_DRAW;
 import static org.lwjgl.opengl.GL15.glBindBuffer;
 import static org.lwjgl.opengl.GL15.glBufferData;
-import static org.lwjgl.opengl.GL15.glBufferSubData;
 import static org.lwjgl.opengl.GL15.glDeleteBuffers;
 import static org.lwjgl.opengl.GL15.glGenBuffers;
 import static org.lwjgl.opengl.GL20.glEnableVertexAttribArray;
@@ -59,9 +58,10 @@ import org.lwjgl.system.MemoryUtil;
  * a vertex array). Uses whatever capabilities the game made current and never creates its own, so it works inside
  * LWJGL and libGDX hosts alike.
  *
- * <p>Per frame it uploads only what changed: the vertex buffer keeps the previous frame, so only the quads
- * {@link DrawList#finish()} found changed are written ({@code glBufferSubData}); the indices never change (every
- * primitive is a quad); an image uploads only its changed columns ({@code glTexSubImage2D}).
+ * <p>Per frame it uploads the vertices (12 bytes each, the store respecified so the driver never waits), no indices
+ * (every primitive is a quad, so they are one static buffer) and, for an image, only the columns written since the
+ * texture in turn last saw it ({@code glTexSubImage2D}; an image has {@link HudImage#TEXTURES} textures used in turn,
+ * so none is written while an earlier frame may still be drawing from it).
  *
  * <p>Two paths, as Dear ImGui's OpenGL backend has: OpenGL 3.2+ (core or compatibility) draws with GLSL 150 and its
  * own vertex array; an OpenGL 2.1 compatibility context draws with GLSL 120, setting its attribute pointers on vertex
@@ -78,10 +78,9 @@ final class DrawListRenderer implements AutoCloseable {
     private int indexBuffer;
     private int atlasTexture;
     private int lastDrawCalls;
-    /** Bytes of the vertex buffer's store, and the list generation it holds (-1: none). */
-    private long vertexCapacity;
-    private int heldGeneration = -1;
     private int indexQuads;
+    /** Frames rendered: picks which of an image's textures this frame writes and draws. */
+    private int frames;
     /** Images whose textures this renderer made (deleted on close). */
     private HudImage[] images = new HudImage[2];
     private int imageCount;
@@ -228,7 +227,7 @@ final class DrawListRenderer implements AutoCloseable {
                     continue;
                 }
                 HudImage image = list.commandImage(c);
-                int texture = image == null ? atlasTexture : image.texture;
+                int texture = image == null ? atlasTexture : image.textures[frames % HudImage.TEXTURES];
                 if (texture != boundTexture) {
                     glBindTexture(GL_TEXTURE_2D, texture);
                     glUniform1f(imageUniform, image == null ? 0f : 1f);
@@ -240,6 +239,7 @@ final class DrawListRenderer implements AutoCloseable {
                 calls++;
             }
             lastDrawCalls = calls;
+            frames++;
             return calls;
         } finally {
             state.restore();
@@ -247,29 +247,14 @@ final class DrawListRenderer implements AutoCloseable {
     }
 
     /**
-     * Writes this frame's vertices into the vertex buffer (bound to {@code GL_ARRAY_BUFFER}): only the changed quads
-     * when the buffer holds the list's previous frame, else all of them.
+     * Writes this frame's vertices into the vertex buffer (bound to {@code GL_ARRAY_BUFFER}). Respecifying the whole
+     * store each frame lets the driver hand out fresh memory instead of waiting for the previous frame's draws to
+     * finish reading it; writing only changed ranges into the same store made llvmpipe wait for the whole previous
+     * frame (measured in the demo: 60 ms a frame), so the vertices, 12 bytes each, go up whole.
      */
     private void uploadVertices(DrawList list) {
-        long needed = (long) list.quadCount() * DrawList.QUAD_BYTES;
-        boolean holdsPrevious = heldGeneration >= 0 && list.generation() == heldGeneration + 1;
-        if (needed > vertexCapacity) {
-            vertexCapacity = Math.max(needed, vertexCapacity * 2);
-            glBufferData(GL_ARRAY_BUFFER, vertexCapacity, GL_DYNAMIC_DRAW);
-            holdsPrevious = false;
-        }
-        if (holdsPrevious) {
-            for (int r = 0; r < list.changedRanges(); r++) {
-                int from = list.changedFrom(r);
-                glBufferSubData(GL_ARRAY_BUFFER, (long) from * DrawList.QUAD_BYTES,
-                        list.vertexBytes(from, list.changedTo(r)));
-            }
-            lastUploadBytes = list.changedBytes();
-        } else {
-            glBufferSubData(GL_ARRAY_BUFFER, 0, list.vertexBytes());
-            lastUploadBytes = needed;
-        }
-        heldGeneration = list.generation();
+        glBufferData(GL_ARRAY_BUFFER, list.vertexBytes(), GL_STREAM_DRAW);
+        lastUploadBytes = (long) list.vertexCount() * DrawList.VERTEX_BYTES;
     }
 
     /** Keeps the static quad indices ({@code 0 1 2 0 2 3} + 4 per quad) long enough for {@code quads} quads. */
@@ -293,22 +278,27 @@ final class DrawListRenderer implements AutoCloseable {
     }
 
     /**
-     * Brings an image's texture up to date: the whole image when its size changed (or on first use), else only the
-     * columns changed since the last upload. Leaves the image's texture bound; returns the bytes uploaded.
+     * Brings the image's next texture (they are used in turn, see {@link HudImage#TEXTURES}) up to date: the whole
+     * image when its size changed (or on first use), else only the columns written since that texture was last
+     * brought up to date. Leaves that texture bound; returns the bytes uploaded.
      */
     private long uploadImage(HudImage image) {
-        if (image.texture == 0) {
-            image.texture = glGenTextures();
+        int slot = frames % HudImage.TEXTURES;
+        if (image.textures[0] == 0) {
+            for (int t = 0; t < HudImage.TEXTURES; t++) {
+                image.textures[t] = glGenTextures();
+            }
             if (imageCount == images.length) {
                 images = java.util.Arrays.copyOf(images, imageCount * 2);
             }
             images[imageCount++] = image;
         }
-        boolean respecify = image.textureSizeVersion != image.sizeVersion();
-        if (!respecify && image.dirtyRanges() == 0) {
+        boolean respecify = image.textureSizeVersion[slot] != image.sizeVersion();
+        int held = image.textureVersion[slot];
+        if (!respecify && held == image.version()) {
             return 0;
         }
-        glBindTexture(GL_TEXTURE_2D, image.texture);
+        glBindTexture(GL_TEXTURE_2D, image.textures[slot]);
         long bytes = 0;
         state.saveUnpackForUpload();
         try {
@@ -319,24 +309,31 @@ final class DrawListRenderer implements AutoCloseable {
                 glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
                 glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width(), image.height(), 0, GL_RGBA,
                         GL_UNSIGNED_BYTE, image.pixels());
-                image.textureSizeVersion = image.sizeVersion();
+                image.textureSizeVersion[slot] = image.sizeVersion();
                 bytes = (long) image.width() * image.height() * 4;
             } else {
                 // Sub-rectangles of the whole image in client memory: rows are image-wide apart.
                 glPixelStorei(GL_UNPACK_ROW_LENGTH, image.width());
-                for (int r = 0; r < image.dirtyRanges(); r++) {
-                    int from = image.dirtyFrom(r);
-                    int to = image.dirtyTo(r);
+                int x = 0;
+                while (x < image.width()) {
+                    if (image.columnVersion(x) <= held) {
+                        x++;
+                        continue;
+                    }
+                    int from = x;
+                    while (x < image.width() && image.columnVersion(x) > held) {
+                        x++;
+                    }
                     glPixelStorei(GL_UNPACK_SKIP_PIXELS, from);
-                    glTexSubImage2D(GL_TEXTURE_2D, 0, from, 0, to - from, image.height(), GL_RGBA,
+                    glTexSubImage2D(GL_TEXTURE_2D, 0, from, 0, x - from, image.height(), GL_RGBA,
                             GL_UNSIGNED_BYTE, image.pixels());
-                    bytes += (long) (to - from) * image.height() * 4;
+                    bytes += (long) (x - from) * image.height() * 4;
                 }
             }
         } finally {
             state.restoreUnpack();
         }
-        image.takeDirty();
+        image.textureVersion[slot] = image.version();
         return bytes;
     }
 
@@ -368,10 +365,13 @@ final class DrawListRenderer implements AutoCloseable {
             atlasTexture = 0;
         }
         for (int i = 0; i < imageCount; i++) {
-            if (images[i].texture != 0) {
-                glDeleteTextures(images[i].texture);
-                images[i].texture = 0;
-                images[i].textureSizeVersion = -1;
+            for (int t = 0; t < HudImage.TEXTURES; t++) {
+                if (images[i].textures[t] != 0) {
+                    glDeleteTextures(images[i].textures[t]);
+                    images[i].textures[t] = 0;
+                    images[i].textureSizeVersion[t] = -1;
+                    images[i].textureVersion[t] = 0;
+                }
             }
             images[i] = null;
         }

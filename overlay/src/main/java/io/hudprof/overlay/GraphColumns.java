@@ -26,6 +26,9 @@ final class GraphColumns implements AutoCloseable {
     /** Ring position of the newest frame painted; the frame {@code i} back sits in slot {@code (ring - i) mod columns}. */
     private long ring;
     private long pixelBytes;
+    /** Pixel bytes of the last {@link HudImage#TEXTURES} updates, newest at {@code recentAt}. */
+    private final long[] recent = new long[HudImage.TEXTURES];
+    private int recentAt;
     private long repaints;
 
     /**
@@ -74,6 +77,8 @@ final class GraphColumns implements AutoCloseable {
             pixelBytes = (long) fresh * columnWidth * image.height() * 4;
         }
         newest = size > 0 ? history.frameNumber(0) : -1;
+        recentAt = (recentAt + 1) % recent.length;
+        recent[recentAt] = pixelBytes;
     }
 
     /** Paints the column of the frame {@code framesAgo} back into its slot (the slot is cleared first). */
@@ -125,6 +130,18 @@ final class GraphColumns implements AutoCloseable {
     /** Bytes of pixels the last {@link #update} changed: what a renderer uploads for it. */
     long pixelBytes() {
         return pixelBytes;
+    }
+
+    /**
+     * Bytes of pixels painted over the last {@link HudImage#TEXTURES} updates (at most the whole picture): what a
+     * renderer uploads this frame into the texture whose turn it is.
+     */
+    long recentPixelBytes() {
+        long sum = 0;
+        for (long bytes : recent) {
+            sum += bytes;
+        }
+        return Math.min(sum, (long) image.width() * image.height() * 4);
     }
 
     /** How many times the whole picture was repainted (scale, zones, size changes). */

@@ -35,8 +35,11 @@ final class HistoryGraphView {
     private final ZoneColors colors = new ZoneColors();
     private final GraphColumnCache cache;
     private final GraphColumns columns = new GraphColumns();
-    /** The colours the columns were painted with: a change repaints them. */
+    /** The zones and colours the columns were painted with, in no particular order. */
+    private final int[] paintedIds;
     private final int[] paintedColors;
+    private int paintedZones = -1;
+    private Metric paintedMetric;
     private boolean restyled;
     private final StripPlot strip = new StripPlot();
     private final int[] zoneIds;
@@ -59,6 +62,7 @@ final class HistoryGraphView {
         zoneColors = new int[config.graphZones];
         zoneNames = new String[config.graphZones];
         selectedSelf = new long[config.graphZones];
+        paintedIds = new int[config.graphZones];
         paintedColors = new int[config.graphZones];
         cache = new GraphColumnCache(config.graphZones);
         guides = new GuideBars(config.targetFrameRate);
@@ -72,19 +76,13 @@ final class HistoryGraphView {
         metric = history.holds(shown) ? shown : Metric.TIME;
         zones = ranking.topZones(metric, zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
-        restyled = cache.follow(history, metric, zoneIds, zones);
-        if (restyled) {
+        if (cache.follow(history, metric, zoneIds, zones)) {
             for (int i = 0; i < zones; i++) {
                 Zone zone = Zone.byId(zoneIds[i]);
                 zoneNames[i] = zone == null ? "?" : zone.name();
             }
         }
-        for (int i = 0; i < zones; i++) {
-            if (paintedColors[i] != zoneColors[i]) {
-                paintedColors[i] = zoneColors[i];
-                restyled = true;
-            }
-        }
+        restyled |= newLook();
 
         int pad = metrics.pad();
         int gap = metrics.gap();
@@ -250,6 +248,33 @@ final class HistoryGraphView {
             line.alignRight(from, metric == Metric.TIME ? LEGEND_VALUE_CHARS : LEGEND_BYTES_VALUE_CHARS);
             list.text(x + 2 * metrics.cell(), rowY, line, other ? HudPalette.GUIDE_LABEL : HudPalette.TEXT);
         }
+    }
+
+    /**
+     * Whether the columns need repainting for this frame's zones: a zone came or went, a colour or the metric changed.
+     * A swap of rank among the same zones does not repaint (near-equal zones swap often); the older columns keep
+     * the stacking order they were painted in, and every column keeps its true colours and heights.
+     */
+    private boolean newLook() {
+        boolean same = zones == paintedZones && metric == paintedMetric;
+        for (int i = 0; same && i < zones; i++) {
+            boolean found = false;
+            for (int k = 0; k < paintedZones; k++) {
+                if (paintedIds[k] == zoneIds[i] && paintedColors[k] == zoneColors[i]) {
+                    found = true;
+                    break;
+                }
+            }
+            same = found;
+        }
+        if (same) {
+            return false;
+        }
+        System.arraycopy(zoneIds, 0, paintedIds, 0, zones);
+        System.arraycopy(zoneColors, 0, paintedColors, 0, zones);
+        paintedZones = zones;
+        paintedMetric = metric;
+        return true;
     }
 
     /** A legend value: ms for time, B/KiB/MiB through the one formatter for bytes. */

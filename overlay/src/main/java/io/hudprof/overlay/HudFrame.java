@@ -184,7 +184,6 @@ public final class HudFrame implements AutoCloseable {
             graphDrawn = true;
             graph.draw(profiler.history(), report.frameOffset(), controls, list);
         }
-        list.finish();
         return true;
     }
 
@@ -246,14 +245,16 @@ public final class HudFrame implements AutoCloseable {
     }
 
     /**
-     * Bytes a renderer uploads for the last draw list: the vertices that changed since the frame before and the
-     * history graph's newly painted columns (the triangle indices are static, uploaded once).
+     * Bytes a renderer uploads for the last draw list in the steady state: every vertex, and the history graph's
+     * columns painted in the last {@value HudImage#TEXTURES} frames (the texture written this frame last saw the image
+     * that many frames ago); the triangle indices are static, uploaded once. After a repaint of the graph (a new
+     * scale) the next frames upload its whole picture once per texture.
      */
     public long uploadBytes() {
-        return list.changedBytes() + (graphDrawn ? graph.columns().pixelBytes() : 0);
+        return vertexBytes() + (graphDrawn ? graph.columns().recentPixelBytes() : 0);
     }
 
-    /** Bytes of the whole last draw list's vertices, as a renderer without the frame before would upload them. */
+    /** Bytes of the last draw list's vertices. */
     public int vertexBytes() {
         return list.vertexCount() * DrawList.VERTEX_BYTES;
     }

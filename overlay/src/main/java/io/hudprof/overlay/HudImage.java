@@ -6,32 +6,38 @@ import java.nio.ByteOrder;
 import org.lwjgl.system.MemoryUtil;
 
 /**
- * An RGBA picture the HUD draws as a texture, kept on the CPU in native memory that keeps its capacity, with the
- * column ranges changed since the renderer last took them. A view that owns one writes only what changed (the
- * history graph: one new frame's columns), and the renderer uploads only those columns with {@code glTexSubImage2D};
- * a new size means one full upload. GL-free: a {@link HudFrame} without a renderer fills it all the same.
+ * An RGBA picture the HUD draws as a texture, kept on the CPU in native memory that keeps its capacity, with a version
+ * stamp per pixel column saying when it was last written. A view that owns one writes only what changed (the history
+ * graph: one new frame's column), and the renderer uploads to each of its textures only the columns written since
+ * that texture was last brought up to date ({@code glTexSubImage2D}); a new size means one full upload per texture.
+ * GL-free: a {@link HudFrame} without a renderer fills it all the same.
  *
  * <p>Pixels are {@code 0xRRGGBBAA} ints as the rest of the HUD uses, stored R, G, B, A in memory order. Row 0 is the
  * top. Render thread only.
  */
 final class HudImage implements AutoCloseable {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
-    /** At most two separate dirty ranges: a scrolling ring wraps once. More are merged into the nearer one. */
-    private static final int MAX_RANGES = 2;
+    /**
+     * Textures a renderer keeps per image and uses in turn, so a column is never written into a texture the GPU may
+     * still be reading for an earlier frame (a driver would wait for it: llvmpipe measured a whole frame's stall).
+     */
+    static final int TEXTURES = 3;
 
     private ByteBuffer pixels;
     private int width;
     private int height;
-    /** Bumped whenever the size changes, so a renderer knows to respecify its texture. */
+    /** Bumped whenever the size changes, so a renderer knows to respecify its textures. */
     private int sizeVersion;
-    private final int[] dirtyFrom = new int[MAX_RANGES];
-    private final int[] dirtyTo = new int[MAX_RANGES];
-    private int dirtyRanges;
+    /** Bumped on every write; {@link #columnVersion} says which write last touched a column. */
+    private int version;
+    private int[] columnVersion = new int[0];
 
-    /** The renderer's texture for this image (0 before its first upload); only the renderer touches it. */
-    int texture;
-    /** The size version the renderer's texture was last specified at. */
-    int textureSizeVersion = -1;
+    /** The renderer's textures for this image (0 before first use); only the renderer touches these. */
+    final int[] textures = new int[TEXTURES];
+    /** The size version each texture was last specified at (-1: never). */
+    final int[] textureSizeVersion = {-1, -1, -1};
+    /** The write version each texture holds. */
+    final int[] textureVersion = new int[TEXTURES];
 
     HudImage() {
         pixels = MemoryUtil.memAlloc(4);
@@ -49,6 +55,9 @@ final class HudImage implements AutoCloseable {
         int bytes = Math.max(4, width * height * 4);
         if (bytes > pixels.capacity()) {
             pixels = MemoryUtil.memRealloc(pixels, bytes);
+        }
+        if (columnVersion.length < width) {
+            columnVersion = new int[width];
         }
         this.width = width;
         this.height = height;
@@ -69,12 +78,22 @@ final class HudImage implements AutoCloseable {
         return sizeVersion;
     }
 
-    /** Makes columns {@code [x0, x1)} transparent and marks them changed. */
+    /** The latest write's version. */
+    int version() {
+        return version;
+    }
+
+    /** The version of the write that last touched column {@code x}. */
+    int columnVersion(int x) {
+        return columnVersion[x];
+    }
+
+    /** Makes columns {@code [x0, x1)} transparent. */
     void clear(int x0, int x1) {
         fill(x0, x1, 0, height, 0);
     }
 
-    /** Fills the rectangle {@code [x0, x1) × [y0, y1)} (clamped to the image) with one colour, marking its columns. */
+    /** Fills the rectangle {@code [x0, x1) × [y0, y1)} (clamped to the image) with one colour. */
     void fill(int x0, int x1, int y0, int y1, int rgba) {
         int left = Math.max(0, x0);
         int right = Math.min(width, x1);
@@ -91,45 +110,10 @@ final class HudImage implements AutoCloseable {
                 MemoryUtil.memPutInt(row, stored);
             }
         }
-        markDirty(left, right);
-    }
-
-    /** Records that columns {@code [x0, x1)} changed since the renderer last took them. */
-    private void markDirty(int x0, int x1) {
-        for (int i = 0; i < dirtyRanges; i++) {
-            if (x0 <= dirtyTo[i] && x1 >= dirtyFrom[i]) {
-                dirtyFrom[i] = Math.min(dirtyFrom[i], x0);
-                dirtyTo[i] = Math.max(dirtyTo[i], x1);
-                return;
-            }
+        version++;
+        for (int x = left; x < right; x++) {
+            columnVersion[x] = version;
         }
-        if (dirtyRanges < MAX_RANGES) {
-            dirtyFrom[dirtyRanges] = x0;
-            dirtyTo[dirtyRanges] = x1;
-            dirtyRanges++;
-            return;
-        }
-        int nearest = Math.abs(dirtyFrom[0] - x0) <= Math.abs(dirtyFrom[1] - x0) ? 0 : 1;
-        dirtyFrom[nearest] = Math.min(dirtyFrom[nearest], x0);
-        dirtyTo[nearest] = Math.max(dirtyTo[nearest], x1);
-    }
-
-    /** How many separate column ranges changed since {@link #takeDirty()}. */
-    int dirtyRanges() {
-        return dirtyRanges;
-    }
-
-    int dirtyFrom(int range) {
-        return dirtyFrom[range];
-    }
-
-    int dirtyTo(int range) {
-        return dirtyTo[range];
-    }
-
-    /** The renderer took the changed columns: nothing is dirty any more. */
-    void takeDirty() {
-        dirtyRanges = 0;
     }
 
     /** Pixel {@code (x, y)} as {@code 0xRRGGBBAA}, for tests. */

@@ -123,6 +123,31 @@ class HistoryGraphGlTest {
     }
 
     @Test
+    void aGraphUpdatedColumnByColumnLooksExactlyLikeOneDrawnAfresh() {
+        // The overlay under test uploads only changed quads and new columns frame after frame (the ring wraps
+        // several times); a second overlay created at the end uploads everything once. Same pixels, everywhere.
+        for (int i = 0; i < 3 * HISTORY + 7; i++) {
+            game.frame(1 + (i % 5) * 0.4);
+            frame(null);
+        }
+        overlay.controls().graphZoomIn();
+        game.frame(2.0);
+        frame(null);
+        game.frame(1.5);
+        Image incremental = frame("graph-incremental");
+        assertTrue(overlay.graph().columns().repaints() <= 3, "repaints: " + overlay.graph().columns().repaints()
+                + " (the first frame, the zones settling, the zoom)");
+        try (Overlay fresh = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true)
+                .graphColumnWidth(6).graphHeight(160).build())) {
+            fresh.controls().graphZoomIn();
+            ScriptedGame.drawScene(W, H);
+            fresh.render(W, H);
+            Image whole = gl.read();
+            assertEquals(0, incremental.countChanged(whole, 0, 0, W, H), "pixels that differ");
+        }
+    }
+
+    @Test
     void columnsTallerThanTheRangeAreClippedAtTheTop() {
         game.frames(10, 1.0);
         game.frame(10.0);
