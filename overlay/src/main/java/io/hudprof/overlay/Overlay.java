@@ -215,6 +215,11 @@ public final class Overlay implements AutoCloseable {
         return lastDrawCalls;
     }
 
+    /** Bytes the last {@link #render} uploaded (vertices and graph columns), 0 when it drew nothing. */
+    long lastUploadBytes() {
+        return renderer == null || lastDrawCalls == 0 ? 0 : renderer.lastUploadBytes();
+    }
+
     /** The CPU half of {@link #render}. */
     HudFrame frame() {
         return frame;

@@ -148,6 +148,27 @@ class HistoryGraphGlTest {
     }
 
     @Test
+    void aNewFrameUploadsTheVerticesAndOnlyTheColumnsItsTextureMissed() {
+        game.frames(HISTORY, 1.0);
+        for (int i = 0; i < 10; i++) {
+            game.frame(1.0);
+            frame(null);
+        }
+        StripPlot strip = overlay.graph().strip();
+        long column = (long) strip.columnWidth() * strip.plot().height() * 4;
+        for (int i = 0; i < 6; i++) {
+            game.frame(1.0 + i * 0.1);
+            frame(null);
+            long vertices = (long) overlay.drawList().vertexCount() * DrawList.VERTEX_BYTES;
+            // Three textures in turn: the one drawn this frame last saw the picture three frames ago.
+            assertEquals(vertices + HudImage.TEXTURES * column, overlay.lastUploadBytes(), "frame " + i);
+        }
+        frame(null);
+        assertEquals((long) overlay.drawList().vertexCount() * DrawList.VERTEX_BYTES + 2 * column,
+                overlay.lastUploadBytes(), "no new frame: only what this texture missed of the last two");
+    }
+
+    @Test
     void columnsTallerThanTheRangeAreClippedAtTheTop() {
         game.frames(10, 1.0);
         game.frame(10.0);
