@@ -7,8 +7,11 @@ import io.hudprof.core.Metric;
  * The history graph's stacked columns as a scrolling picture ({@link HudImage}), PStats' strip chart: a recorded
  * frame never changes, so each frame only the new frames' columns are painted (one, normally) into a ring of column
  * slots, and the graph shows the ring from its oldest slot on, as two image quads. The whole picture is repainted
- * only when what a column looks like changes: the plot's size, the column width, the scale, the metric or the zones
- * shown (and their colours), or when history was not continued (cleared, or more new frames than columns).
+ * only when the plot's size, the column width, the scale or the metric changes, or when history was not continued
+ * (cleared, or more new frames than columns). A change of the zones shown does not repaint: a column keeps the
+ * zones and colours it was painted with (PStats' strip chart works the same way; the demo's eighth zone changes every
+ * few seconds, and each repaint would cost the whole picture's upload once per texture). Zone colours are stable
+ * ({@link ZoneColors}), so a zone keeps its colour in old and new columns while it stays shown.
  *
  * <p>So the graph's per-frame cost and upload no longer grow with the number of columns: 4 vertices for the columns
  * however many there are, and one column of pixels ({@code columnWidth × plotHeight × 4} bytes) per new frame.
@@ -33,17 +36,17 @@ final class GraphColumns implements AutoCloseable {
 
     /**
      * Brings the picture up to date with {@code history}: paints the frames recorded since the last call, or all
-     * shown frames when {@code restyled} (the zones or their colours changed) or the geometry, scale or metric did.
+     * shown frames when the geometry, scale or metric changed.
      *
      * @param values       each frame's per-zone values, keyed by frame
      * @param zoneColors   colour of each shown zone, bottom of the stack first
      * @param range        the value at the top of the plot (ns, or bytes)
      */
     void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
-                double range, StripPlot strip, boolean restyled) {
+                double range, StripPlot strip) {
         pixelBytes = 0;
         int plotHeight = strip.plot().height();
-        boolean repaint = image.resize(strip.columns() * strip.columnWidth(), plotHeight) | restyled
+        boolean repaint = image.resize(strip.columns() * strip.columnWidth(), plotHeight)
                 || columns != strip.columns() || columnWidth != strip.columnWidth() || range != this.range
                 || metric != this.metric;
         columns = strip.columns();

@@ -35,12 +35,6 @@ final class HistoryGraphView {
     private final ZoneColors colors = new ZoneColors();
     private final GraphColumnCache cache;
     private final GraphColumns columns = new GraphColumns();
-    /** The zones and colours the columns were painted with, in no particular order. */
-    private final int[] paintedIds;
-    private final int[] paintedColors;
-    private int paintedZones = -1;
-    private Metric paintedMetric;
-    private boolean restyled;
     private final StripPlot strip = new StripPlot();
     private final int[] zoneIds;
     private final int[] zoneColors;
@@ -62,8 +56,6 @@ final class HistoryGraphView {
         zoneColors = new int[config.graphZones];
         zoneNames = new String[config.graphZones];
         selectedSelf = new long[config.graphZones];
-        paintedIds = new int[config.graphZones];
-        paintedColors = new int[config.graphZones];
         cache = new GraphColumnCache(config.graphZones);
         guides = new GuideBars(config.targetFrameRate);
     }
@@ -82,7 +74,6 @@ final class HistoryGraphView {
                 zoneNames[i] = zone == null ? "?" : zone.name();
             }
         }
-        restyled |= newLook();
 
         int pad = metrics.pad();
         int gap = metrics.gap();
@@ -158,8 +149,7 @@ final class HistoryGraphView {
             int x = strip.columnLeft(selected);
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
-        columns.update(history, cache, metric, zoneColors, zones, range, strip, restyled);
-        restyled = false;
+        columns.update(history, cache, metric, zoneColors, zones, range, strip);
         columns.draw(strip, list);
         drawSpikeMarks(history, controls.spikes(), list);
         guides.drawLines(strip, list, metrics);
@@ -248,33 +238,6 @@ final class HistoryGraphView {
             line.alignRight(from, metric == Metric.TIME ? LEGEND_VALUE_CHARS : LEGEND_BYTES_VALUE_CHARS);
             list.text(x + 2 * metrics.cell(), rowY, line, other ? HudPalette.GUIDE_LABEL : HudPalette.TEXT);
         }
-    }
-
-    /**
-     * Whether the columns need repainting for this frame's zones: a zone came or went, a colour or the metric changed.
-     * A swap of rank among the same zones does not repaint (near-equal zones swap often); the older columns keep
-     * the stacking order they were painted in, and every column keeps its true colours and heights.
-     */
-    private boolean newLook() {
-        boolean same = zones == paintedZones && metric == paintedMetric;
-        for (int i = 0; same && i < zones; i++) {
-            boolean found = false;
-            for (int k = 0; k < paintedZones; k++) {
-                if (paintedIds[k] == zoneIds[i] && paintedColors[k] == zoneColors[i]) {
-                    found = true;
-                    break;
-                }
-            }
-            same = found;
-        }
-        if (same) {
-            return false;
-        }
-        System.arraycopy(zoneIds, 0, paintedIds, 0, zones);
-        System.arraycopy(zoneColors, 0, paintedColors, 0, zones);
-        paintedZones = zones;
-        paintedMetric = metric;
-        return true;
     }
 
     /** A legend value: ms for time, B/KiB/MiB through the one formatter for bytes. */

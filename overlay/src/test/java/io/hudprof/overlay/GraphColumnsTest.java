@@ -26,36 +26,42 @@ class GraphColumnsTest {
             int[] colors = {0x112233FF, 0x445566FF, 0x778899FF, 0xAABBCCFF};
             values.follow(game.profiler.history(), Metric.TIME, zones, count);
             double range = 20e6;
-            columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range, strip, true);
+            columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range, strip);
             assertEquals(1, columns.repaints());
             assertEquals((long) COLUMNS * WIDTH * HEIGHT * 4, columns.pixelBytes(), "the first paint is whole");
 
-            columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range, strip, false);
+            columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range, strip);
             assertEquals(0, columns.pixelBytes(), "no new frame, nothing painted");
 
             for (int f = 0; f < 3 * COLUMNS; f++) {
                 game.frame(1.0 + f % 3);
-                columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range, strip, false);
+                columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range, strip);
                 assertEquals((long) WIDTH * HEIGHT * 4, columns.pixelBytes(), "frame " + f);
             }
             assertEquals(1, columns.repaints(), "scrolling never repaints");
             HudImage image = columns.image();
             int before = image.version();
             game.frame(1.0);
-            columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range, strip, false);
+            columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range, strip);
             int written = 0;
             for (int x = 0; x < image.width(); x++) {
                 written += image.columnVersion(x) > before ? 1 : 0;
             }
             assertEquals(WIDTH, written, "a new frame writes exactly one column's pixels");
 
+            int[] otherColors = {0xDDEEFFFF, 0x445566FF, 0x778899FF};
+            game.frame(1.0);
+            columns.update(game.profiler.history(), values, Metric.TIME, otherColors, 3, range, strip);
+            assertEquals(1, columns.repaints(), "new zones or colours paint new columns only");
+            assertEquals((long) WIDTH * HEIGHT * 4, columns.pixelBytes());
+
             // The newest frame's column: zone colours from the bottom up to its frame time, transparent above.
-            columns.update(game.profiler.history(), values, Metric.TIME, colors, count, range * 2, strip, false);
+            columns.update(game.profiler.history(), values, Metric.TIME, otherColors, 3, range * 2, strip);
             assertEquals(2, columns.repaints(), "a new scale repaints");
             long nanos = game.profiler.history().frameNanos(0);
             int tall = (int) Math.round(nanos * HEIGHT / (range * 2));
             int newest = newestLeft(columns, strip);
-            assertEquals(colors[0], image.pixel(newest, HEIGHT - 1));
+            assertEquals(otherColors[0], image.pixel(newest, HEIGHT - 1));
             assertEquals(0, image.pixel(newest, HEIGHT - tall - 2), "above the column is transparent");
             assertTrue(image.pixel(newest, HEIGHT - tall + 1) != 0, "the column reaches its frame time");
         }
