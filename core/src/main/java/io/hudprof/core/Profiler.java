@@ -235,7 +235,9 @@ public final class Profiler {
 
     /**
      * Adds a listener told at the end of every {@code update()}, after the frame was gathered (and recorded,
-     * unless paused), on the updating thread. Adding the same listener twice has no effect.
+     * unless paused), on the updating thread: {@link FrameListener.Stage#GATHER} listeners before
+     * {@link FrameListener.Stage#READ} ones, in the order added within a stage. Adding the same listener twice has
+     * no effect.
      */
     public void addFrameListener(FrameListener listener) {
         if (listener == null) {
@@ -247,8 +249,17 @@ public final class Profiler {
                     return;
                 }
             }
-            FrameListener[] grown = Arrays.copyOf(frameListeners, frameListeners.length + 1);
-            grown[grown.length - 1] = listener;
+            // Keep stages in order (gatherers first), so a reader sees the frame's gathered values whichever
+            // listener was added first; within a stage, the order of adding.
+            FrameListener.Stage stage = listener.stage();
+            int at = frameListeners.length;
+            while (at > 0 && frameListeners[at - 1].stage().compareTo(stage) > 0) {
+                at--;
+            }
+            FrameListener[] grown = new FrameListener[frameListeners.length + 1];
+            System.arraycopy(frameListeners, 0, grown, 0, at);
+            grown[at] = listener;
+            System.arraycopy(frameListeners, at, grown, at + 1, frameListeners.length - at);
             frameListeners = grown;
         }
     }

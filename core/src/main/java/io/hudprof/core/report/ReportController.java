@@ -390,14 +390,39 @@ public final class ReportController {
         }
     }
 
-    /** Statistics of a stored spike: a spike keeps no statistics, so the report says no data for this frame. */
+    /**
+     * Statistics of a stored spike: the rows of today's table (names, units, order) with the values the spike kept
+     * of its frame (the frame's value and the run's up to it); a statistic defined after the spike shows blank.
+     */
     private void buildSpikeStatistics(Report dest) {
-        dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), false, 0, 0, recursion, null);
+        Spike spike = shownSpike;
+        ValueTable table = statistics;
+        boolean available = table != null && spike.frameNumber() == shownSpikeFrame && spike.statisticCount() > 0
+                && table.prepare(0, Averaging.INSTANTANEOUS);
+        dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), available,
+                available ? shownSpikeFrame : 0, available ? spike.frameNanos() : 0, recursion, null);
         dest.spike(true, shownSpikeFrame);
-        dest.metric(Metric.TIME, null, 0);
-        source.openSpike(shownSpike, shownSpikeFrame, Metric.TIME);
+        dest.metric(Metric.TIME, null, available ? spike.frameNanos() : 0);
+        source.openSpike(spike, shownSpikeFrame, Metric.TIME);
         source.close();
         dest.problems(source.problemsInFrame, source.problemsTotal);
+        if (!available) {
+            return;
+        }
+        for (int r = 0; r < table.rowCount(); r++) {
+            ReportRow row = dest.addRow();
+            int key = table.key(r);
+            row.setValueRow(table.name(r), key, table.indent(r), table.unit(r));
+            if (table.indent(r) == 0) {
+                continue;
+            }
+            for (Column column : STATISTICS_COLUMNS) {
+                double value = spike.statistic(key, column);
+                if (!Double.isNaN(value)) {
+                    row.value(column, value);
+                }
+            }
+        }
     }
 
     private void placeCursor(Report dest) {

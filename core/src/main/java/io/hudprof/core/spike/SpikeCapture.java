@@ -3,12 +3,14 @@ package io.hudprof.core.spike;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Metric;
+import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.ChromeTrace;
 import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.report.ValueTable;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -31,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class SpikeCapture implements FrameListener {
     private static final Metric[] METRICS = Metric.values();
+    private static final Problem[] PROBLEMS = Problem.values();
 
     /**
      * Told about a spike once {@code framesAfter} more frames have ended (0: at once). One spike waits at a time: a
@@ -70,6 +73,11 @@ public final class SpikeCapture implements FrameListener {
     private long[] busy = new long[0];
     private double[] rootAverage = new double[0];
     private long[] rootPrevious = new long[0];
+
+    private double[] scratchSelf = new double[0];
+    private double[] scratchCalls = new double[0];
+    private double[] scratchBytes = new double[0];
+    private double[] scratchByteCalls = new double[0];
 
     private final FrameNotes.NoteSink noteSink = this::noteSettled;
     private final GcNotes gcNotes;
@@ -386,33 +394,79 @@ public final class SpikeCapture implements FrameListener {
 
     private void copyStates(Spike s) {
         int count = data.stateCount();
-        double[] self = data.self(Averaging.INSTANTANEOUS);
-        double[] calls = data.calls(Averaging.INSTANTANEOUS);
         boolean hasBytes = data.records(Metric.ALLOCATED_BYTES);
-        double[] bytes = hasBytes ? data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : null;
-        int kept = 0;
-        for (int st = 0; st < count; st++) {
-            if (self[st] != 0 || calls[st] != 0 || hasBytes && bytes[st] != 0) {
-                kept++;
-            }
-        }
-        s.ensureStates(kept);
-        s.stateCount = 0;
         s.hasBytes = hasBytes;
         s.frameBytes = hasBytes ? data.frameTotal(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : 0;
-        for (int st = 0; st < count; st++) {
-            if (self[st] == 0 && calls[st] == 0 && !(hasBytes && bytes[st] != 0)) {
-                continue;
-            }
-            int i = s.stateCount++;
-            s.states[i] = st;
-            s.self[i] = self[st];
-            s.calls[i] = calls[st];
-            s.bytes[i] = hasBytes ? bytes[st] : 0;
+        s.frame.keep(count, data.self(Averaging.INSTANTANEOUS), data.calls(Averaging.INSTANTANEOUS),
+                hasBytes ? data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : null);
+        copyPrevious(s, count, hasBytes);
+        for (Problem problem : PROBLEMS) {
+            s.problems[problem.ordinal()] = data.problemsInLastFrame(problem);
         }
+        copyStatistics(s);
         for (Metric metric : METRICS) {
             grewMost(s, metric, count);
         }
+    }
+
+    /**
+     * Keeps the recorded frame before the spike (history frame 1) when history holds its states, so a report of the
+     * stored spike shows the same heat as the frame did in history. On a spike only: the scratch arrays grow here.
+     */
+    private void copyPrevious(Spike s, int count, boolean hasBytes) {
+        s.hasPrevious = data.historyHasStates(1);
+        s.previous.count = 0;
+        if (!s.hasPrevious) {
+            return;
+        }
+        int capacity = data.stateCapacity();
+        if (scratchSelf.length < capacity) {
+            scratchSelf = new double[capacity];
+            scratchCalls = new double[capacity];
+            scratchBytes = new double[capacity];
+            scratchByteCalls = new double[capacity];
+        }
+        data.loadHistoryStates(1, Metric.TIME, scratchSelf, scratchCalls);
+        if (hasBytes) {
+            data.loadHistoryStates(1, Metric.ALLOCATED_BYTES, scratchBytes, scratchByteCalls);
+        }
+        s.previous.keep(count, scratchSelf, scratchCalls, hasBytes ? scratchBytes : null);
+        data.clearHistoryStates(1, scratchSelf, scratchCalls);
+        if (hasBytes) {
+            data.clearHistoryStates(1, scratchBytes, scratchByteCalls);
+        }
+    }
+
+    /**
+     * Keeps the statistics report's rows of this frame (the frame value and the run's values up to it). Statistics
+     * gather before readers ({@link io.hudprof.core.FrameListener.Stage}), so they already hold this frame.
+     */
+    private void copyStatistics(Spike s) {
+        s.statCount = 0;
+        ValueTable table = profiler.controller().statistics();
+        if (table == null || !table.prepare(0, Averaging.INSTANTANEOUS)) {
+            return;
+        }
+        int rows = table.rowCount();
+        int columns = Spike.STAT_COLUMNS.length;
+        // Sorted by key (one packed long per row: key high, row low) so a report finds a row by binary search.
+        long[] order = new long[rows];
+        int kept = 0;
+        for (int r = 0; r < rows; r++) {
+            if (table.indent(r) > 0) {
+                order[kept++] = ((long) table.key(r) << 32) | r;
+            }
+        }
+        Arrays.sort(order, 0, kept);
+        s.ensureStatistics(kept);
+        for (int i = 0; i < kept; i++) {
+            int row = (int) order[i];
+            s.statKeys[i] = (int) (order[i] >> 32);
+            for (int c = 0; c < columns; c++) {
+                s.statValues[i * columns + c] = table.value(row, Spike.STAT_COLUMNS[c]);
+            }
+        }
+        s.statCount = kept;
     }
 
     /**

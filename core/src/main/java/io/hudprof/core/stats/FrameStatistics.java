@@ -188,6 +188,12 @@ public final class FrameStatistics implements FrameListener, ValueTable {
         };
     }
 
+    /** Gathers: a spike capture or an export added before it still reads this frame's statistics. */
+    @Override
+    public Stage stage() {
+        return Stage.GATHER;
+    }
+
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
         if (detached) {
