@@ -56,6 +56,8 @@ public final class ChromeTrace {
     private final long[] noteStarts;
     private final long[] noteDurations;
     private final int cutZones;
+    /** Whether the notes' sources had delivered everything up to the window's end: null when not asked. */
+    private final Boolean notesComplete;
 
     private ChromeTrace(Builder b) {
         originNanos = b.originNanos;
@@ -71,6 +73,25 @@ public final class ChromeTrace {
         noteStarts = Arrays.copyOf(b.noteStarts, b.noteTexts.size());
         noteDurations = Arrays.copyOf(b.noteDurations, b.noteTexts.size());
         cutZones = b.cutZones;
+        notesComplete = b.notesComplete;
+    }
+
+    /** This trace with other notes: shares everything else (immutable) with {@code base}. */
+    private ChromeTrace(ChromeTrace base, Builder notes) {
+        originNanos = base.originNanos;
+        endNanos = base.endNanos;
+        title = base.title;
+        frameNumbers = base.frameNumbers;
+        frameStarts = base.frameStarts;
+        frameEnds = base.frameEnds;
+        frameBytes = base.frameBytes;
+        threads = base.threads;
+        cutZones = base.cutZones;
+        noteTexts = notes.noteTexts;
+        noteWhats = notes.noteWhats;
+        noteStarts = Arrays.copyOf(notes.noteStarts, notes.noteTexts.size());
+        noteDurations = Arrays.copyOf(notes.noteDurations, notes.noteTexts.size());
+        notesComplete = notes.notesComplete;
     }
 
     /**
@@ -113,16 +134,39 @@ public final class ChromeTrace {
         for (int t = 0; t < profiler.threadCount(); t++) {
             b.addThread(profiler.threadName(t), t + 1, profiler.timeline(t), n, times);
         }
-        if (notes != null && n > 0) {
-            for (long note = notes.oldest(); note < notes.end(); note++) {
-                long start = notes.startNanos(note);
-                long end = start + notes.durationNanos(note);
-                if (end >= b.originNanos && start <= b.endNanos) {
-                    b.addNote(notes.text(note), notes.what(note), start, notes.durationNanos(note));
-                }
-            }
+        if (n > 0) {
+            b.addNotes(notes);
         }
         return new ChromeTrace(b);
+    }
+
+    /**
+     * This trace with the notes {@code notes} holds now for its window instead of those it was captured with: for a
+     * trace captured when its frames ended and written once the notes' sources (a JFR stream a second late) caught
+     * up. Call on the updating thread.
+     *
+     * @param complete whether every source had posted everything up to the window's end (written into
+     *                 {@code otherData.notes} as {@code complete} or {@code incomplete})
+     */
+    public ChromeTrace withNotes(FrameNotes notes, boolean complete) {
+        Builder b = new Builder();
+        b.originNanos = originNanos;
+        b.endNanos = endNanos;
+        if (frameNumbers.length > 0) {
+            b.addNotes(notes);
+        }
+        b.notesComplete = complete;
+        return new ChromeTrace(this, b);
+    }
+
+    /** The end of the last exported frame on the profiler's clock: notes up to here belong in the trace. */
+    public long endNanos() {
+        return endNanos;
+    }
+
+    /** Number of notes (JVM events) in the trace. */
+    public int noteCount() {
+        return noteTexts.size();
     }
 
     /** Number of frames in the trace. */
@@ -141,6 +185,7 @@ public final class ChromeTrace {
         out.write("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"hudprof\",\"title\":");
         flush(out, quote(title, line));
         out.write(",\"frames\":\"" + frameNumbers.length + "\",\"cutZones\":\"" + cutZones
+                + (notesComplete == null ? "" : "\",\"notes\":\"" + (notesComplete ? "complete" : "incomplete"))
                 + "\",\"clock\":\"profiler clock ns, origin at the first frame's start\"},\n\"traceEvents\":[\n");
         boolean[] first = {true};
         meta(out, line, first, "process_name", 0, "hudprof" + (title.isEmpty() ? "" : ": " + title));
@@ -280,6 +325,21 @@ public final class ChromeTrace {
         long[] noteStarts = new long[8];
         long[] noteDurations = new long[8];
         int cutZones;
+        Boolean notesComplete;
+
+        /** Adds the notes overlapping [originNanos, endNanos]; {@code notes} may be null. */
+        void addNotes(FrameNotes notes) {
+            if (notes == null) {
+                return;
+            }
+            for (long note = notes.oldest(); note < notes.end(); note++) {
+                long start = notes.startNanos(note);
+                long end = start + notes.durationNanos(note);
+                if (end >= originNanos && start <= endNanos) {
+                    addNote(notes.text(note), notes.what(note), start, notes.durationNanos(note));
+                }
+            }
+        }
 
         void addNote(String text, String what, long start, long duration) {
             int i = noteTexts.size();

@@ -41,6 +41,21 @@ public final class FrameNotes {
     private final Post[] waiting;
     private int waitingCount;
     private final AtomicLong dropped = new AtomicLong();
+    private volatile Source[] sources = new Source[0];
+
+    /**
+     * Something that posts notes ({@link GcNotes}, {@link JfrNotes}) and can say how far it has: every event of its
+     * kind that ended before {@link #postedUpToNanos()} has been posted. What an export waits for before it writes
+     * the notes of a window ({@code SpikeCapture.Builder.exportAround}).
+     */
+    @FunctionalInterface
+    public interface Source {
+        /**
+         * A time on the profiler's clock before which every event this source reports has been {@linkplain #post
+         * posted} ({@link Long#MIN_VALUE} while it cannot say). Called on the updating thread; must not block.
+         */
+        long postedUpToNanos();
+    }
 
     /** A store of {@code capacity} notes (≥ 1). */
     public FrameNotes(int capacity) {
@@ -72,6 +87,34 @@ public final class FrameNotes {
                 Math.max(0, durationNanos)))) {
             dropped.incrementAndGet();
         }
+    }
+
+    /** Registers a source whose progress {@link #postedUpToNanos()} follows (any thread). */
+    public synchronized void addSource(Source source) {
+        if (source == null) {
+            throw new IllegalArgumentException("hudprof: note source is null");
+        }
+        Source[] grown = java.util.Arrays.copyOf(sources, sources.length + 1);
+        grown[sources.length] = source;
+        sources = grown;
+    }
+
+    /** Unregisters a source (when it stops posting); unknown sources are ignored. */
+    public synchronized void removeSource(Source source) {
+        sources = java.util.Arrays.stream(sources).filter(s -> s != source).toArray(Source[]::new);
+    }
+
+    /**
+     * The earliest of the registered sources' {@link Source#postedUpToNanos()}: every event that ended before it has
+     * been posted; {@link Long#MAX_VALUE} with no source registered (nothing more can come). Read it before
+     * {@link #settle}, so what it promises is already in the queue that settle drains. Updating thread.
+     */
+    public long postedUpToNanos() {
+        long upTo = Long.MAX_VALUE;
+        for (Source source : sources) {
+            upTo = Math.min(upTo, source.postedUpToNanos());
+        }
+        return upTo;
     }
 
     /** Posts lost because the queue was full. */

@@ -86,6 +86,11 @@ public final class SpikeCapture implements FrameListener {
     private final int exportAround;
     private final Path exportDir;
     private volatile CompletableFuture<Path> lastExport;
+    private final int exportNotesWait;
+    /** A spike trace captured and waiting for its window's notes (at most one), its file and frames waited. */
+    private ChromeTrace waitingTrace;
+    private Path waitingFile;
+    private int waitedFrames;
     private final Spike pending = new Spike();
     private int pendingCountdown = -1;
     private int pendingAgo;
@@ -111,6 +116,7 @@ public final class SpikeCapture implements FrameListener {
         this.jfrNotes = b.jfrNotes ? b.jfr.gc(!b.gcNotes).start(notes) : null;
         this.exportAround = b.exportAround;
         this.exportDir = b.exportDir;
+        this.exportNotesWait = b.exportNotesWait;
         if (exportDir != null) {
             exporter = TraceExporter.of(profiler, times, notes);
             addListener(this::exportSpike);
@@ -138,6 +144,9 @@ public final class SpikeCapture implements FrameListener {
             jfrNotes.close();
         }
         if (exporter != null) {
+            if (waitingTrace != null) {
+                writeWaiting(false);
+            }
             exporter.close();
         }
     }
@@ -160,12 +169,47 @@ public final class SpikeCapture implements FrameListener {
         return dir.resolve("hudprof-spike-" + frameNumber + ".json");
     }
 
-    /** The spike frame ± {@code exportAround} frames (fewer after it when paused or not yet run). */
+    /**
+     * The spike frame ± {@code exportAround} frames (fewer after it when paused or not yet run), copied now, while
+     * the timelines hold them; written once the notes' sources have posted everything up to the window's end
+     * ({@link #writeWhenNotesAreIn}).
+     */
     private void exportSpike(Spike spike, int framesAgo) {
         int frames = Math.min(framesAgo + exportAround + 1, times.size());
-        ChromeTrace trace = ChromeTrace.capture(profiler, times, notes, frames, "spike at frame "
+        ChromeTrace trace = ChromeTrace.capture(profiler, times, null, frames, "spike at frame "
                 + spike.frameNumber + " ± " + exportAround + " frames");
-        lastExport = exporter.write(trace, exportFile(exportDir, spike.frameNumber));
+        if (waitingTrace != null) {
+            // One waits at a time: the older one goes with the notes it has.
+            writeWaiting(false);
+        }
+        waitingTrace = trace;
+        waitingFile = exportFile(exportDir, spike.frameNumber);
+        waitedFrames = 0;
+        long postedUpTo = notes.postedUpToNanos();
+        notes.settle(times, noteSink);
+        writeWhenNotesAreIn(postedUpTo);
+    }
+
+    /**
+     * Writes the waiting trace when every note source has posted up to its window's end ({@code postedUpTo}, read
+     * before this frame's settle, so those posts are settled now), or when it has waited {@code exportNotesWait}
+     * frames: on the writer thread, so the game never waits for JFR.
+     */
+    private void writeWhenNotesAreIn(long postedUpTo) {
+        if (waitingTrace == null) {
+            return;
+        }
+        if (postedUpTo >= waitingTrace.endNanos()) {
+            writeWaiting(true);
+        } else if (waitedFrames++ >= exportNotesWait) {
+            writeWaiting(false);
+        }
+    }
+
+    private void writeWaiting(boolean complete) {
+        lastExport = exporter.write(waitingTrace.withNotes(notes, complete), waitingFile);
+        waitingTrace = null;
+        waitingFile = null;
     }
 
     /** The rule in use. */
@@ -254,7 +298,9 @@ public final class SpikeCapture implements FrameListener {
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
         times.frameEnded(frameNanos, recorded);
+        long postedUpTo = waitingTrace != null ? notes.postedUpToNanos() : Long.MIN_VALUE;
         notes.settle(times, noteSink);
+        writeWhenNotesAreIn(postedUpTo);
         if (pendingCountdown >= 0) {
             pendingAgo++;
             if (--pendingCountdown == 0) {
@@ -546,6 +592,7 @@ public final class SpikeCapture implements FrameListener {
         private JfrNotes.Builder jfr = JfrNotes.builder();
         private int exportAround;
         private Path exportDir;
+        private int exportNotesWait = 240;
 
         private Builder() {
         }
@@ -622,8 +669,9 @@ public final class SpikeCapture implements FrameListener {
         /**
          * Writes each told spike (a burst exports once) as a Chrome trace of its frame and {@code frames} frames
          * either side to {@code dir}/{@code hudprof-spike-<frame>.json}, on the exporter's writer thread, once
-         * {@code frames} more frames have passed ({@link #framesAfter} is raised to {@code frames} when lower).
-         * Default off. Enable timelines for zone events in the trace.
+         * {@code frames} more frames have passed ({@link #framesAfter} is raised to {@code frames} when lower) and
+         * the notes of those frames are in ({@link #exportNotesWait}). Default off. Enable timelines for zone events
+         * in the trace.
          */
         public Builder exportAround(int frames, Path dir) {
             this.exportAround = bound("exportAround", frames, 0);
@@ -631,6 +679,22 @@ public final class SpikeCapture implements FrameListener {
                 throw new IllegalArgumentException("hudprof: exportAround needs a folder");
             }
             this.exportDir = dir;
+            return this;
+        }
+
+        /**
+         * How many frames a spike export may wait, after its window ended, for the notes of the window (default 240,
+         * 4 s at 60 Hz; 0 to 4096): a JFR stream delivers its events about a second late, so the trace is written
+         * once every note source ({@link FrameNotes#postedUpToNanos()}) has posted up to the window's end, or after
+         * this many frames with the notes it has ({@code otherData.notes} says {@code incomplete}). The wait happens
+         * frame by frame; the game thread never blocks.
+         */
+        public Builder exportNotesWait(int frames) {
+            if (frames < 0 || frames > 4096) {
+                throw new IllegalArgumentException("hudprof: spike exportNotesWait must be from 0 to 4096 frames, got "
+                        + frames);
+            }
+            this.exportNotesWait = frames;
             return this;
         }
 

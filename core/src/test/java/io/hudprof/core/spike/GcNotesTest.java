@@ -45,4 +45,37 @@ class GcNotesTest {
             Hudprof.uninstall();
         }
     }
+
+    @Test
+    void whenItSaysCollectionsArePostedUpToATimeTheCollectionBeforeItIsAlreadyNoted() throws Exception {
+        Profiler profiler = new Profiler(ProfilerConfig.builder().selfProfiling(false).build());
+        Hudprof.install(profiler);
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(60_000)).gcNotes(true).attach(profiler);
+        FrameNotes notes = spikes.notes();
+        try {
+            profiler.update();
+            long before = System.nanoTime();
+            assertTrue(notes.postedUpToNanos() >= before, "no collection owed: posted up to now");
+            System.gc();
+            long gcEnd = System.nanoTime();
+            boolean covered = false;
+            for (int f = 0; f < 2_000 && !covered; f++) {
+                Thread.sleep(1);
+                long upTo = notes.postedUpToNanos();           // read before the frame's settle, as an export does
+                profiler.update();
+                covered = upTo >= gcEnd;
+                if (covered) {
+                    boolean noted = false;
+                    for (long n = notes.oldest(); n < notes.end(); n++) {
+                        noted |= notes.detail(n).contains("System.gc()");
+                    }
+                    assertTrue(noted, "posted up to after the collection, so its note is settled");
+                }
+            }
+            assertTrue(covered, "the notification came within 2000 frames");
+        } finally {
+            spikes.detach();
+            Hudprof.uninstall();
+        }
+    }
 }

@@ -367,6 +367,57 @@ class SpikeCaptureTest {
     }
 
     @Test
+    void aSpikeExportWaitsUntilItsWindowsNotesAreInAndHoldsThem(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(1, dir));
+        long[] postedUpTo = {Long.MIN_VALUE};
+        spikes.notes().addSource(() -> postedUpTo[0]);
+        for (int i = 0; i < 3; i++) {
+            frame(5_000, 3_000, 1_000);                       // 1..3
+        }
+        long spikeStart = clock.nanoTime();
+        frame(12_000, 11_000, 9_000);                         // 4: the spike
+        frame(5_000, 3_000, 1_000);                           // 5: the window is complete, its notes are not
+        assertNull(spikes.lastExport(), "the trace waits for the notes of its window");
+        frame(5_000, 3_000, 1_000);
+        frame(5_000, 3_000, 1_000);
+        assertNull(spikes.lastExport());
+        // A second later (say) the JFR stream delivers a pause inside the spike frame, then says it is complete.
+        spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause", spikeStart + 2_000_000L,
+                3_000_000L);
+        postedUpTo[0] = clock.nanoTime();
+        frame(5_000, 3_000, 1_000);                           // 8
+        String json = Files.readString(spikes.lastExport().get(10, TimeUnit.SECONDS));
+        assertTrue(json.contains("G1 Young Generation pause 3.0 ms (G1 Evacuation Pause)"), "the late note");
+        assertTrue(json.contains("\"notes\":\"complete\""), "says its notes are complete");
+        for (long f = 3; f <= 5; f++) {
+            assertTrue(json.contains("\"name\":\"frame " + f + "\""), "frame " + f);
+        }
+        assertFalse(json.contains("\"name\":\"frame 6\""), "the window, not the frames waited");
+        assertEquals(1, spikes.recent(0).noteCount(), "the stored spike has the note too");
+        spikes.detach();
+    }
+
+    @Test
+    void aSpikeExportWaitsAtMostTheBoundThenWritesTheNotesItHas(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(1, dir)
+                .exportNotesWait(3));
+        spikes.notes().addSource(() -> Long.MIN_VALUE);      // a source that never catches up
+        for (int i = 0; i < 3; i++) {
+            frame(5_000, 3_000, 1_000);
+        }
+        frame(12_000, 11_000, 9_000);                         // 4: the spike
+        frame(5_000, 3_000, 1_000);                           // 5: captured, waiting
+        frame(5_000, 3_000, 1_000);
+        frame(5_000, 3_000, 1_000);
+        assertNull(spikes.lastExport());
+        frame(5_000, 3_000, 1_000);                           // 8: three frames waited
+        String json = Files.readString(spikes.lastExport().get(10, TimeUnit.SECONDS));
+        assertTrue(json.contains("\"notes\":\"incomplete\""), "says its notes may be missing");
+        assertTrue(json.contains("\"name\":\"frame 4\""));
+        spikes.detach();
+    }
+
+    @Test
     void exportAroundAllocatesNothingWhileNoSpikeHappens(@TempDir Path dir) {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(50)).exportAround(5, dir));
         for (int i = 0; i < 2_000; i++) {
