@@ -144,6 +144,7 @@ final class DemoApp {
             int titleFrame = 0;
             int frame = 0;
             boolean captured = false;
+            ReplanSpikes replanSpikes = new ReplanSpikes();
             while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
                 frame++;
                 long now = System.nanoTime();
@@ -160,6 +161,7 @@ final class DemoApp {
                         System.gc();
                     }
                 }
+                int replansBefore = world.replans();
                 world.step(dt, pilot);
                 camera.follow(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER], dt);
                 window.framebufferSize(framebuffer);
@@ -168,6 +170,9 @@ final class DemoApp {
                 }
                 if (hud != null) {
                     Hudprof.update();
+                    if (world.replans() != replansBefore && spikes != null) {
+                        replanSpikes.replanned(profiler, spikes);
+                    }
                     // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD.
                     hud.render(framebuffer[0], framebuffer[1]);
                 }
@@ -204,6 +209,7 @@ final class DemoApp {
             }
             if (spikes != null) {
                 printSpikes(spikes);
+                out.println("hudprof demo: " + replanSpikes);
             }
             if (exporter != null) {
                 exportAtExit(exporter);
