@@ -5,8 +5,10 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.Zone;
+import io.hudprof.core.ValueUnit;
 import io.hudprof.core.spike.FrameNotes;
 import io.hudprof.core.spike.FrameTimes;
+import io.hudprof.core.stats.FrameStatistics;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -23,7 +25,9 @@ import java.util.Locale;
  * ({@code B}) and end ({@code E}) events replayed from its {@link ThreadTimeline}; a {@code frames} track with one
  * complete event ({@code X}) per frame, named {@code frame N} (N the recorded-frame number) and a {@code frame ms}
  * counter ({@code C}), and with allocation per zone recorded a {@code bytes} counter (the bytes all recorded threads
- * allocated in the frame, for frames the history still holds); a {@code JVM} track with each {@link FrameNotes} event (GC pause, safepoint, compilation) as
+ * allocated in the frame, for frames the history still holds); with {@link FrameStatistics} attached, one counter
+ * ({@code C}, category {@code stat}) per charted statistic named as the statistic, with its value in each frame the
+ * statistics history holds (times in ms, bytes in B); a {@code JVM} track with each {@link FrameNotes} event (GC pause, safepoint, compilation) as
  * a complete event, plus an instant event ({@code i}) with the note's text. Timestamps are microseconds (with
  * nanosecond fractions) from the first exported frame's start.
  *
@@ -51,6 +55,11 @@ public final class ChromeTrace {
     /** Bytes allocated per frame (-1: not held), or null when allocation per zone is not recorded. */
     private final long[] frameBytes;
     private final List<Thread> threads;
+    /** Statistics counters: the frame (index into frameStarts), the statistic's name, its unit key and value. */
+    private final int[] counterFrames;
+    private final List<String> counterNames;
+    private final List<String> counterKeys;
+    private final double[] counterValues;
     private final List<String> noteTexts;
     private final List<String> noteWhats;
     private final long[] noteStarts;
@@ -68,6 +77,10 @@ public final class ChromeTrace {
         frameEnds = b.frameEnds;
         frameBytes = b.frameBytes;
         threads = b.threads;
+        counterFrames = Arrays.copyOf(b.counterFrames, b.counterNames.size());
+        counterNames = b.counterNames;
+        counterKeys = b.counterKeys;
+        counterValues = Arrays.copyOf(b.counterValues, b.counterNames.size());
         noteTexts = b.noteTexts;
         noteWhats = b.noteWhats;
         noteStarts = Arrays.copyOf(b.noteStarts, b.noteTexts.size());
@@ -86,6 +99,10 @@ public final class ChromeTrace {
         frameEnds = base.frameEnds;
         frameBytes = base.frameBytes;
         threads = base.threads;
+        counterFrames = base.counterFrames;
+        counterNames = base.counterNames;
+        counterKeys = base.counterKeys;
+        counterValues = base.counterValues;
         cutZones = base.cutZones;
         noteTexts = notes.noteTexts;
         noteWhats = notes.noteWhats;
@@ -127,6 +144,14 @@ public final class ChromeTrace {
                 boolean held = number >= 0 && ago >= 0 && ago < history.size()
                         && history.frameNumber((int) ago) == number;
                 b.frameBytes[k] = held ? history.frameTotal(Metric.ALLOCATED_BYTES, (int) ago) : -1;
+            }
+        }
+        FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
+        if (statistics != null) {
+            for (int k = 0; k < n; k++) {
+                int frame = k;
+                statistics.frameValues(b.frameNumbers[k], (stat, value) -> b.addCounter(frame, stat.name(),
+                        stat.unit(), value));
             }
         }
         b.originNanos = n == 0 ? 0 : b.frameStarts[0];
@@ -215,6 +240,14 @@ public final class ChromeTrace {
                 ts(line, frameStarts[k]).append(",\"args\":{\"B\":").append(frameBytes[k]).append("}}");
                 flush(out, line);
             }
+        }
+        for (int c = 0; c < counterNames.size(); c++) {
+            event(out, line, first).append("\"name\":");
+            quote(counterNames.get(c), line).append(",\"cat\":\"stat\",\"ph\":\"C\",\"pid\":1,\"tid\":")
+                    .append(FRAMES_TID);
+            ts(line, frameStarts[counterFrames[c]]).append(",\"args\":{\"").append(counterKeys.get(c))
+                    .append("\":").append(String.format(Locale.ROOT, "%.6g", counterValues[c])).append("}}");
+            flush(out, line);
         }
         for (Thread thread : threads) {
             for (int e = 0; e < thread.count; e++) {
@@ -320,6 +353,10 @@ public final class ChromeTrace {
         long[] frameEnds;
         long[] frameBytes;
         final List<Thread> threads = new ArrayList<>();
+        int[] counterFrames = new int[16];
+        final List<String> counterNames = new ArrayList<>();
+        final List<String> counterKeys = new ArrayList<>();
+        double[] counterValues = new double[16];
         final List<String> noteTexts = new ArrayList<>();
         final List<String> noteWhats = new ArrayList<>();
         long[] noteStarts = new long[8];
@@ -339,6 +376,30 @@ public final class ChromeTrace {
                     addNote(notes.text(note), notes.what(note), start, notes.durationNanos(note));
                 }
             }
+        }
+
+        /** One statistic's value in frame {@code frame}: times as ms, bytes as B, percentages as %. */
+        void addCounter(int frame, String name, ValueUnit unit, double value) {
+            if (Double.isInfinite(value)) {
+                return;
+            }
+            int i = counterNames.size();
+            if (i == counterFrames.length) {
+                counterFrames = Arrays.copyOf(counterFrames, i * 2);
+                counterValues = Arrays.copyOf(counterValues, i * 2);
+            }
+            counterFrames[i] = frame;
+            counterNames.add(name);
+            switch (unit) {
+                case NANOS -> {
+                    counterKeys.add("ms");
+                    value /= 1e6;
+                }
+                case BYTES -> counterKeys.add("B");
+                case PERCENT -> counterKeys.add("%");
+                default -> counterKeys.add("value");
+            }
+            counterValues[i] = value;
         }
 
         void addNote(String text, String what, long start, long duration) {
