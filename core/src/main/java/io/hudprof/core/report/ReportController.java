@@ -6,6 +6,7 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.Zone;
+import io.hudprof.core.spike.FrameNotes;
 import io.hudprof.core.spike.Spike;
 
 import java.util.Arrays;
@@ -57,6 +58,7 @@ public final class ReportController {
     private RowRole[] layoutRole = new RowRole[64];
     private int[] layoutKey = new int[64];
     private ValueTable statistics;
+    private FrameNotes notes;
 
     /** A controller over the given profile; a {@code Profiler} makes one ({@code profiler.controller()}). */
     public ReportController(ProfileData data) {
@@ -109,6 +111,19 @@ public final class ReportController {
      */
     public void setStatistics(ValueTable table) {
         this.statistics = table;
+    }
+
+    /**
+     * Plugs in the JVM events pinned to frames (a spike capture's notes; {@code SpikeCapture.Builder.attach} does
+     * it): each report then carries the notes of the frame it shows. {@code null} unplugs.
+     */
+    public void setNotes(FrameNotes notes) {
+        this.notes = notes;
+    }
+
+    /** The notes plugged in with {@link #setNotes(FrameNotes)}, or {@code null}. */
+    public FrameNotes notes() {
+        return notes;
     }
 
     /** The table plugged in with {@link #setStatistics(ValueTable)}, or {@code null}. */
@@ -334,6 +349,7 @@ public final class ReportController {
         boolean spike = shownSpike != null;
         Averaging shownAveraging = frameOffset == 0 && !spike ? averaging : Averaging.INSTANTANEOUS;
         dest.clearRows();
+        dest.clearNotes();
         dest.columns(columnsFor(mode));
         if (mode == ReportMode.STATISTICS && spike) {
             buildSpikeStatistics(dest);
@@ -355,12 +371,36 @@ public final class ReportController {
             }
             source.close();
         }
+        addNotes(dest);
         if (dest.rowCount() > 0) {
             placeCursor(dest);
         } else {
             dest.cursor(-1);
         }
         recordLayout(dest);
+    }
+
+    /** The notes of the frame the report shows: a stored spike's own, else those pinned to that frame number. */
+    private void addNotes(Report dest) {
+        if (!dest.frameAvailable()) {
+            return;
+        }
+        if (shownSpike != null) {
+            for (int i = 0; i < shownSpike.noteCount(); i++) {
+                dest.addNote(shownSpike.note(i));
+            }
+            return;
+        }
+        FrameNotes pinned = notes;
+        if (pinned == null) {
+            return;
+        }
+        long frame = dest.frameNumber();
+        for (long n = pinned.oldest(); n < pinned.end(); n++) {
+            if (pinned.touches(n, frame)) {
+                dest.addNote(pinned.text(n));
+            }
+        }
     }
 
     private void buildStatistics(Report dest, Averaging shownAveraging) {

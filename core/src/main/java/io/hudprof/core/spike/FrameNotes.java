@@ -35,6 +35,8 @@ public final class FrameNotes {
     private final long[] durations;
     private final long[] firstFrames;
     private final long[] lastFrames;
+    /** Each note's text, made once when it settles (a note is rare), so reports read it without allocating. */
+    private final String[] texts;
     private long written;
 
     private final ArrayBlockingQueue<Post> incoming;
@@ -70,6 +72,7 @@ public final class FrameNotes {
         durations = new long[capacity];
         firstFrames = new long[capacity];
         lastFrames = new long[capacity];
+        texts = new String[capacity];
         incoming = new ArrayBlockingQueue<>(capacity);
         waiting = new Post[capacity];
     }
@@ -186,6 +189,7 @@ public final class FrameNotes {
         durations[i] = post.durationNanos;
         firstFrames[i] = first;
         lastFrames[i] = last;
+        texts[i] = format(i);
         long index = written++;
         if (sink != null) {
             sink.settled(index);
@@ -244,9 +248,12 @@ public final class FrameNotes {
         return firstFrames[i] >= 0 && firstFrames[i] <= frame && frame <= lastFrames[i];
     }
 
-    /** The note as text: {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}. */
+    /** The note as text: {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}; made when it settled. */
     public String text(long note) {
-        int i = slot(note);
+        return texts[slot(note)];
+    }
+
+    private String format(int i) {
         StringBuilder b = new StringBuilder(64).append(whats[i]).append(' ');
         b.append(switch (kinds[i]) {
             case GC -> "pause";

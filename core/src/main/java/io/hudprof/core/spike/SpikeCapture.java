@@ -137,6 +137,9 @@ public final class SpikeCapture implements FrameListener {
      */
     public void detach() {
         profiler.removeFrameListener(this);
+        if (profiler.controller().notes() == notes) {
+            profiler.controller().setNotes(null);
+        }
         if (gcNotes != null) {
             gcNotes.close();
         }
@@ -710,6 +713,8 @@ public final class SpikeCapture implements FrameListener {
         public SpikeCapture attach(Profiler profiler) {
             SpikeCapture capture = new SpikeCapture(this, profiler);
             profiler.addFrameListener(capture);
+            // Reports show the notes pinned to the frame they show.
+            profiler.controller().setNotes(capture.notes);
             return capture;
         }
     }

@@ -13,6 +13,9 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.TextReport;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -338,6 +341,34 @@ class SpikeCaptureTest {
         assertEquals(5, notes.firstFrame(2));
         assertEquals(6, notes.lastFrame(2));
         assertFalse(notes.touches(2, 4));
+    }
+
+    @Test
+    void aReportCarriesTheNotesPinnedToTheFrameItShows() {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
+        frame(5_000);                                         // 1: [1.000, 1.005)
+        frame(15_000);                                        // 2: [1.005, 1.020) spike
+        frame(5_000);                                         // 3
+        spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause", 1_008_000_000L,
+                11_200_000L);
+        frame(5_000);                                         // 4
+        ReportController controller = profiler.controller();
+        Report report = new Report();
+        controller.build(report);
+        assertEquals(0, report.noteCount(), "the live frame 4 had no collection");
+        controller.setFrame(2);
+        controller.build(report);
+        assertEquals(2, report.frameNumber());
+        assertEquals(1, report.noteCount());
+        assertEquals("G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)", report.note(0));
+        String title = TextReport.render(report).lines().findFirst().orElseThrow();
+        assertTrue(title.contains(" | 2 frames back | frame 2 "), title);
+        assertTrue(title.endsWith(" | included G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)"), title);
+        controller.showSpike(spikes.recent(0));
+        controller.build(report);
+        assertEquals(1, report.noteCount(), "a stored spike shows its own notes");
+        spikes.detach();
+        assertNull(controller.notes(), "detach unplugs the notes");
     }
 
     @Test
