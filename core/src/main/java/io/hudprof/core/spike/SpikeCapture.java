@@ -126,9 +126,51 @@ public final class SpikeCapture implements FrameListener {
         this.wantedRoot = rule.thread == null || rule.thread.equals("*") ? null : "<" + rule.thread + ">";
     }
 
-    /** A builder with the defaults: the configured rule, 16 recent and 16 worst spikes, no pause. */
+    /** System property: how many recent spikes to keep (the builder's default for {@link Builder#recent}). */
+    public static final String RECENT_PROPERTY = "hudprof.spike.recent";
+    /** System property: how many worst spikes to keep (the builder's default for {@link Builder#worst}). */
+    public static final String WORST_PROPERTY = "hudprof.spike.worst";
+    /** System property: {@code true} to pause the profile at a spike (the default for {@link Builder#pauseOnSpike}). */
+    public static final String PAUSE_PROPERTY = "hudprof.spike.pause";
+
+    /**
+     * A builder with the defaults: the configured rule ({@code -Dhudprof.spike}), 16 recent and 16 worst spikes
+     * ({@code -Dhudprof.spike.recent}, {@code -Dhudprof.spike.worst}), no pause ({@code -Dhudprof.spike.pause=true}
+     * pauses).
+     *
+     * @throws IllegalArgumentException naming the property and its range when one of them is not valid
+     */
     public static Builder builder() {
-        return new Builder();
+        Builder b = new Builder();
+        b.recent = intProperty(RECENT_PROPERTY, 16, 1);
+        b.worst = intProperty(WORST_PROPERTY, 16, 0);
+        String pause = System.getProperty(PAUSE_PROPERTY);
+        if (pause != null && !pause.isBlank()) {
+            String p = pause.trim();
+            if (!p.equalsIgnoreCase("true") && !p.equalsIgnoreCase("false")) {
+                throw new IllegalArgumentException("hudprof: -D" + PAUSE_PROPERTY + "=" + pause
+                        + " is not valid; use true or false");
+            }
+            b.pauseOnSpike = Boolean.parseBoolean(p);
+        }
+        return b;
+    }
+
+    private static int intProperty(String name, int fallback, int min) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= min && n <= 1024) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the message below names the fix
+        }
+        throw new IllegalArgumentException("hudprof: -D" + name + "=" + value + " is not valid; use a whole number "
+                + "from " + min + " to 1024");
     }
 
     /**

@@ -211,6 +211,38 @@ class SpikeCaptureTest {
     }
 
     @Test
+    void boundsAndPauseComeFromPropertiesAndBadOnesFailNamingTheFix() {
+        try {
+            System.setProperty(SpikeCapture.RECENT_PROPERTY, "2");
+            System.setProperty(SpikeCapture.WORST_PROPERTY, "0");
+            System.setProperty(SpikeCapture.PAUSE_PROPERTY, "true");
+            SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(1)));
+            assertTrue(spikes.pauseOnSpike());
+            frame(2_000);
+            assertTrue(profiler.paused());
+            profiler.setPaused(false);
+            frame(3_000);
+            profiler.setPaused(false);
+            frame(4_000);
+            assertEquals(2, spikes.recentCount(), "two recent kept");
+            assertEquals(0, spikes.worstCount());
+            spikes.detach();
+            System.setProperty(SpikeCapture.RECENT_PROPERTY, "lots");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, SpikeCapture::builder);
+            assertTrue(e.getMessage().contains("-Dhudprof.spike.recent=lots") && e.getMessage().contains("1 to 1024"),
+                    e.getMessage());
+            System.clearProperty(SpikeCapture.RECENT_PROPERTY);
+            System.setProperty(SpikeCapture.PAUSE_PROPERTY, "yes");
+            e = assertThrows(IllegalArgumentException.class, SpikeCapture::builder);
+            assertTrue(e.getMessage().contains("use true or false"), e.getMessage());
+        } finally {
+            System.clearProperty(SpikeCapture.RECENT_PROPERTY);
+            System.clearProperty(SpikeCapture.WORST_PROPERTY);
+            System.clearProperty(SpikeCapture.PAUSE_PROPERTY);
+        }
+    }
+
+    @Test
     void spikeKeepsEveryStateTheZoneThatGrewAndTheTimeline() {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
         for (int i = 0; i < 20; i++) {
