@@ -10,6 +10,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.jfr.JfrFrames;
 import io.hudprof.core.spike.Spike;
 import io.hudprof.core.spike.SpikeCapture;
 import io.hudprof.core.spike.SpikeRule;
@@ -77,6 +78,9 @@ final class DemoApp {
             FrameStatistics.attach(profiler);
             // Spikes (the A* re-plans, a GC forced with F9) are kept with their full frame; GC pauses are noted.
             spikes = SpikeCapture.builder().rule(spikeRule()).gcNotes(true).attach(profiler);
+            // One io.hudprof.Frame event per frame while a JFR recording runs (-XX:StartFlightRecording), for JDK
+            // Mission Control; a single isEnabled() check per frame otherwise.
+            JfrFrames.attach(profiler);
         }
         World world = new World(options.seed, options.rocks, options.hunters);
         camera.lookAt(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER]);
