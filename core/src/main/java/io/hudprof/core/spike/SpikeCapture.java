@@ -132,11 +132,19 @@ public final class SpikeCapture implements FrameListener {
     public static final String WORST_PROPERTY = "hudprof.spike.worst";
     /** System property: {@code true} to pause the profile at a spike (the default for {@link Builder#pauseOnSpike}). */
     public static final String PAUSE_PROPERTY = "hudprof.spike.pause";
+    /** System property: {@code true} to note safepoints and compilations from JFR ({@link Builder#jfrNotes}). */
+    public static final String JFR_PROPERTY = "hudprof.spike.jfr";
+    /** System property: a folder to export each spike to ({@link Builder#exportAround}; frames: the next one). */
+    public static final String EXPORT_DIR_PROPERTY = "hudprof.spike.exportDir";
+    /** System property: frames either side of an exported spike (default 10; only with the folder set). */
+    public static final String EXPORT_AROUND_PROPERTY = "hudprof.spike.exportAround";
 
     /**
      * A builder with the defaults: the configured rule ({@code -Dhudprof.spike}), 16 recent and 16 worst spikes
      * ({@code -Dhudprof.spike.recent}, {@code -Dhudprof.spike.worst}), no pause ({@code -Dhudprof.spike.pause=true}
-     * pauses).
+     * pauses), no JFR notes ({@code -Dhudprof.spike.jfr=true} turns them on), no export
+     * ({@code -Dhudprof.spike.exportDir=DIR} writes each spike there with {@code -Dhudprof.spike.exportAround=10}
+     * frames either side). The builder's setters override them.
      *
      * @throws IllegalArgumentException naming the property and its range when one of them is not valid
      */
@@ -144,16 +152,25 @@ public final class SpikeCapture implements FrameListener {
         Builder b = new Builder();
         b.recent = intProperty(RECENT_PROPERTY, 16, 1);
         b.worst = intProperty(WORST_PROPERTY, 16, 0);
-        String pause = System.getProperty(PAUSE_PROPERTY);
-        if (pause != null && !pause.isBlank()) {
-            String p = pause.trim();
-            if (!p.equalsIgnoreCase("true") && !p.equalsIgnoreCase("false")) {
-                throw new IllegalArgumentException("hudprof: -D" + PAUSE_PROPERTY + "=" + pause
-                        + " is not valid; use true or false");
-            }
-            b.pauseOnSpike = Boolean.parseBoolean(p);
+        b.pauseOnSpike = booleanProperty(PAUSE_PROPERTY);
+        b.jfrNotes = booleanProperty(JFR_PROPERTY);
+        String dir = System.getProperty(EXPORT_DIR_PROPERTY);
+        if (dir != null && !dir.isBlank()) {
+            b.exportAround(intProperty(EXPORT_AROUND_PROPERTY, 10, 0), Path.of(dir.trim()));
         }
         return b;
+    }
+
+    private static boolean booleanProperty(String name) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank()) {
+            return false;
+        }
+        String v = value.trim();
+        if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException("hudprof: -D" + name + "=" + value + " is not valid; use true or false");
+        }
+        return Boolean.parseBoolean(v);
     }
 
     private static int intProperty(String name, int fallback, int min) {

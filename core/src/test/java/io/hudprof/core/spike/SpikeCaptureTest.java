@@ -243,6 +243,31 @@ class SpikeCaptureTest {
     }
 
     @Test
+    void jfrNotesAndExportAroundComeFromPropertiesToo(@TempDir Path dir) throws Exception {
+        try {
+            System.setProperty(SpikeCapture.JFR_PROPERTY, "true");
+            System.setProperty(SpikeCapture.EXPORT_DIR_PROPERTY, dir.toString());
+            System.setProperty(SpikeCapture.EXPORT_AROUND_PROPERTY, "1");
+            SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportNotesWait(0));
+            try {
+                assertTrue(spikes.jfrNotes() != null, "-Dhudprof.spike.jfr=true streams JFR notes");
+                assertEquals(1, spikes.framesAfter());
+                frame(5_000);
+                frame(12_000);                                // 2: the spike
+                frame(5_000);                                 // 3: one frame after it, then the bounded wait (0)
+                frame(5_000);
+                assertEquals(SpikeCapture.exportFile(dir, 2), spikes.lastExport().get(10, TimeUnit.SECONDS));
+            } finally {
+                spikes.detach();
+            }
+        } finally {
+            System.clearProperty(SpikeCapture.JFR_PROPERTY);
+            System.clearProperty(SpikeCapture.EXPORT_DIR_PROPERTY);
+            System.clearProperty(SpikeCapture.EXPORT_AROUND_PROPERTY);
+        }
+    }
+
+    @Test
     void spikeKeepsEveryStateTheZoneThatGrewAndTheTimeline() {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
         for (int i = 0; i < 20; i++) {
