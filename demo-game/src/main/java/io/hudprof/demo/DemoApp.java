@@ -219,6 +219,9 @@ final class DemoApp {
                 exportAtExit(exporter);
                 exporter.close();
             }
+            if (spikes != null) {
+                finishSpikeExports(spikes);
+            }
             if (options.screenshot != null) {
                 out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
             }
@@ -261,6 +264,22 @@ final class DemoApp {
             line.append("; included ").append(spike.note(n));
         }
         out.println(line);
+    }
+
+    /**
+     * Detaching writes the spike exports still waiting for their notes (-Dhudprof.spike.exportDir) with what they
+     * have; the writer is a daemon thread, so wait for the last one before the JVM exits.
+     */
+    private void finishSpikeExports(SpikeCapture spikes) {
+        spikes.detach();
+        if (spikes.lastExport() == null) {
+            return;
+        }
+        try {
+            out.println("hudprof demo: last spike export " + spikes.lastExport().get(60, TimeUnit.SECONDS));
+        } catch (Exception e) {
+            err.println("hudprof demo: a spike export failed: " + e);
+        }
     }
 
     private void exportAtExit(TraceExporter exporter) throws UsageException {

@@ -87,10 +87,19 @@ public final class SpikeCapture implements FrameListener {
     private final Path exportDir;
     private volatile CompletableFuture<Path> lastExport;
     private final int exportNotesWait;
-    /** A spike trace captured and waiting for its window's notes (at most one), its file and frames waited. */
-    private ChromeTrace waitingTrace;
-    private Path waitingFile;
-    private int waitedFrames;
+    /**
+     * Spike traces captured and waiting for their windows' notes, oldest first (a ring of {@value #MAX_WAITING}):
+     * each one's file and the frame count when it was queued. JFR's notes come a second or more late, so several
+     * spikes' exports may wait at once.
+     */
+    static final int MAX_WAITING = 8;
+    private final ChromeTrace[] waitingTraces = new ChromeTrace[MAX_WAITING];
+    private final Path[] waitingFiles = new Path[MAX_WAITING];
+    private final long[] waitingSince = new long[MAX_WAITING];
+    private int waitingFirst;
+    private int waitingCount;
+    /** Updates seen (recorded or not): what a waiting export counts its wait in. */
+    private long framesSeen;
     private final Spike pending = new Spike();
     private int pendingCountdown = -1;
     private int pendingAgo;
@@ -206,8 +215,8 @@ public final class SpikeCapture implements FrameListener {
             jfrNotes.close();
         }
         if (exporter != null) {
-            if (waitingTrace != null) {
-                writeWaiting(false);
+            while (waitingCount > 0) {
+                writeOldest(false);
             }
             exporter.close();
         }
@@ -240,38 +249,46 @@ public final class SpikeCapture implements FrameListener {
         int frames = Math.min(framesAgo + exportAround + 1, times.size());
         ChromeTrace trace = ChromeTrace.capture(profiler, times, null, frames, "spike at frame "
                 + spike.frameNumber + " ± " + exportAround + " frames");
-        if (waitingTrace != null) {
-            // One waits at a time: the older one goes with the notes it has.
-            writeWaiting(false);
+        if (waitingCount == waitingTraces.length) {
+            // The queue is full: the oldest goes with the notes it has.
+            writeOldest(false);
         }
-        waitingTrace = trace;
-        waitingFile = exportFile(exportDir, spike.frameNumber);
-        waitedFrames = 0;
+        int at = (waitingFirst + waitingCount) % waitingTraces.length;
+        waitingTraces[at] = trace;
+        waitingFiles[at] = exportFile(exportDir, spike.frameNumber);
+        waitingSince[at] = framesSeen;
+        waitingCount++;
         long postedUpTo = notes.postedUpToNanos();
         notes.settle(times, noteSink);
         writeWhenNotesAreIn(postedUpTo);
     }
 
     /**
-     * Writes the waiting trace when every note source has posted up to its window's end ({@code postedUpTo}, read
-     * before this frame's settle, so those posts are settled now), or when it has waited {@code exportNotesWait}
-     * frames: on the writer thread, so the game never waits for JFR.
+     * Writes the waiting traces, oldest first, whose window every note source has posted up to ({@code postedUpTo},
+     * read before this frame's settle, so those posts are settled now), and those that have waited
+     * {@code exportNotesWait} frames: on the writer thread, so the game never waits for JFR. Windows end in the
+     * order they were queued, so the first that is neither stops the pass.
      */
     private void writeWhenNotesAreIn(long postedUpTo) {
-        if (waitingTrace == null) {
-            return;
-        }
-        if (postedUpTo >= waitingTrace.endNanos()) {
-            writeWaiting(true);
-        } else if (waitedFrames++ >= exportNotesWait) {
-            writeWaiting(false);
+        while (waitingCount > 0) {
+            ChromeTrace oldest = waitingTraces[waitingFirst];
+            if (postedUpTo >= oldest.endNanos()) {
+                writeOldest(true);
+            } else if (framesSeen - waitingSince[waitingFirst] >= exportNotesWait) {
+                writeOldest(false);
+            } else {
+                return;
+            }
         }
     }
 
-    private void writeWaiting(boolean complete) {
-        lastExport = exporter.write(waitingTrace.withNotes(notes, complete), waitingFile);
-        waitingTrace = null;
-        waitingFile = null;
+    private void writeOldest(boolean complete) {
+        int i = waitingFirst;
+        lastExport = exporter.write(waitingTraces[i].withNotes(notes, complete), waitingFiles[i]);
+        waitingTraces[i] = null;
+        waitingFiles[i] = null;
+        waitingFirst = (waitingFirst + 1) % waitingTraces.length;
+        waitingCount--;
     }
 
     /** The rule in use. */
@@ -360,7 +377,8 @@ public final class SpikeCapture implements FrameListener {
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
         times.frameEnded(frameNanos, recorded);
-        long postedUpTo = waitingTrace != null ? notes.postedUpToNanos() : Long.MIN_VALUE;
+        framesSeen++;
+        long postedUpTo = waitingCount > 0 ? notes.postedUpToNanos() : Long.MIN_VALUE;
         notes.settle(times, noteSink);
         writeWhenNotesAreIn(postedUpTo);
         if (pendingCountdown >= 0) {

@@ -486,6 +486,38 @@ class SpikeCaptureTest {
     }
 
     @Test
+    void severalSpikeExportsWaitAtOnceAndEachGetsItsNotes(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(1, dir));
+        long[] postedUpTo = {Long.MIN_VALUE};
+        spikes.notes().addSource(() -> postedUpTo[0]);
+        frame(5_000, 3_000, 1_000);                           // 1
+        long firstStart = clock.nanoTime();
+        frame(12_000, 11_000, 9_000);                         // 2: a spike
+        frame(5_000, 3_000, 1_000);                           // 3: its export waits
+        frame(5_000, 3_000, 1_000);                           // 4
+        long secondStart = clock.nanoTime();
+        frame(14_000, 11_000, 9_000);                         // 5: another spike
+        frame(5_000, 3_000, 1_000);                           // 6: both wait
+        assertNull(spikes.lastExport());
+        spikes.notes().post(FrameNotes.Kind.SAFEPOINT, "JVM", "G1CollectForAllocation", firstStart + 1_000_000L,
+                2_000_000L);
+        spikes.notes().post(FrameNotes.Kind.COMPILATION, "Game.update", "C2, level 4", secondStart + 1_000_000L,
+                6_000_000L);
+        postedUpTo[0] = clock.nanoTime();
+        frame(5_000, 3_000, 1_000);                           // 7: both written
+        // One writer thread writes in order: the latest written means both are.
+        assertEquals(SpikeCapture.exportFile(dir, 5), spikes.lastExport().get(10, TimeUnit.SECONDS));
+        spikes.detach();
+        String first = Files.readString(SpikeCapture.exportFile(dir, 2));
+        String second = Files.readString(SpikeCapture.exportFile(dir, 5));
+        assertTrue(first.contains("JVM safepoint 2.0 ms (G1CollectForAllocation)") && first.contains(
+                "\"notes\":\"complete\""), first);
+        assertTrue(second.contains("Game.update compilation 6.0 ms (C2, level 4)") && second.contains(
+                "\"notes\":\"complete\""), second);
+        assertFalse(first.contains("Game.update"), "each trace has its own window's notes");
+    }
+
+    @Test
     void aSpikeExportWaitsAtMostTheBoundThenWritesTheNotesItHas(@TempDir Path dir) throws Exception {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(1, dir)
                 .exportNotesWait(3));
