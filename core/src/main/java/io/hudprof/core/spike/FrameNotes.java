@@ -256,7 +256,8 @@ public final class FrameNotes {
     private String format(int i) {
         StringBuilder b = new StringBuilder(64).append(whats[i]).append(' ');
         b.append(switch (kinds[i]) {
-            case GC -> "pause";
+            // A concurrent collector's cycle (ZGC, Shenandoah) runs beside the game: not a pause.
+            case GC -> details[i].startsWith("concurrent cycle") ? "cycle" : "pause";
             case SAFEPOINT -> "safepoint";
             case COMPILATION -> "compilation";
         });

@@ -90,11 +90,19 @@ public final class GcNotes implements AutoCloseable, FrameNotes.Source {
         GarbageCollectionNotificationInfo info =
                 GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
         GcInfo gc = info.getGcInfo();
-        boolean cycle = info.getGcAction().contains("cycle");
-        String cause = cycle ? "concurrent cycle, " + info.getGcCause() : info.getGcCause();
-        long durationNanos = gc.getDuration() * 1_000_000L;
-        notes.post(FrameNotes.Kind.GC, info.getGcName(), cause, toNanoTime(notification.getTimeStamp())
-                - durationNanos, durationNanos);
+        collected(info.getGcName(), info.getGcAction(), info.getGcCause(), notification.getTimeStamp(),
+                gc.getDuration());
+    }
+
+    /**
+     * One collection as the notification tells it: posted with its start at the end stamp (wall-clock ms, mapped
+     * to nanoTime) minus its duration (whole ms).
+     */
+    void collected(String collector, String action, String cause, long endEpochMillis, long durationMillis) {
+        boolean cycle = action.contains("cycle");
+        long durationNanos = durationMillis * 1_000_000L;
+        notes.post(FrameNotes.Kind.GC, collector, cycle ? "concurrent cycle, " + cause : cause,
+                toNanoTime(endEpochMillis) - durationNanos, durationNanos);
         received.incrementAndGet();
     }
 
