@@ -85,19 +85,8 @@ public final class SpikeCapture implements FrameListener {
     private final TraceExporter exporter;
     private final int exportAround;
     private final Path exportDir;
-    private volatile CompletableFuture<Path> lastExport;
-    private final int exportNotesWait;
-    /**
-     * Spike traces captured and waiting for their windows' notes, oldest first (a ring of {@value #MAX_WAITING}):
-     * each one's file and the frame count when it was queued. JFR's notes come a second or more late, so several
-     * spikes' exports may wait at once.
-     */
-    static final int MAX_WAITING = 8;
-    private final ChromeTrace[] waitingTraces = new ChromeTrace[MAX_WAITING];
-    private final Path[] waitingFiles = new Path[MAX_WAITING];
-    private final long[] waitingSince = new long[MAX_WAITING];
-    private int waitingFirst;
-    private int waitingCount;
+    /** Spike exports waiting for their windows' notes; null without an export folder. */
+    private final WaitingExports waiting;
     /** Updates seen (recorded or not): what a waiting export counts its wait in. */
     private long framesSeen;
     private final Spike pending = new Spike();
@@ -125,12 +114,13 @@ public final class SpikeCapture implements FrameListener {
         this.jfrNotes = b.jfrNotes ? b.jfr.gc(!b.gcNotes).start(notes) : null;
         this.exportAround = b.exportAround;
         this.exportDir = b.exportDir;
-        this.exportNotesWait = b.exportNotesWait;
         if (exportDir != null) {
             exporter = TraceExporter.of(profiler, times, notes);
+            waiting = new WaitingExports(exporter, notes, b.exportNotesWait);
             addListener(this::exportSpike);
         } else {
             exporter = null;
+            waiting = null;
         }
         this.wantedRoot = rule.thread == null || rule.thread.equals("*") ? null : "<" + rule.thread + ">";
     }
@@ -215,9 +205,7 @@ public final class SpikeCapture implements FrameListener {
             jfrNotes.close();
         }
         if (exporter != null) {
-            while (waitingCount > 0) {
-                writeOldest(false);
-            }
+            waiting.writeAll();
             exporter.close();
         }
     }
@@ -232,7 +220,7 @@ public final class SpikeCapture implements FrameListener {
      * the first.
      */
     public CompletableFuture<Path> lastExport() {
-        return lastExport;
+        return waiting == null ? null : waiting.last();
     }
 
     /** The file a spike at recorded frame {@code frameNumber} is exported to. */
@@ -243,52 +231,16 @@ public final class SpikeCapture implements FrameListener {
     /**
      * The spike frame ± {@code exportAround} frames (fewer after it when paused or not yet run), copied now, while
      * the timelines hold them; written once the notes' sources have posted everything up to the window's end
-     * ({@link #writeWhenNotesAreIn}).
+     * ({@link WaitingExports}).
      */
     private void exportSpike(Spike spike, int framesAgo) {
         int frames = Math.min(framesAgo + exportAround + 1, times.size());
         ChromeTrace trace = ChromeTrace.capture(profiler, times, null, frames, "spike at frame "
                 + spike.frameNumber + " ± " + exportAround + " frames");
-        if (waitingCount == waitingTraces.length) {
-            // The queue is full: the oldest goes with the notes it has.
-            writeOldest(false);
-        }
-        int at = (waitingFirst + waitingCount) % waitingTraces.length;
-        waitingTraces[at] = trace;
-        waitingFiles[at] = exportFile(exportDir, spike.frameNumber);
-        waitingSince[at] = framesSeen;
-        waitingCount++;
+        waiting.add(trace, exportFile(exportDir, spike.frameNumber), framesSeen);
         long postedUpTo = notes.postedUpToNanos();
         notes.settle(times, noteSink);
-        writeWhenNotesAreIn(postedUpTo);
-    }
-
-    /**
-     * Writes the waiting traces, oldest first, whose window every note source has posted up to ({@code postedUpTo},
-     * read before this frame's settle, so those posts are settled now), and those that have waited
-     * {@code exportNotesWait} frames: on the writer thread, so the game never waits for JFR. Windows end in the
-     * order they were queued, so the first that is neither stops the pass.
-     */
-    private void writeWhenNotesAreIn(long postedUpTo) {
-        while (waitingCount > 0) {
-            ChromeTrace oldest = waitingTraces[waitingFirst];
-            if (postedUpTo >= oldest.endNanos()) {
-                writeOldest(true);
-            } else if (framesSeen - waitingSince[waitingFirst] >= exportNotesWait) {
-                writeOldest(false);
-            } else {
-                return;
-            }
-        }
-    }
-
-    private void writeOldest(boolean complete) {
-        int i = waitingFirst;
-        lastExport = exporter.write(waitingTraces[i].withNotes(notes, complete), waitingFiles[i]);
-        waitingTraces[i] = null;
-        waitingFiles[i] = null;
-        waitingFirst = (waitingFirst + 1) % waitingTraces.length;
-        waitingCount--;
+        waiting.writeReady(postedUpTo, framesSeen);
     }
 
     /** The rule in use. */
@@ -378,9 +330,12 @@ public final class SpikeCapture implements FrameListener {
     public void frameEnded(long frameNanos, boolean recorded) {
         times.frameEnded(frameNanos, recorded);
         framesSeen++;
-        long postedUpTo = waitingCount > 0 ? notes.postedUpToNanos() : Long.MIN_VALUE;
+        boolean exportsWait = waiting != null && !waiting.isEmpty();
+        long postedUpTo = exportsWait ? notes.postedUpToNanos() : Long.MIN_VALUE;
         notes.settle(times, noteSink);
-        writeWhenNotesAreIn(postedUpTo);
+        if (exportsWait) {
+            waiting.writeReady(postedUpTo, framesSeen);
+        }
         if (pendingCountdown >= 0) {
             pendingAgo++;
             if (--pendingCountdown == 0) {
