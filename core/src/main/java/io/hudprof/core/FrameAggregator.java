@@ -70,6 +70,101 @@ final class FrameAggregator {
         long head = recorder.publishedHead();
         EventRing ring = recorder.ring();
         long position = recorder.consumedTail();
+        if (ring.bytes != null || ctx.timeline != null) {
+            position = drainEveryEvent(ctx, ring, position, head, untilNanos);
+        } else {
+            position = drainFast(ctx, ring.words, ring.times, position, head, untilNanos);
+        }
+        recorder.releaseUpTo(position);
+    }
+
+    /**
+     * The replay loop, a hot path of its own: it runs once per recorded event on the thread that calls
+     * {@code update()}. It keeps the replayed stack, the current state and the per-state arrays in locals, resolves
+     * BEGIN through the per-zone cache and END with a pop itself, and hands anything else (a cache miss, the rare
+     * event kinds) to the methods {@link #replay} uses, so its numbers are exactly replay()'s. A state joins the
+     * frame's touched list when one of its quantities leaves zero: every credit is positive and the touched states
+     * are zeroed when the frame ends, so that happens once per state and frame and the loop reads no flag. Locals
+     * are written back to the context before any call that reads it, and read again after.
+     *
+     * @return the position of the first event not replayed
+     */
+    private long drainFast(ThreadContext ctx, int[] words, long[] times, long position, long head,
+                           long untilNanos) {
+        ensureStates();
+        int[] stack = ctx.stack;
+        int depth = ctx.depth;
+        long last = ctx.lastNanos;
+        int state = stack[depth];
+        long[] selfTime = time.frame;
+        long[] entries = calls.frame;
+        int[] zoneCache = tree.zoneCache;
+        for (; position < head; position++) {
+            // Masking with each array's own length lets the JIT drop both range checks (the ring is a power of two).
+            long nanos = times[(int) position & (times.length - 1)];
+            if (nanos > untilNanos) {
+                break;
+            }
+            int word = words[(int) position & (words.length - 1)];
+            int kind = EventCodes.kind(word);
+            if (kind != EventCodes.BEGIN && kind != EventCodes.END) {
+                ctx.depth = depth;
+                ctx.lastNanos = last;
+                replay(ctx, word, nanos);
+                stack = ctx.stack;
+                depth = ctx.depth;
+                last = ctx.lastNanos;
+                state = stack[depth];
+                selfTime = time.frame;
+                entries = calls.frame;
+                zoneCache = tree.zoneCache;
+                continue;
+            }
+            // credit(): the time since the thread's last transition is self time of the state that was current.
+            long delta = nanos - last;
+            if (delta > 0) {
+                long before = selfTime[state];
+                selfTime[state] = before + delta;
+                if (before == 0) {
+                    touch(state);
+                }
+                last = nanos;
+            }
+            if (kind == EventCodes.BEGIN) {
+                int zoneId = EventCodes.payload(word);
+                int z = 2 * zoneId;
+                int child;
+                if (z + 1 < zoneCache.length && zoneCache[z] == state) {
+                    child = zoneCache[z + 1];
+                } else {
+                    child = tree.child(state, zoneId);
+                    ensureStates();
+                    selfTime = time.frame;
+                    entries = calls.frame;
+                    zoneCache = tree.zoneCache;
+                }
+                if (++depth == stack.length) {
+                    stack = Arrays.copyOf(stack, stack.length * 2);
+                    ctx.stack = stack;
+                }
+                stack[depth] = child;
+                state = child;
+                long before = entries[child];
+                entries[child] = before + 1;
+                if (before == 0) {
+                    touch(child);
+                }
+            } else if (depth > 0) {
+                state = stack[--depth];
+            }
+        }
+        ctx.depth = depth;
+        ctx.lastNanos = last;
+        return position;
+    }
+
+    /** Replays every event through {@link #replay}, with its allocated bytes when the ring holds them. */
+    private long drainEveryEvent(ThreadContext ctx, EventRing ring, long position, long head, long untilNanos) {
         int mask = ring.mask;
         int[] words = ring.words;
         long[] times = ring.times;
@@ -86,7 +181,14 @@ final class FrameAggregator {
             replay(ctx, words[i], nanos);
             position++;
         }
-        recorder.releaseUpTo(position);
+        return position;
+    }
+
+    /** Sizes every per-state array for any state the tree holds now, so the replay loop needs no check per event. */
+    private void ensureStates() {
+        if (isTouched.length < tree.capacity()) {
+            ensureState(tree.capacity() - 1);
+        }
     }
 
     /**
