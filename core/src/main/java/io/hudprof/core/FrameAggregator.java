@@ -387,28 +387,42 @@ final class FrameAggregator {
                 b.inst[s] = 0;
             }
         }
-        if (instTouched.length < touched.length) {
-            instTouched = new int[touched.length];
-        }
         long frameBytes = 0;
         for (int i = 0; b != null && i < touchedCount; i++) {
             frameBytes += b.frame[touched[i]];
         }
         history.beginFrame(recordedFrames, frameNanos, frameBytes, frameProblems);
+        // One pass per touched state: publish it, record it in history, add it to its zone and clear it for the
+        // next frame (what clearFrame() would do in a second pass).
+        long[] timeFrame = time.frame;
+        long[] callsFrame = calls.frame;
+        double[] timeInst = time.inst;
+        double[] callsInst = calls.inst;
+        int[] zoneOf = tree.zone;
         for (int i = 0; i < touchedCount; i++) {
             int s = touched[i];
-            long self = time.frame[s];
-            long selfBytes = b == null ? 0 : b.frame[s];
-            time.inst[s] = self;
-            calls.inst[s] = calls.frame[s];
+            long self = timeFrame[s];
+            long entries = callsFrame[s];
+            long selfBytes = 0;
             if (b != null) {
+                selfBytes = b.frame[s];
                 b.inst[s] = selfBytes;
+                b.frame[s] = 0;
             }
-            instTouched[i] = s;
-            history.addState(s, self, calls.frame[s], selfBytes);
-            addToZone(tree.zone[s], self, selfBytes);
+            timeInst[s] = self;
+            callsInst[s] = entries;
+            timeFrame[s] = 0;
+            callsFrame[s] = 0;
+            isTouched[s] = false;
+            history.addState(s, self, entries, selfBytes);
+            addToZone(zoneOf[s], self, selfBytes);
         }
+        // The touched list becomes the list of states whose instantaneous values the next commit zeroes.
+        int[] published = touched;
+        touched = instTouched;
+        instTouched = published;
         instTouchedCount = touchedCount;
+        touchedCount = 0;
         for (int i = 0; i < zonesTouchedCount; i++) {
             int z = zonesTouched[i];
             history.addZone(z, zoneAccumulator[z], b == null ? 0 : zoneBytesAccumulator[z]);
