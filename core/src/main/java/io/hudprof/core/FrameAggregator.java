@@ -185,7 +185,7 @@ final class FrameAggregator {
     }
 
     /** Sizes every per-state array for any state the tree holds now, so the replay loop needs no check per event. */
-    private void ensureStates() {
+    void ensureStates() {
         if (isTouched.length < tree.capacity()) {
             ensureState(tree.capacity() - 1);
         }
