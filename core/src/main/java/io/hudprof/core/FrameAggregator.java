@@ -107,30 +107,17 @@ final class FrameAggregator {
             }
             int word = words[(int) position & (words.length - 1)];
             int kind = EventCodes.kind(word);
-            if (kind != EventCodes.BEGIN && kind != EventCodes.END) {
-                ctx.depth = depth;
-                ctx.lastNanos = last;
-                replay(ctx, word, nanos);
-                stack = ctx.stack;
-                depth = ctx.depth;
-                last = ctx.lastNanos;
-                state = stack[depth];
-                selfTime = time.frame;
-                entries = calls.frame;
-                zoneCache = tree.zoneCache;
-                continue;
-            }
-            // credit(): the time since the thread's last transition is self time of the state that was current.
-            long delta = nanos - last;
-            if (delta > 0) {
-                long before = selfTime[state];
-                selfTime[state] = before + delta;
-                if (before == 0) {
-                    touch(state);
-                }
-                last = nanos;
-            }
             if (kind == EventCodes.BEGIN) {
+                // credit(): the time since the thread's last transition is self time of the state that was current.
+                long delta = nanos - last;
+                if (delta > 0) {
+                    long before = selfTime[state];
+                    selfTime[state] = before + delta;
+                    if (before == 0) {
+                        touch(state);
+                    }
+                    last = nanos;
+                }
                 int zoneId = EventCodes.payload(word);
                 int z = 2 * zoneId;
                 int child;
@@ -154,8 +141,30 @@ final class FrameAggregator {
                 if (before == 0) {
                     touch(child);
                 }
-            } else if (depth > 0) {
-                state = stack[--depth];
+            } else if (kind == EventCodes.END) {
+                long delta = nanos - last;
+                if (delta > 0) {
+                    long before = selfTime[state];
+                    selfTime[state] = before + delta;
+                    if (before == 0) {
+                        touch(state);
+                    }
+                    last = nanos;
+                }
+                if (depth > 0) {
+                    state = stack[--depth];
+                }
+            } else {
+                ctx.depth = depth;
+                ctx.lastNanos = last;
+                replay(ctx, word, nanos);
+                stack = ctx.stack;
+                depth = ctx.depth;
+                last = ctx.lastNanos;
+                state = stack[depth];
+                selfTime = time.frame;
+                entries = calls.frame;
+                zoneCache = tree.zoneCache;
             }
         }
         ctx.depth = depth;
