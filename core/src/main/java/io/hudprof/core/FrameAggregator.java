@@ -99,6 +99,7 @@ final class FrameAggregator {
         long[] selfTime = time.frame;
         long[] entries = calls.frame;
         int[] zoneCache = tree.zoneCache;
+        int[] parentCache = tree.parentCache;
         for (; position < head; position++) {
             // Masking with each array's own length lets the JIT drop both range checks (the ring is a power of two).
             long nanos = times[(int) position & (times.length - 1)];
@@ -121,14 +122,22 @@ final class FrameAggregator {
                 int zoneId = EventCodes.payload(word);
                 int z = 2 * zoneId;
                 int child;
+                int p = 2 * state;
                 if (z + 1 < zoneCache.length && zoneCache[z] == state) {
                     child = zoneCache[z + 1];
+                } else if (z + 1 < zoneCache.length && p + 1 < parentCache.length && parentCache[p] == zoneId) {
+                    // The per-parent cache (recursion, alternating parents), as StateTree.child() reads and
+                    // refreshes it, without the call.
+                    child = parentCache[p + 1];
+                    zoneCache[z] = state;
+                    zoneCache[z + 1] = child;
                 } else {
                     child = tree.child(state, zoneId);
                     ensureStates();
                     selfTime = time.frame;
                     entries = calls.frame;
                     zoneCache = tree.zoneCache;
+                    parentCache = tree.parentCache;
                 }
                 if (++depth == stack.length) {
                     stack = Arrays.copyOf(stack, stack.length * 2);
@@ -165,6 +174,7 @@ final class FrameAggregator {
                 selfTime = time.frame;
                 entries = calls.frame;
                 zoneCache = tree.zoneCache;
+                parentCache = tree.parentCache;
             }
         }
         ctx.depth = depth;

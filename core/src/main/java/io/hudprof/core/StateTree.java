@@ -50,7 +50,7 @@ final class StateTree {
      * parent differs from the level before) and a zone entered alternately under two parents, and is checked after
      * a per-zone miss, before the hash.
      */
-    private int[] parentCache = new int[128];
+    int[] parentCache = new int[128];
 
     private int expandedKeyCount;
     int[] expandedKeyZone = new int[64];
