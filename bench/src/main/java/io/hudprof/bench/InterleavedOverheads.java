@@ -27,8 +27,8 @@ import org.openjdk.jmh.infra.Blackhole;
  */
 public final class InterleavedOverheads {
     private static final int WARM_UP_ROUNDS = 2_000;
-    private static final int PHASE_BLOCKS = 40;
-    private static final int FRAMES_PER_BLOCK = 200;
+    private static final int PHASE_BLOCKS = 20;
+    private static final int FRAMES_PER_BLOCK = 1_000;
 
     private InterleavedOverheads() {
     }
@@ -37,6 +37,7 @@ public final class InterleavedOverheads {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3_000;
         StringBuilder out = new StringBuilder();
         wholeCost(rounds, out);
+        manyThreads(rounds, out);
         phaseOverhead(out);
         System.out.println(out);
     }
@@ -92,10 +93,11 @@ public final class InterleavedOverheads {
                     .append(" rounds of ").append(ZoneWorkloads.PAIRS).append(" pairs)\n\n");
             out.append(String.format(Locale.ROOT, "Floor (two `System.nanoTime()`), p10: %.2f ns.%n%n", floor));
             out.append("| pattern | recording only, p10 | × floor | recording + update(), p10 | × floor |"
-                    + " update() share, ns per pair |\n|---|---:|---:|---:|---:|---:|\n");
+                    + " update() share, ns per pair | ns per event |\n|---|---:|---:|---:|---:|---:|---:|\n");
             for (int v = 1; v < n; v += 2) {
-                out.append(String.format(Locale.ROOT, "| %s | %.2f | %.3f | %.2f | %.3f | %.2f |%n", names.get(v),
-                        p10[v], p10[v] / floor, p10[v + 1], p10[v + 1] / floor, p10[v + 1] - p10[v]));
+                double share = p10[v + 1] - p10[v];
+                out.append(String.format(Locale.ROOT, "| %s | %.2f | %.3f | %.2f | %.3f | %.2f | %.2f |%n",
+                        names.get(v), p10[v], p10[v] / floor, p10[v + 1], p10[v + 1] / floor, share, share / 2));
             }
             out.append('\n');
             if (sink[0] == 42) {
@@ -106,12 +108,69 @@ public final class InterleavedOverheads {
         }
     }
 
+    /** update() per event when the frame's {@link ZoneWorkloads#EVENTS} events come from 8 threads. */
+    private static void manyThreads(int rounds, StringBuilder out) {
+        int threads = UpdateThreadsBenchmarks.THREADS;
+        Profiler profiler = BenchProfilers.install();
+        java.util.concurrent.Phaser frame = new java.util.concurrent.Phaser(threads + 1);
+        boolean[] stop = new boolean[1];
+        Thread[] workers = new Thread[threads];
+        try {
+            for (int t = 0; t < threads; t++) {
+                workers[t] = new Thread(() -> {
+                    while (true) {
+                        frame.arriveAndAwaitAdvance();
+                        if (stop[0]) {
+                            return;
+                        }
+                        for (int i = 0; i < UpdateThreadsBenchmarks.PAIRS_PER_THREAD / 2; i++) {
+                            UpdateThreadsBenchmarks.JOB.begin();
+                            UpdateThreadsBenchmarks.STEP.begin();
+                            UpdateThreadsBenchmarks.STEP.end();
+                            UpdateThreadsBenchmarks.JOB.end();
+                        }
+                        frame.arriveAndAwaitAdvance();
+                    }
+                }, "interleaved-worker-" + t);
+                workers[t].setDaemon(true);
+                workers[t].start();
+            }
+            double[] perEvent = new double[rounds];
+            for (int r = -WARM_UP_ROUNDS; r < rounds; r++) {
+                frame.arriveAndAwaitAdvance();
+                frame.arriveAndAwaitAdvance();
+                long start = System.nanoTime();
+                profiler.update();
+                long end = System.nanoTime();
+                if (r >= 0) {
+                    perEvent[r] = (end - start) / (double) UpdateThreadsBenchmarks.EVENTS;
+                }
+            }
+            stop[0] = true;
+            frame.arriveAndAwaitAdvance();
+            BenchProfilers.checkNothingDropped(profiler);
+            if (profiler.threadCount() != threads + 1) {
+                throw new IllegalStateException("expected " + (threads + 1) + " threads, got "
+                        + profiler.threadCount());
+            }
+            Arrays.sort(perEvent);
+            out.append(String.format(Locale.ROOT, "### update() per event, the frame's %d events from %d threads"
+                    + "%n%np10 %.2f ns, median %.2f ns per event (%d updates).%n%n", UpdateThreadsBenchmarks.EVENTS,
+                    threads, perEvent[rounds / 10], perEvent[rounds / 2], rounds));
+        } finally {
+            Hudprof.uninstall();
+        }
+    }
+
     private static void phaseOverhead(StringBuilder out) {
         int blocks = PHASE_BLOCKS;
         double[] plain = new double[blocks * FRAMES_PER_BLOCK];
         double[] sampled = new double[blocks * FRAMES_PER_BLOCK];
+        long samples = 0;
+        long sampledNanos = 0;
         for (int b = -4; b < blocks; b++) {
             PhaseSampler sampler = PhaseSampler.start(PhaseSampler.DEFAULT_HZ);
+            long blockStart = System.nanoTime();
             try {
                 for (int f = 0; f < FRAMES_PER_BLOCK; f++) {
                     long start = System.nanoTime();
@@ -124,8 +183,9 @@ public final class InterleavedOverheads {
             } finally {
                 sampler.stop();
             }
-            if (b >= 0 && sampler.totalSamples() == 0) {
-                throw new IllegalStateException("the sampler took no sample in a block");
+            if (b >= 0) {
+                samples += sampler.totalSamples();
+                sampledNanos += System.nanoTime() - blockStart;
             }
             for (int f = 0; f < FRAMES_PER_BLOCK; f++) {
                 long start = System.nanoTime();
@@ -135,6 +195,9 @@ public final class InterleavedOverheads {
                     plain[b * FRAMES_PER_BLOCK + f] = t;
                 }
             }
+        }
+        if (samples == 0) {
+            throw new IllegalStateException("the sampler took no sample: the figure would not include it");
         }
         Arrays.sort(plain);
         Arrays.sort(sampled);
@@ -147,8 +210,10 @@ public final class InterleavedOverheads {
                 plain[p50] / 1e3));
         out.append(String.format(Locale.ROOT, "| frame in %d phases, sampler at 1 kHz | %.2f | %.2f |%n",
                 PhaseOverheadBenchmarks.STEPS + 1, sampled[p10] / 1e3, sampled[p50] / 1e3));
-        out.append(String.format(Locale.ROOT, "%nOverhead: %+.2f %% at p10, %+.2f %% at the median.%n%n",
-                100 * (sampled[p10] / plain[p10] - 1), 100 * (sampled[p50] / plain[p50] - 1)));
+        out.append(String.format(Locale.ROOT, "%nOverhead: %+.2f %% at p10, %+.2f %% at the median. The sampler took"
+                + " %d samples in %.0f ms of sampled blocks (%.0f a second).%n%n",
+                100 * (sampled[p10] / plain[p10] - 1), 100 * (sampled[p50] / plain[p50] - 1), samples,
+                sampledNanos / 1e6, samples / (sampledNanos / 1e9)));
     }
 
     private static void plainFrame() {
