@@ -26,6 +26,15 @@ public final class Profiler {
 
     final ProfilerConfig config;
     volatile boolean enabled = true;
+    /**
+     * Whether {@link Zone#end()} must reach the thread's recorder: positive (a switch generation) while recording is
+     * on, and after it is switched off until an {@code update()} has seen every thread with nothing open; then the
+     * same generation negated, and every end() returns after reading it. A zone open when recording was switched
+     * off so still closes at its real end. Written under {@link #switchLock}; see {@link #settleSwitch()}.
+     */
+    volatile int endState = 1;
+    private final Object switchLock = new Object();
+    private int switchGeneration = 1;
 
     private final Clock clock;
     /** Null unless allocation per zone is on and the counter is available. */
@@ -199,6 +208,7 @@ public final class Profiler {
         if (anyDead) {
             forgetDeadThreads();
         }
+        settleSwitch();
         // Every thread was drained up to `now`, so this begin at `now` opens the next frame: the gathering below
         // is charged to the frame whose time it takes.
         boolean selfZone = own != null && config.selfProfiling && enabled;
@@ -350,8 +360,39 @@ public final class Profiler {
 
     /** Switches recording on or off at run time. */
     public void setEnabled(boolean enabled) {
-        this.enabled = enabled;
-        control.enabled = enabled;
+        synchronized (switchLock) {
+            this.enabled = enabled;
+            control.enabled = enabled;
+            // A new generation, so that an update() that looked at the threads before this switch cannot mark
+            // "nothing open" after it.
+            endState = ++switchGeneration;
+        }
+    }
+
+    /**
+     * While switched off, after every thread was drained: when no thread has a zone open any more, lets every
+     * {@link Zone#end()} return at once ({@link #endState} negative). If a thread has one open again, which only
+     * happens when its begin() read the switch as on just before it was turned off and published the entry after
+     * the update that settled, ends reach the recorders again from here on.
+     */
+    private void settleSwitch() {
+        int state = endState;
+        if (enabled) {
+            return;
+        }
+        boolean anyOpen = false;
+        for (int i = 0; i < contextCount && !anyOpen; i++) {
+            ThreadContext ctx = contexts[i];
+            // A drop episode not yet resynced leaves the replayed stack unsure: keep ends going to the recorders.
+            anyOpen = ctx.depth > 0 || ctx.resyncedEpisode != ctx.recorder.dropEpisode();
+        }
+        if (anyOpen == (state < 0)) {
+            synchronized (switchLock) {
+                if (endState == state && !enabled) {
+                    endState = -state;
+                }
+            }
+        }
     }
 
     /** A user pause (the HUD's pause key): while paused, {@code update} records nothing; the game runs on. */
