@@ -1,0 +1,212 @@
+package io.hudprof.viewer;
+
+import io.hudprof.core.Zone;
+import io.hudprof.pstats.CollectorTable;
+import io.hudprof.pstats.FrameData;
+import io.hudprof.pstats.PStatsSession;
+import io.hudprof.pstats.SessionListener;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One client's frames into the viewer's profiler: resolves each PStats collector to a private {@link Zone} of its
+ * full name ({@code App:Physics}, so PStats' static tree is hudprof's category tree), converts the client's float32
+ * seconds to the viewer's nanoseconds, and hands each frame to the {@link ReplayThread} of its PStats thread.
+ *
+ * <p>A frame is resolved when the next frame of the same thread arrives (or the session ends): definitions travel
+ * over TCP while frames may come over UDP, so waiting one frame lets a frame's collectors be defined, as
+ * text-stats does; a frame that arrives after a later one it was overtaken by is replayed first. Zones are private per client and name, so two clients' {@code Draw} are two rows and a client
+ * redefining an index with the same name keeps its row. Only the client the viewer follows is replayed.
+ *
+ * <p>Called on the session's feeding thread (under its lock).
+ */
+final class ClientFeed implements SessionListener {
+    /** PStats threads replayed per client; frames of threads past this are dropped (counted). */
+    static final int MAX_THREADS = 64;
+
+    private final RemoteProfile profile;
+    /** Replay (a file): wait for a free slot instead of dropping, so every frame is shown. */
+    private final boolean blocking;
+    private final Map<String, Zone> zoneByName = new HashMap<>();
+    private Zone[] zoneOf = new Zone[0];
+    private int builtVersion = -1;
+    private volatile ReplayThread[] threads = new ReplayThread[1];
+    private FrameData[] pending = new FrameData[1];
+    private boolean[] hasPending = new boolean[1];
+    private boolean epochSet;
+    private long offsetNanos;
+    private volatile long dropped;
+    private String name = "";
+
+    ClientFeed(RemoteProfile profile, boolean blocking) {
+        this.profile = profile;
+        this.blocking = blocking;
+    }
+
+    @Override
+    public void hello(PStatsSession session) {
+        name = session.hello().progname() + " on " + session.hello().hostname() + " (" + session.peer() + ")";
+        profile.connected(this);
+    }
+
+    @Override
+    public void frame(PStatsSession session, FrameData frame) {
+        if (!profile.follows(this)) {
+            profile.countIgnored();
+            return;
+        }
+        int t = frame.threadIndex();
+        if (t >= MAX_THREADS) {
+            dropped++;
+            return;
+        }
+        if (t >= pending.length) {
+            int n = Math.min(MAX_THREADS, Math.max(t + 1, pending.length * 2));
+            pending = Arrays.copyOf(pending, n);
+            hasPending = Arrays.copyOf(hasPending, n);
+            threads = Arrays.copyOf(threads, n);
+        }
+        if (pending[t] == null) {
+            pending[t] = new FrameData();
+        }
+        if (hasPending[t] && frame.frameNumber() < pending[t].frameNumber()) {
+            // Overtaken (a UDP frame that arrived after a later one over TCP): replay it first.
+            send(session, frame);
+            return;
+        }
+        if (hasPending[t]) {
+            send(session, pending[t]);
+        }
+        pending[t].copyFrom(frame);
+        hasPending[t] = true;
+    }
+
+    @Override
+    public void closed(PStatsSession session, String reason) {
+        if (profile.follows(this)) {
+            for (int t = 0; t < pending.length; t++) {
+                if (hasPending[t]) {
+                    hasPending[t] = false;
+                    send(session, pending[t]);
+                }
+            }
+        }
+        finishThreads();
+        profile.disconnected(this);
+    }
+
+    private void send(PStatsSession session, FrameData frame) {
+        int t = frame.threadIndex();
+        if (frame.eventCount() == 0) {
+            return;
+        }
+        ReplayThread thread = threads[t];
+        if (thread == null) {
+            thread = new ReplayThread(profile, session.threadName(t), t == 0);
+            threads[t] = thread;
+            thread.start();
+        }
+        ReplayFrame slot;
+        try {
+            slot = blocking ? thread.free.take() : thread.free.poll();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (slot == null) {
+            dropped++;
+            return;
+        }
+        resolve(session, frame, slot);
+        if (blocking) {
+            try {
+                thread.queue.put(slot);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else if (!thread.queue.offer(slot)) {
+            thread.free.offer(slot);
+            dropped++;
+        }
+    }
+
+    private void resolve(PStatsSession session, FrameData frame, ReplayFrame dest) {
+        CollectorTable table = session.collectors();
+        if (table.version() != builtVersion) {
+            rebuildZones(table);
+        }
+        if (!epochSet) {
+            // The client's clock starts anywhere; its first frame starts just after everything the viewer showed.
+            offsetNanos = profile.epochAfterShown() - clientNanos(frame.eventTime(0));
+            epochSet = true;
+        }
+        dest.reset(frame.threadIndex(), frame.frameNumber());
+        for (int i = 0; i < frame.eventCount(); i++) {
+            int c = frame.eventCollector(i);
+            Zone zone = c > 0 && c < zoneOf.length ? zoneOf[c] : null;
+            dest.add(zone, frame.eventIsStart(i), clientNanos(frame.eventTime(i)) + offsetNanos);
+        }
+        profile.shown(dest.endNanos());
+    }
+
+    private static long clientNanos(float seconds) {
+        return Math.round((double) seconds * 1e9);
+    }
+
+    private void rebuildZones(CollectorTable table) {
+        builtVersion = table.version();
+        int n = table.size();
+        if (zoneOf.length < n) {
+            zoneOf = Arrays.copyOf(zoneOf, n);
+        }
+        for (int c = 1; c < n; c++) {
+            if (!table.isDefined(c)) {
+                zoneOf[c] = null;
+                continue;
+            }
+            String full = table.fullName(c);
+            zoneOf[c] = zoneByName.computeIfAbsent(full, Zone::local);
+        }
+    }
+
+    private void finishThreads() {
+        for (ReplayThread t : threads) {
+            if (t != null) {
+                try {
+                    t.finish();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Frames dropped because the replay queue was full or the thread was past the limit. */
+    long dropped() {
+        return dropped;
+    }
+
+    /** Frames replayed and skipped (older than the last) over all threads. */
+    long replayed() {
+        long n = 0;
+        for (ReplayThread t : threads) {
+            n += t == null ? 0 : t.replayed();
+        }
+        return n;
+    }
+
+    long skipped() {
+        long n = 0;
+        for (ReplayThread t : threads) {
+            n += t == null ? 0 : t.skipped();
+        }
+        return n;
+    }
+
+    /** "progname on host (peer)". */
+    String name() {
+        return name;
+    }
+}

@@ -1,0 +1,119 @@
+package io.hudprof.viewer;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The viewer's profile: one core {@link Profiler} (installed, so replayed zones record into it) on a
+ * {@link ReplayClock}, fed by the {@link ClientFeed} of the client it follows. The window draws it with the HUD
+ * under {@link #lock()}, which the main replay thread also holds while it gathers a frame: the profiler's reports
+ * and navigation are used on its updating thread or under the caller's lock.
+ *
+ * <p>One client is shown at a time: the first to say hello; when it leaves, the one that connected after it.
+ * The others are served (and printed or recorded) but not replayed. History runs on across clients: each client's
+ * time line is shifted to start after the last frame shown.
+ */
+final class RemoteProfile {
+    private final ReplayClock clock = new ReplayClock();
+    private final Profiler profiler;
+    private final Object lock = new Object();
+    private final List<ClientFeed> waiting = new ArrayList<>();
+    private volatile ClientFeed followed;
+    private volatile long ignoredFrames;
+    private volatile long lastFrameNumber = -1;
+    private long shownUntil;
+
+    RemoteProfile(int historyFrames) {
+        profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
+                .historyFrames(historyFrames).build()));
+    }
+
+    Profiler profiler() {
+        return profiler;
+    }
+
+    /** Hold it to read or navigate the profiler (the HUD's render and keys). */
+    Object lock() {
+        return lock;
+    }
+
+    synchronized void connected(ClientFeed feed) {
+        if (followed == null) {
+            followed = feed;
+        } else if (followed != feed && !waiting.contains(feed)) {
+            waiting.add(feed);
+        }
+    }
+
+    synchronized void disconnected(ClientFeed feed) {
+        waiting.remove(feed);
+        if (followed == feed) {
+            followed = waiting.isEmpty() ? null : waiting.remove(0);
+        }
+    }
+
+    boolean follows(ClientFeed feed) {
+        return followed == feed;
+    }
+
+    /** The client shown, or null. */
+    ClientFeed followed() {
+        return followed;
+    }
+
+    synchronized int waitingClients() {
+        return waiting.size();
+    }
+
+    void countIgnored() {
+        ignoredFrames++;
+    }
+
+    /** Frames of clients not shown. */
+    long ignoredFrames() {
+        return ignoredFrames;
+    }
+
+    /** Where a new client's time line starts: after every frame shown so far. */
+    synchronized long epochAfterShown() {
+        return shownUntil + 1_000_000;
+    }
+
+    synchronized void shown(long endNanos) {
+        if (endNanos > shownUntil) {
+            shownUntil = endNanos;
+        }
+    }
+
+    /** On the main replay thread: the time up to its next frame's start was not sent; gather it unrecorded. */
+    void gap(ReplayThread main) {
+        synchronized (lock) {
+            clock.mainNanos(main.now);
+            profiler.update(false);
+        }
+    }
+
+    /** On the main replay thread: a received frame was replayed; gather and record it. */
+    void frameEnd(ReplayThread main, long frameNumber) {
+        synchronized (lock) {
+            clock.mainNanos(main.now);
+            lastFrameNumber = frameNumber;
+            profiler.update(true);
+        }
+    }
+
+    /** The client's number of the frame last recorded (or being recorded, inside a frame listener), or -1. */
+    long lastFrameNumber() {
+        return lastFrameNumber;
+    }
+
+    /** Stops recording into this profiler. */
+    void close() {
+        if (Hudprof.profiler() == profiler) {
+            Hudprof.uninstall();
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.hudprof.viewer;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualClock;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import io.hudprof.pstats.PStatsClient;
+import java.util.Map;
+
+/**
+ * A scripted hudprof game in its own JVM (zones record into the one installed profiler, so the game and the viewer
+ * cannot share a process): a manual clock moves in steps of 2^-9 s, which PStats' float32 seconds hold exactly; it
+ * streams to {@code 127.0.0.1:<port>} over TCP and prints, per frame, its own profile as
+ * {@code frame N nanos} and {@code zone N name self calls} lines, then {@code dropped D}.
+ */
+public final class RemoteGame {
+    static final long STEP = 1_953_125L;
+    static final Zone UPDATE = Zone.define("Update");
+    static final Zone PHYSICS = Zone.define("Update:Physics");
+    static final Zone AI = Zone.define("Update:AI");
+    static final Zone RENDER = Zone.define("Render");
+    static final Zone SORT = Zone.local("Render:Sort");
+
+    private RemoteGame() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port = Integer.parseInt(args[0]);
+        int frames = Integer.parseInt(args[1]);
+        ManualClock clock = new ManualClock(STEP * 1000);
+        Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
+                .build()));
+        PStatsClient client = PStatsClient.connect(profiler, "127.0.0.1", port,
+                PStatsClient.Options.defaults().withMaxRate(100_000).withUdp(false).withLog(System.err::println));
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!client.connected() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        profiler.update(false);
+        for (int f = 1; f <= frames; f++) {
+            clock.advance(STEP);
+            UPDATE.begin();
+            clock.advance(STEP);
+            for (int i = 0; i < 1 + f % 3; i++) {
+                PHYSICS.begin();
+                clock.advance(STEP * (1 + (f + i) % 2));
+                PHYSICS.end();
+            }
+            AI.begin();
+            clock.advance(STEP * (f % 4));
+            AI.end();
+            UPDATE.end();
+            RENDER.begin();
+            clock.advance(STEP * 2);
+            SORT.begin();
+            clock.advance(STEP * (1 + f % 5));
+            SORT.end();
+            RENDER.end();
+            clock.advance(STEP);
+            profiler.update();
+            ProfileFrames.Frame frame = ProfileFrames.snapshot(profiler);
+            long n = profiler.recordedFrames();
+            System.out.println("frame " + n + " " + frame.nanos());
+            for (Map.Entry<String, Long> e : frame.self().entrySet()) {
+                System.out.println("zone " + n + " " + e.getKey() + " " + e.getValue() + " "
+                        + frame.calls().get(e.getKey()));
+            }
+            // About 200 frames a second: the sender and the viewer keep up, so nothing is dropped on either side.
+            Thread.sleep(5);
+            while (client.queuedFrames() > 4) {
+                Thread.sleep(1);
+            }
+        }
+        while (client.queuedFrames() > 0) {
+            Thread.sleep(1);
+        }
+        System.out.println("dropped " + client.droppedFrames());
+        System.out.flush();
+        client.close();
+    }
+}

@@ -1,0 +1,255 @@
+package io.hudprof.viewer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.Zone;
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.overlay.testing.XvfbDisplay;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The viewer's window end to end, on a real GL context (GLFW's null platform with surfaceless EGL, or Xvfb): received
+ * frames go through the replay threads into a core profiler while the window draws the HUD, and the profile equals
+ * what the other end measured. A real Panda3D capture gives, frame by frame and collector by collector, the times
+ * text-stats printed; a live hudprof game over loopback (its own JVM) gives its own per-zone self times and entry
+ * counts exactly. Screenshots land in target/viewer-screenshots.
+ */
+class ViewerWindowGlTest {
+    private static final Path CAPTURES = Path.of("../pstats/src/test/resources/captures");
+    private static final Path SHOTS = Path.of("target/viewer-screenshots");
+
+    /** A headless window: the null platform and EGL, else a hidden X11 window on Xvfb. */
+    private static ViewerWindow openWindow(RemoteProfile profile) {
+        try {
+            return ViewerWindow.open(profile, 1280, 800, true);
+        } catch (IllegalStateException eglFailed) {
+            XvfbDisplay.ensure();
+            return ViewerWindow.open(profile, 1280, 800, false);
+        }
+    }
+
+    /** text-stats' frames: frame number → (ms of the frame, collector full name → ms including its children). */
+    record Reference(double frameMs, Map<String, Double> net) {
+    }
+
+    static Map<Long, Reference> textStats(String capture) throws Exception {
+        Map<Long, Reference> frames = new LinkedHashMap<>();
+        Map<String, Double> current = null;
+        List<String> path = new ArrayList<>();
+        for (String raw : Files.readAllLines(CAPTURES.resolve(capture + ".text-stats-r.txt"))) {
+            for (String line : raw.split("\r")) {
+                if (line.startsWith("Thread Main frame ")) {
+                    String[] words = line.split("[ ,]+");
+                    current = new HashMap<>();
+                    frames.put(Long.parseLong(words[3]), new Reference(Double.parseDouble(words[4]), current));
+                    path.clear();
+                } else if (current != null && line.startsWith("  ") && line.endsWith(" ms")
+                        && line.contains(" = ")) {
+                    int depth = (line.length() - line.stripLeading().length()) / 2;
+                    String name = line.strip().substring(0, line.strip().indexOf(" = "));
+                    while (path.size() >= depth) {
+                        path.remove(path.size() - 1);
+                    }
+                    path.add(name);
+                    String value = line.substring(line.indexOf(" = ") + 3, line.length() - 3);
+                    current.put(String.join(":", path), Double.parseDouble(value));
+                }
+            }
+        }
+        return frames;
+    }
+
+    /** text-stats prints 6 significant digits; the viewer rounds each float32 timestamp to the nanosecond. */
+    private static double tolerance(double ms) {
+        return Math.abs(ms) * 6e-6 + 3e-6;
+    }
+
+    private static void assertMs(double expectedMs, double actualNanos, String what) {
+        assertEquals(expectedMs, actualNanos / 1e6, tolerance(expectedMs), what);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"panda-client-200frames", "panda-client-200frames-tcp"})
+    void aReplayedPandaCaptureShowsTextStatsTimesInTheHud(String capture) throws Exception {
+        RemoteProfile profile = new RemoteProfile(600);
+        ProfileFrames received = new ProfileFrames();
+        profile.profiler().addFrameListener((nanos, recorded) -> {
+            if (recorded) {
+                received.take(profile.profiler(), profile.lastFrameNumber());
+            }
+        });
+        try (ViewerWindow window = openWindow(profile)) {
+            int[] code = {-1};
+            Thread feeder = new Thread(() -> code[0] = ViewerMain.replay(
+                    CAPTURES.resolve(capture + ".messages.jsonl"), peer -> new ClientFeed(profile, true),
+                    System.err));
+            feeder.start();
+            int drawn = 0;
+            while (feeder.isAlive() || drawn < 3) {
+                window.renderFrame();
+                window.swap();
+                drawn++;
+                feeder.join(5);
+            }
+            assertEquals(0, code[0]);
+
+            Map<Long, Reference> reference = textStats(capture);
+            assertEquals(199, reference.size());
+            assertEquals(reference.keySet(), received.frames.keySet(), "every frame text-stats printed, no other");
+            for (Map.Entry<Long, Reference> f : reference.entrySet()) {
+                ProfileFrames.Frame frame = received.frames.get(f.getKey());
+                assertMs(f.getValue().frameMs(), frame.nanos(), "frame " + f.getKey());
+                assertEquals(Map.of("App", 0, "App:Physics", 0, "App:AI", 0, "Draw", 0, "*", 0, "*:PStats", 0)
+                        .keySet(), f.getValue().net().keySet(), "frame " + f.getKey());
+                for (Map.Entry<String, Double> c : f.getValue().net().entrySet()) {
+                    assertMs(c.getValue(), ProfileFrames.net(frame, c.getKey()), "frame " + f.getKey() + " "
+                            + c.getKey());
+                }
+            }
+
+            // The report the HUD draws, for the last frame: self times (PStats' time alone) of each collector.
+            Report report = new Report();
+            Reference last = reference.get(199L);
+            synchronized (profile.lock()) {
+                profile.profiler().controller().setMode(ReportMode.SELF_TIME);
+                profile.profiler().controller().setAveraging(Averaging.INSTANTANEOUS);
+                profile.profiler().controller().build(report);
+            }
+            Map<String, Double> selfRows = new HashMap<>();
+            for (int i = 0; i < report.rowCount(); i++) {
+                ReportRow row = report.row(i);
+                Zone z = Zone.byId(row.zoneId());
+                if (z != null) {
+                    selfRows.put(z.name(), row.value(Column.SELF));
+                }
+            }
+            assertMs(last.net().get("App:Physics"), selfRows.get("App:Physics"), "report row App:Physics");
+            assertMs(last.net().get("App:AI"), selfRows.get("App:AI"), "report row App:AI");
+            assertMs(last.net().get("Draw"), selfRows.get("Draw"), "report row Draw");
+            double app = last.net().get("App");
+            double physics = last.net().get("App:Physics");
+            double ai = last.net().get("App:AI");
+            assertEquals(app - physics - ai, selfRows.get("App") / 1e6,
+                    tolerance(app) + tolerance(physics) + tolerance(ai), "report row App (self)");
+            assertMs(last.frameMs(), report.frameNanos(), "report frame time");
+            assertEquals(199, report.frameNumber());
+
+            window.renderFrame();
+            Path shot = SHOTS.resolve(capture + ".png");
+            window.screenshot(shot);
+            assertTrue(Files.size(shot) > 10_000, "a screenshot with the HUD in it");
+            window.swap();
+        } finally {
+            profile.close();
+        }
+    }
+
+    @Test
+    void aLiveHudprofGameOverLoopbackShowsItsOwnProfile() throws Exception {
+        RemoteProfile profile = new RemoteProfile(600);
+        ProfileFrames received = new ProfileFrames();
+        profile.profiler().addFrameListener((nanos, recorded) -> {
+            if (recorded) {
+                received.take(profile.profiler(), profile.lastFrameNumber());
+            }
+        });
+        ViewerOptions options = ViewerOptions.parse("--port", "0", "--bind", "127.0.0.1");
+        List<ClientFeed> feeds = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ViewerMain.Started server = ViewerMain.start(options, peer -> {
+            ClientFeed feed = new ClientFeed(profile, false);
+            feeds.add(feed);
+            return feed;
+        }, System.err);
+        int frames = 150;
+        try (ViewerWindow window = openWindow(profile)) {
+            Process game = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), RemoteGame.class.getName(),
+                    Integer.toString(server.server().port()), Integer.toString(frames))
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            List<String> gameOut = new ArrayList<>();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(game.getInputStream(),
+                        StandardCharsets.UTF_8))) {
+                    in.lines().forEach(l -> {
+                        synchronized (gameOut) {
+                            gameOut.add(l);
+                        }
+                    });
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            reader.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            // The last frame is replayed when the game leaves (each frame waits for the next, or for the end).
+            while ((game.isAlive() || !received.frames.containsKey((long) frames)) && System.nanoTime() < deadline) {
+                window.renderFrame();
+                window.swap();
+                Thread.sleep(5);
+            }
+            reader.join(10_000);
+            assertEquals(0, game.waitFor(), "the game's exit code");
+
+            Map<Long, ProfileFrames.Frame> sent = parseGame(gameOut);
+            assertEquals(frames, sent.size());
+            assertTrue(gameOut.contains("dropped 0"), "the game dropped no frame: " + gameOut.get(gameOut.size() - 1));
+            assertEquals(1, feeds.size());
+            assertEquals(0, feeds.get(0).dropped(), "frames the viewer dropped");
+            assertEquals(frames, feeds.get(0).replayed());
+            assertEquals(sent.keySet(), received.frames.keySet());
+            for (Map.Entry<Long, ProfileFrames.Frame> f : sent.entrySet()) {
+                ProfileFrames.Frame got = received.frames.get(f.getKey());
+                assertEquals(f.getValue().nanos(), got.nanos(), "frame " + f.getKey());
+                assertEquals(f.getValue().self(), got.self(), "self times of frame " + f.getKey());
+                assertEquals(f.getValue().calls(), got.calls(), "entries of frame " + f.getKey());
+            }
+
+            synchronized (profile.lock()) {
+                profile.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
+            }
+            window.renderFrame();
+            Path shot = SHOTS.resolve("live-hudprof-game.png");
+            window.screenshot(shot);
+            assertTrue(Files.size(shot) > 10_000);
+            window.swap();
+        } finally {
+            ViewerMain.shutdown(server.server(), server.recorder(), System.err);
+            profile.close();
+        }
+    }
+
+    private static Map<Long, ProfileFrames.Frame> parseGame(List<String> lines) {
+        Map<Long, ProfileFrames.Frame> frames = new LinkedHashMap<>();
+        for (String line : lines) {
+            String[] w = line.split(" ");
+            if (w[0].equals("frame")) {
+                frames.put(Long.parseLong(w[1]), new ProfileFrames.Frame(Long.parseLong(w[2]), new java.util.TreeMap<>(),
+                        new java.util.TreeMap<>()));
+            } else if (w[0].equals("zone")) {
+                ProfileFrames.Frame f = frames.get(Long.parseLong(w[1]));
+                f.self().put(w[2], Long.parseLong(w[3]));
+                f.calls().put(w[2], Long.parseLong(w[4]));
+            }
+        }
+        return frames;
+    }
+}
