@@ -14,9 +14,10 @@ import java.util.Map;
  * full name ({@code App:Physics}, so PStats' static tree is hudprof's category tree), converts the client's float32
  * seconds to the viewer's nanoseconds, and hands each frame to the {@link ReplayThread} of its PStats thread.
  *
- * <p>A frame is resolved when the next frame of the same thread arrives (or the session ends): definitions travel
- * over TCP while frames may come over UDP, so waiting one frame lets a frame's collectors be defined, as
- * text-stats does; a frame that arrives after a later one it was overtaken by is replayed first. Zones are private per client and name, so two clients' {@code Draw} are two rows and a client
+ * <p>A main-thread (PStats thread 0) frame is resolved when the next one arrives (or the session ends): definitions
+ * travel over TCP while frames may come over UDP, so waiting one frame lets its collectors be defined, as text-stats
+ * does, and a frame overtaken by a later one is replayed first. The client's other threads' frames are resolved on
+ * arrival, so they are replayed before the main frame that closes their profiler frame. Zones are private per client and name, so two clients' {@code Draw} are two rows and a client
  * redefining an index with the same name keeps its row. Only the client the viewer follows is replayed.
  *
  * <p>Called on the session's feeding thread (under its lock).
@@ -67,6 +68,10 @@ final class ClientFeed implements SessionListener {
             hasPending = Arrays.copyOf(hasPending, n);
             threads = Arrays.copyOf(threads, n);
         }
+        if (t != 0) {
+            send(session, frame);
+            return;
+        }
         if (pending[t] == null) {
             pending[t] = new FrameData();
         }
@@ -103,7 +108,7 @@ final class ClientFeed implements SessionListener {
         }
         ReplayThread thread = threads[t];
         if (thread == null) {
-            thread = new ReplayThread(profile, session.threadName(t), t == 0);
+            thread = new ReplayThread(profile, this, session.threadName(t), t == 0);
             threads[t] = thread;
             thread.start();
         }
@@ -119,13 +124,16 @@ final class ClientFeed implements SessionListener {
             return;
         }
         resolve(session, frame, slot);
+        thread.inFlight.incrementAndGet();
         if (blocking) {
             try {
                 thread.queue.put(slot);
             } catch (InterruptedException e) {
+                thread.inFlight.decrementAndGet();
                 Thread.currentThread().interrupt();
             }
         } else if (!thread.queue.offer(slot)) {
+            thread.inFlight.decrementAndGet();
             thread.free.offer(slot);
             dropped++;
         }
@@ -169,6 +177,25 @@ final class ClientFeed implements SessionListener {
             zoneOf[c] = zoneByName.computeIfAbsent(full, Zone::local);
         }
     }
+
+    /**
+     * On the main replay thread: waits until the other threads' frames queued so far are replayed, at most
+     * {@link #OTHERS_WAIT_NANOS} (a stuck or flooded thread only delays the frame, never stops it).
+     */
+    void awaitOtherThreads(ReplayThread main) {
+        long deadline = System.nanoTime() + OTHERS_WAIT_NANOS;
+        for (ReplayThread t : threads) {
+            if (t == null || t == main) {
+                continue;
+            }
+            while (t.inFlight.get() > 0 && t.isAlive() && System.nanoTime() < deadline) {
+                java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+            }
+        }
+    }
+
+    /** The longest the main replay thread waits for the others before a frame. */
+    static final long OTHERS_WAIT_NANOS = 200_000_000L;
 
     private void finishThreads() {
         for (ReplayThread t : threads) {

@@ -77,9 +77,12 @@ final class RemoteProfile {
         return ignoredFrames;
     }
 
-    /** Where a new client's time line starts: after every frame shown so far. */
+    /**
+     * Where a new client's time line starts: a second after every frame shown so far, so that another thread's
+     * frame that began before the first frame seen still lies after them.
+     */
     synchronized long epochAfterShown() {
-        return shownUntil + 1_000_000;
+        return shownUntil + 1_000_000_000L;
     }
 
     synchronized void shown(long endNanos) {

@@ -9,7 +9,8 @@ import java.util.concurrent.BlockingQueue;
  * viewer's profiler records them exactly as it records a game thread: the same aggregator, history and views. The
  * client's main thread (PStats thread 0) also ends each profiler frame at the end of each received frame; a gap
  * between two received frames (frames the client did not send) is gathered without recording, so every recorded
- * frame is exactly one of the client's.
+ * frame is exactly one of the client's. Before gathering, it waits (briefly, bounded) for the other threads' frames
+ * that arrived before its own to be replayed, so their zones land in the frame they belong to.
  *
  * <p>Frames come through a bounded queue from a pool; a frame older than the last one replayed (out of order or
  * repeated over UDP) is skipped and counted. Runtime nesting is the stream's own: a stop that ends a zone opened
@@ -22,20 +23,24 @@ final class ReplayThread extends Thread {
     static final int QUEUE = 128;
 
     private final RemoteProfile profile;
+    private final ClientFeed feed;
     private final boolean updates;
+    /** Frames queued and not replayed yet; the main thread waits for the others' before gathering a frame. */
+    final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
     final BlockingQueue<ReplayFrame> queue = new ArrayBlockingQueue<>(QUEUE);
     final BlockingQueue<ReplayFrame> free = new ArrayBlockingQueue<>(QUEUE + 1);
-    /** This thread's replay time, read by {@link ReplayClock}. */
-    volatile long now;
+    /** This thread's replay time, read by {@link ReplayClock}; set by the first event. */
+    volatile long now = Long.MIN_VALUE;
     private long lastEnd = Long.MIN_VALUE;
     private boolean first = true;
     private volatile long skipped;
     private volatile long replayed;
     private static final ReplayFrame END = new ReplayFrame();
 
-    ReplayThread(RemoteProfile profile, String name, boolean updates) {
+    ReplayThread(RemoteProfile profile, ClientFeed feed, String name, boolean updates) {
         super(name);
         this.profile = profile;
+        this.feed = feed;
         this.updates = updates;
         setDaemon(true);
         for (int i = 0; i < QUEUE + 1; i++) {
@@ -60,6 +65,7 @@ final class ReplayThread extends Thread {
                 try {
                     replay(f);
                 } finally {
+                    inFlight.decrementAndGet();
                     free.put(f);
                 }
             }
@@ -100,6 +106,8 @@ final class ReplayThread extends Thread {
         lastEnd = now;
         replayed++;
         if (updates) {
+            // The client's other threads' frames that arrived before this one belong to it or earlier frames.
+            feed.awaitOtherThreads(this);
             profile.frameEnd(this, f.frameNumber);
         }
     }

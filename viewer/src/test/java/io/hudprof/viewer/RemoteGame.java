@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * A scripted hudprof game in its own JVM (zones record into the one installed profiler, so the game and the viewer
  * cannot share a process): a manual clock moves in steps of 2^-9 s, which PStats' float32 seconds hold exactly; it
- * streams to {@code 127.0.0.1:<port>} over TCP and prints, per frame, its own profile as
+ * streams to {@code 127.0.0.1:<port>} over TCP. A second thread, {@code worker}, runs a job zone while the main
+ * thread renders (they hand over explicitly, so the manual clock is read in a fixed order). Prints, per frame, its own profile as
  * {@code frame N nanos} and {@code zone N name self calls} lines, then {@code dropped D}.
  */
 public final class RemoteGame {
@@ -21,6 +22,7 @@ public final class RemoteGame {
     static final Zone AI = Zone.define("Update:AI");
     static final Zone RENDER = Zone.define("Render");
     static final Zone SORT = Zone.local("Render:Sort");
+    static final Zone JOB = Zone.define("Jobs:Stream");
 
     private RemoteGame() {
     }
@@ -37,6 +39,22 @@ public final class RemoteGame {
         while (!client.connected() && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
+        java.util.concurrent.SynchronousQueue<Boolean> toWorker = new java.util.concurrent.SynchronousQueue<>();
+        java.util.concurrent.SynchronousQueue<Boolean> fromWorker = new java.util.concurrent.SynchronousQueue<>();
+        Thread worker = new Thread(() -> {
+            try {
+                while (toWorker.take()) {
+                    JOB.begin();
+                    fromWorker.put(true);
+                    toWorker.take();
+                    JOB.end();
+                    fromWorker.put(true);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "worker");
+        worker.start();
         profiler.update(false);
         for (int f = 1; f <= frames; f++) {
             clock.advance(STEP);
@@ -52,7 +70,11 @@ public final class RemoteGame {
             AI.end();
             UPDATE.end();
             RENDER.begin();
+            toWorker.put(true);
+            fromWorker.take();
             clock.advance(STEP * 2);
+            toWorker.put(true);
+            fromWorker.take();
             SORT.begin();
             clock.advance(STEP * (1 + f % 5));
             SORT.end();
@@ -75,6 +97,8 @@ public final class RemoteGame {
         while (client.queuedFrames() > 0) {
             Thread.sleep(1);
         }
+        toWorker.put(false);
+        worker.join();
         System.out.println("dropped " + client.droppedFrames());
         System.out.flush();
         client.close();
