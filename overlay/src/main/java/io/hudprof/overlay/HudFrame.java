@@ -151,6 +151,7 @@ public final class HudFrame implements AutoCloseable {
             panel.keepClearOf(0, 0, 0, 0);
         }
         panel.collections(collectionsInFrame(statistics));
+        panel.status(controls.status());
         panel.draw(report, controls, list);
         controls.pageRows(panel.shownRows());
         if (chartShown) {

@@ -2,6 +2,8 @@ package io.hudprof.pstats;
 
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.format.TextLine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.DatagramPacket;
@@ -30,8 +32,11 @@ import java.util.function.Consumer;
  * overtake them), and over TCP only once a UDP send failed. A refused or lost
  * connection is one log line; it reconnects with a back-off from 0.5 s doubling to 10 s, and the game goes on.
  * See {@link SnapshotEncoder} for how frames become PStats collectors and events.
+ *
+ * <p><b>HUD.</b> A {@link StatusSource}: {@code hud.controls().status(client)} shows "PStats 3 dropped" (or
+ * "PStats off, 3 dropped" while no server is connected) after the HUD's title, so a slow viewer is seen in the game.
  */
-public final class PStatsClient implements FrameListener, AutoCloseable {
+public final class PStatsClient implements FrameListener, StatusSource, AutoCloseable {
     /** The property naming the server: {@code host} or {@code host:port}. */
     public static final String PROPERTY = "hudprof.pstats";
     /** The environment variable used when the property is absent. */
@@ -217,6 +222,12 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
         }
         slot.copy(profiler, profiler.recordedFrames(), clockNanos, frameNanos);
         queue.publish();
+    }
+
+    /** For the HUD's title: "PStats N dropped", or "PStats off, N dropped" while not connected; allocation-free. */
+    @Override
+    public void appendStatus(TextLine dest) {
+        dest.append(connected ? "PStats " : "PStats off, ").append(dropped.get()).append(" dropped");
     }
 
     /** Frames dropped because the queue was full or no server was connected. */
