@@ -12,7 +12,10 @@ import java.util.Map;
  *
  * <p><b>Collectors.</b> Collector 0 is "Frame". Each zone becomes the collector of its full {@code Parent:Child}
  * name; its prefixes become parent collectors (a zone named {@code Render} and the category of
- * {@code Render:Sprites} are the same collector), so PStats' static tree is hudprof's category tree.
+ * {@code Render:Sprites} are the same collector), so PStats' static tree is hudprof's category tree. Private zones
+ * ({@code Zone.local}) are distinct rows in hudprof, so they stay distinct collectors: the first zone to use a full
+ * name gets it, a later zone of the same name gets {@code "Name #2"}, {@code "Name #3"} (same parent), which PStats'
+ * GUI lists side by side.
  *
  * <p><b>Threads.</b> Each thread root ({@code <name>}) is a PStats thread, the updating thread being thread 0.
  *
@@ -30,6 +33,8 @@ final class SnapshotEncoder {
     static final int MAX_EVENTS = 65_536;
 
     private final Map<String, Integer> collectorByPath = new HashMap<>();
+    /** Full names a zone's own collector has (categories are shared and not here), with that zone's id. */
+    private final Map<String, Integer> zoneByPath = new HashMap<>();
     private final List<CollectorDef> collectors = new ArrayList<>();
     private int definedCollectors;
     private int[] collectorOfZone = new int[64];
@@ -172,7 +177,13 @@ final class SnapshotEncoder {
             return c;
         }
         Zone z = Zone.byId(zoneId);
-        c = path(z == null ? "zone " + zoneId : z.name());
+        String name = z == null ? "zone " + zoneId : z.name();
+        String unique = name;
+        for (int k = 2; zoneByPath.containsKey(unique); k++) {
+            unique = name + " #" + k;
+        }
+        zoneByPath.put(unique, zoneId);
+        c = path(unique);
         collectorOfZone[zoneId] = c;
         return c;
     }

@@ -35,12 +35,17 @@ class ClientRoundTripTest {
     private static final Zone AI = Zone.define("AI");
     private static final Zone RAYCAST = Zone.define("Raycast");
     private static final Zone RENDER = Zone.define("Render:Sprites");
+    /** Two call sites' private zones of one name: two rows in hudprof, so two collectors. */
+    private static final Zone BATCH_A = Zone.local("Render:Batch");
+    private static final Zone BATCH_B = Zone.local("Render:Batch");
 
     private final ManualClock clock = new ManualClock(5 * TICK);
     private final List<String> log = new CopyOnWriteArrayList<>();
     /** Per frame number: collector full name → {alone ns, count}; plus "Frame" → {net ns}. */
     private final Map<Long, Map<String, long[]>> received = new ConcurrentHashMap<>();
     private final List<String> threadNames = new CopyOnWriteArrayList<>();
+    /** Collector full name → its parent's full name, as the server's table has them. */
+    private final Map<String, String> parents = new ConcurrentHashMap<>();
     private PStatsServer server;
     private PStatsClient client;
     private Profiler profiler;
@@ -76,6 +81,12 @@ class ClientRoundTripTest {
                 }
                 values.put("Frame", new long[] {exactNanos(accounting.alone(0)), exactNanos(net[0])});
                 threadNames.add(session.threadName(frame.threadIndex()));
+                for (int c = 1; c < table.size(); c++) {
+                    if (table.isDefined(c)) {
+                        int p = table.parent(c);
+                        parents.put(table.fullName(c), p <= 0 ? "" : table.fullName(p));
+                    }
+                }
                 received.put(frame.frameNumber(), values);
             }
         }, log::add, PStatsServer.Options.defaults());
@@ -181,5 +192,34 @@ class ClientRoundTripTest {
         }
         assertTrue(threadNames.stream().allMatch(name -> name.equals(Thread.currentThread().getName())), threadNames.toString());
         assertTrue(log.contains("connected to 127.0.0.1:" + server.port()), log.toString());
+    }
+
+    @Test
+    void privateZonesOfOneNameStayDistinctCollectors() throws Exception {
+        startServer();
+        profiler = new Profiler(ProfilerConfig.builder().clock(clock).build());
+        Hudprof.install(profiler);
+        client = PStatsClient.connect(profiler, "127.0.0.1", server.port(),
+                PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
+        await(client::connected, "connection");
+        for (int n = 1; n <= 5; n++) {
+            RENDER.begin();
+            spend(BATCH_A, n);
+            spend(BATCH_B, 10 * n);
+            spend(BATCH_A, 1);
+            RENDER.end();
+            profiler.update();
+            long frameNumber = profiler.recordedFrames();
+            await(() -> received.containsKey(frameNumber), "frame " + frameNumber);
+            Map<String, long[]> got = received.get(frameNumber);
+            assertEquals(List.of((n + 1) * TICK, 2L), List.of(got.get("Render:Batch")[0], got.get("Render:Batch")[1]),
+                    "the first zone keeps the name (self ns, calls) in frame " + frameNumber);
+            assertEquals(List.of(10 * n * TICK, 1L),
+                    List.of(got.get("Render:Batch #2")[0], got.get("Render:Batch #2")[1]),
+                    "the second gets '#2' in frame " + frameNumber);
+        }
+        assertEquals("Render", parents.get("Render:Batch"));
+        assertEquals("Render", parents.get("Render:Batch #2"), "both under the shared category");
+        assertTrue(parents.keySet().stream().noneMatch(name -> name.endsWith("#3")), parents.toString());
     }
 }
