@@ -4,6 +4,7 @@ import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
+import io.hudprof.core.stats.FrameStatistics;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.DatagramPacket;
@@ -27,7 +28,8 @@ import java.util.function.Consumer;
  * queue is full or no server is connected the frame is dropped and counted ({@link #droppedFrames()}).
  *
  * <p><b>Sender thread.</b> Connects (TCP), sends the hello and waits for the server's, then per frame sends new
- * collector and thread definitions, expiries, and one frame-data message per thread: over UDP with its checksum
+ * collector and thread definitions (statistics as level collectors, see {@link SnapshotEncoder}), expiries, and one
+ * frame-data message per thread: over UDP with its checksum
  * when it fits in 1500 bytes, over TCP otherwise, over TCP when the frame came with new definitions (so it cannot
  * overtake them), and over TCP only once a UDP send failed. A refused or lost
  * connection is one log line; it reconnects with a back-off from 0.5 s doubling to 10 s, and the game goes on.
@@ -75,6 +77,7 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
     private final Thread sender;
 
     // Game thread only.
+    private boolean afterStatistics;
     private long clockNanos;
     private long sinceLastSent = Long.MAX_VALUE / 2;
     // Written by both threads, counters only.
@@ -209,6 +212,13 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
 
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
+        if (!afterStatistics && FrameStatistics.attachedTo(profiler) != null) {
+            // Statistics work out their frame values in their own listener: listening after it sends this frame's
+            // values rather than the last one's. Done once, when they are first seen.
+            afterStatistics = true;
+            profiler.removeFrameListener(this);
+            profiler.addFrameListener(this);
+        }
         clockNanos += frameNanos;
         sinceLastSent += frameNanos;
         if (!recorded || sinceLastSent < minIntervalNanos) {

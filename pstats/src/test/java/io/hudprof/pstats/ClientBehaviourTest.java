@@ -94,13 +94,30 @@ class ClientBehaviourTest {
         }
     }
 
+    private static final io.hudprof.core.stats.Counter STREAMED =
+            io.hudprof.core.stats.Counter.define("Client test/Frames streamed");
+
     @Test
     void streamingAFrameAllocatesNothingOnTheGameThread() throws Exception {
+        streamAndMeasureAllocation(false);
+    }
+
+    @Test
+    void streamingAFrameWithStatisticsAllocatesNothingOnTheGameThread() throws Exception {
+        streamAndMeasureAllocation(true);
+    }
+
+    private void streamAndMeasureAllocation(boolean statistics) throws Exception {
         server = startServer(0);
         startProfiler();
         client = PStatsClient.connect(profiler, "127.0.0.1", server.port(),
                 PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
         await(client::connected, "connection");
+        if (statistics) {
+            io.hudprof.core.stats.FrameStatistics.builder()
+                    .sensors(java.util.EnumSet.noneOf(io.hudprof.core.stats.Sensor.class)).attach(profiler);
+            profiler.addFrameListener((nanos, recorded) -> STREAMED.increment());
+        }
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
