@@ -1,6 +1,7 @@
 package io.hudprof.viewer;
 
 import io.hudprof.core.Zone;
+import io.hudprof.core.stats.FloatDistribution;
 import io.hudprof.pstats.CollectorTable;
 import io.hudprof.pstats.FrameData;
 import io.hudprof.pstats.PStatsSession;
@@ -20,6 +21,10 @@ import java.util.Map;
  * arrival, so they are replayed before the main frame that closes their profiler frame. Zones are private per client and name, so two clients' {@code Draw} are two rows and a client
  * redefining an index with the same name keeps its row. Only the client the viewer follows is replayed.
  *
+ * <p>Level collectors with a value of their own in a main-thread frame become {@link FloatDistribution} statistics
+ * ({@value #LEVELS}{@code <full name> (<units>)}), reported once per frame on the main replay thread, so the HUD's
+ * statistics report and value charts show them.
+ *
  * <p>Called on the session's feeding thread (under its lock).
  */
 final class ClientFeed implements SessionListener {
@@ -31,6 +36,9 @@ final class ClientFeed implements SessionListener {
     private final boolean blocking;
     private final Map<String, Zone> zoneByName = new HashMap<>();
     private Zone[] zoneOf = new Zone[0];
+    private FloatDistribution[] levelOf = new FloatDistribution[0];
+    private boolean[] levelTried = new boolean[0];
+    private final Map<String, FloatDistribution> levelByName = new HashMap<>();
     private int builtVersion = -1;
     private volatile ReplayThread[] threads = new ReplayThread[1];
     private FrameData[] pending = new FrameData[1];
@@ -155,6 +163,23 @@ final class ClientFeed implements SessionListener {
             Zone zone = c > 0 && c < zoneOf.length ? zoneOf[c] : null;
             dest.add(zone, frame.eventIsStart(i), clientNanos(frame.eventTime(i)) + offsetNanos);
         }
+        if (frame.threadIndex() == 0) {
+            for (int i = 0; i < frame.levelCount(); i++) {
+                int c = frame.levelCollector(i);
+                FloatDistribution stat = c < levelOf.length ? levelOf[c] : null;
+                if (stat == null && c < levelOf.length && !levelTried[c] && session.collectors().isDefined(c)) {
+                    // First value of this collector: its statistic is made now, so only levels become rows.
+                    levelTried[c] = true;
+                    String units = table.def(c).levelUnits();
+                    stat = levelByName.computeIfAbsent(LEVELS + table.fullName(c)
+                            + (units.isBlank() ? "" : " (" + units + ")"), ClientFeed::levelStat);
+                    levelOf[c] = stat;
+                }
+                if (stat != null) {
+                    dest.addLevel(stat, frame.levelValue(i));
+                }
+            }
+        }
         profile.shown(dest.endNanos());
     }
 
@@ -167,14 +192,20 @@ final class ClientFeed implements SessionListener {
         int n = table.size();
         if (zoneOf.length < n) {
             zoneOf = Arrays.copyOf(zoneOf, n);
+            levelOf = Arrays.copyOf(levelOf, n);
+            levelTried = Arrays.copyOf(levelTried, n);
         }
         for (int c = 1; c < n; c++) {
             if (!table.isDefined(c)) {
                 zoneOf[c] = null;
+                levelOf[c] = null;
+                levelTried[c] = false;
                 continue;
             }
             String full = table.fullName(c);
             zoneOf[c] = zoneByName.computeIfAbsent(full, Zone::local);
+            levelOf[c] = null;
+            levelTried[c] = false;
         }
     }
 
@@ -196,6 +227,18 @@ final class ClientFeed implements SessionListener {
 
     /** The longest the main replay thread waits for the others before a frame. */
     static final long OTHERS_WAIT_NANOS = 200_000_000L;
+
+    /** The statistics category of received level collectors: the HUD's statistics report and value charts. */
+    static final String LEVELS = "PStats levels/";
+
+    private static FloatDistribution levelStat(String name) {
+        try {
+            return FloatDistribution.define(name);
+        } catch (IllegalArgumentException e) {
+            // A name the registry refuses (taken by another kind): that level is not shown; the frames go on.
+            return null;
+        }
+    }
 
     private void finishThreads() {
         for (ReplayThread t : threads) {

@@ -3,7 +3,10 @@ package io.hudprof.viewer;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.Sensor;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 
 /**
@@ -29,6 +32,8 @@ final class RemoteProfile {
     RemoteProfile(int historyFrames) {
         profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
                 .historyFrames(historyFrames).build()));
+        // The clients' level collectors arrive as statistics; the viewer's own JVM is not what is shown.
+        FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
     }
 
     Profiler profiler() {

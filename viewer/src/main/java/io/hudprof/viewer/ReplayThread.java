@@ -106,6 +106,9 @@ final class ReplayThread extends Thread {
         lastEnd = now;
         replayed++;
         if (updates) {
+            for (int i = 0; i < f.levels; i++) {
+                f.levelStats[i].report(f.levelValues[i]);
+            }
             // The client's other threads' frames that arrived before this one belong to it or earlier frames.
             feed.awaitOtherThreads(this);
             profile.frameEnd(this, f.frameNumber);

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The viewer's window end to end, on a real GL context (GLFW's null platform with surfaceless EGL, or Xvfb): received
  * frames go through the replay threads into a core profiler while the window draws the HUD, and the profile equals
  * what the other end measured. A real Panda3D capture gives, frame by frame and collector by collector, the times
- * text-stats printed; a live hudprof game over loopback (its own JVM) gives its own per-zone self times and entry
+ * text-stats printed (and its Objects level, as a statistic of the viewer's profiler); a live hudprof game over loopback (its own JVM) gives its own per-zone self times and entry
  * counts exactly, its worker thread's included. Screenshots land in target/viewer-screenshots.
  */
 class ViewerWindowGlTest {
@@ -48,20 +48,29 @@ class ViewerWindowGlTest {
     }
 
     /** text-stats' frames: frame number → (ms of the frame, collector full name → ms including its children). */
-    record Reference(double frameMs, Map<String, Double> net) {
+    record Reference(double frameMs, Map<String, Double> net, Map<String, Double> levels) {
     }
 
     static Map<Long, Reference> textStats(String capture) throws Exception {
         Map<Long, Reference> frames = new LinkedHashMap<>();
         Map<String, Double> current = null;
+        Map<String, Double> levels = null;
         List<String> path = new ArrayList<>();
         for (String raw : Files.readAllLines(CAPTURES.resolve(capture + ".text-stats-r.txt"))) {
             for (String line : raw.split("\r")) {
                 if (line.startsWith("Thread Main frame ")) {
                     String[] words = line.split("[ ,]+");
                     current = new HashMap<>();
-                    frames.put(Long.parseLong(words[3]), new Reference(Double.parseDouble(words[4]), current));
+                    levels = new HashMap<>();
+                    frames.put(Long.parseLong(words[3]), new Reference(Double.parseDouble(words[4]), current,
+                            levels));
                     path.clear();
+                } else if (current != null && line.startsWith("  ") && !line.startsWith("   ")
+                        && !line.endsWith(" ms") && line.contains(" = ")) {
+                    // A top-level level collector: "  Objects = 49 " (no units) or "  System memory = 0.1 MB".
+                    String name = line.strip().substring(0, line.strip().indexOf(" = "));
+                    String[] value = line.substring(line.indexOf(" = ") + 3).strip().split(" ");
+                    levels.put(name, Double.parseDouble(value[0]));
                 } else if (current != null && line.startsWith("  ") && line.endsWith(" ms")
                         && line.contains(" = ")) {
                     int depth = (line.length() - line.stripLeading().length()) / 2;
@@ -92,9 +101,14 @@ class ViewerWindowGlTest {
     void aReplayedPandaCaptureShowsTextStatsTimesInTheHud(String capture) throws Exception {
         RemoteProfile profile = new RemoteProfile(600);
         ProfileFrames received = new ProfileFrames();
+        Map<Long, Double> objects = new java.util.concurrent.ConcurrentHashMap<>();
+        io.hudprof.core.stats.FloatDistribution objectsStat =
+                io.hudprof.core.stats.FloatDistribution.define(ClientFeed.LEVELS + "Objects");
         profile.profiler().addFrameListener((nanos, recorded) -> {
             if (recorded) {
                 received.take(profile.profiler(), profile.lastFrameNumber());
+                objects.put(profile.lastFrameNumber(), io.hudprof.core.stats.FrameStatistics
+                        .attachedTo(profile.profiler()).frameValue(objectsStat, Averaging.INSTANTANEOUS));
             }
         });
         try (ViewerWindow window = openWindow(profile)) {
@@ -124,6 +138,8 @@ class ViewerWindowGlTest {
                     assertMs(c.getValue(), ProfileFrames.net(frame, c.getKey()), "frame " + f.getKey() + " "
                             + c.getKey());
                 }
+                assertEquals(f.getValue().levels().get("Objects"), objects.get(f.getKey()),
+                        "the Objects level as the viewer's statistic, frame " + f.getKey());
             }
 
             // The report the HUD draws, for the last frame: self times (PStats' time alone) of each collector.
@@ -157,6 +173,13 @@ class ViewerWindowGlTest {
             Path shot = SHOTS.resolve(capture + ".png");
             window.screenshot(shot);
             assertTrue(Files.size(shot) > 10_000, "a screenshot with the HUD in it");
+            window.swap();
+
+            synchronized (profile.lock()) {
+                profile.profiler().controller().setMode(ReportMode.STATISTICS);
+            }
+            window.renderFrame();
+            window.screenshot(SHOTS.resolve(capture + "-statistics.png"));
             window.swap();
         } finally {
             profile.close();
