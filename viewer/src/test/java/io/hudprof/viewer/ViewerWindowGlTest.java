@@ -284,4 +284,31 @@ class ViewerWindowGlTest {
         }
         return frames;
     }
+
+    @Test
+    void theCommandLineWindowReplaysACaptureHeadlessAndEndsWhenStopped() throws Exception {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.util.concurrent.CountDownLatch stop = new java.util.concurrent.CountDownLatch(1);
+        int[] code = {-1};
+        Thread viewer = new Thread(() -> {
+            try {
+                code[0] = ViewerMain.run(new String[] {"--headless", "--replay",
+                        CAPTURES.resolve("panda-client-200frames.messages.jsonl").toString()}, System.out,
+                        new java.io.PrintStream(err, true, StandardCharsets.UTF_8), stop);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        viewer.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (viewer.isAlive() && (io.hudprof.core.Hudprof.profiler() == null
+                || io.hudprof.core.Hudprof.profiler().recordedFrames() < 199) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(199, io.hudprof.core.Hudprof.profiler().recordedFrames(), err.toString(StandardCharsets.UTF_8));
+        stop.countDown();
+        viewer.join(10_000);
+        assertEquals(0, code[0], err.toString(StandardCharsets.UTF_8));
+        assertTrue(err.toString(StandardCharsets.UTF_8).isEmpty(), err.toString(StandardCharsets.UTF_8));
+    }
 }
