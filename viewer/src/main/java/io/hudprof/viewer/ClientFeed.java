@@ -29,7 +29,15 @@ import java.util.Map;
  */
 final class ClientFeed implements SessionListener {
     /** PStats threads replayed per client; frames of threads past this are dropped (counted). */
-    static final int MAX_THREADS = 64;
+    static final int MAX_THREADS = 32;
+    /**
+     * Time events queued for replay per client, over all its threads; a frame that would pass it is dropped
+     * (counted), so a client sending huge frames faster than they replay cannot make the viewer's memory grow.
+     */
+    static final int MAX_QUEUED_EVENTS = 1 << 20;
+    /** Events in one replayed frame; a bigger frame is dropped (counted). hudprof's own client sends fewer. */
+    static final int MAX_FRAME_EVENTS = 1 << 16;
+    private final java.util.concurrent.atomic.AtomicInteger queuedEvents = new java.util.concurrent.atomic.AtomicInteger();
 
     private final RemoteProfile profile;
     /** Replay (a file): wait for a free slot instead of dropping, so every frame is shown. */
@@ -111,7 +119,12 @@ final class ClientFeed implements SessionListener {
 
     private void send(PStatsSession session, FrameData frame) {
         int t = frame.threadIndex();
-        if (frame.eventCount() == 0) {
+        int events = frame.eventCount();
+        if (events == 0) {
+            return;
+        }
+        if (events > MAX_FRAME_EVENTS || queuedEvents.get() + events > MAX_QUEUED_EVENTS) {
+            dropped++;
             return;
         }
         ReplayThread thread = threads[t];
@@ -133,15 +146,16 @@ final class ClientFeed implements SessionListener {
         }
         resolve(session, frame, slot);
         thread.inFlight.incrementAndGet();
+        queuedEvents.addAndGet(events);
         if (blocking) {
             try {
                 thread.queue.put(slot);
             } catch (InterruptedException e) {
-                thread.inFlight.decrementAndGet();
+                replayed(thread, events);
                 Thread.currentThread().interrupt();
             }
         } else if (!thread.queue.offer(slot)) {
-            thread.inFlight.decrementAndGet();
+            replayed(thread, events);
             thread.free.offer(slot);
             dropped++;
         }
@@ -207,6 +221,12 @@ final class ClientFeed implements SessionListener {
             levelOf[c] = null;
             levelTried[c] = false;
         }
+    }
+
+    /** A queued frame of {@code events} events left the queue (replayed, or not queued after all). */
+    void replayed(ReplayThread thread, int events) {
+        queuedEvents.addAndGet(-events);
+        thread.inFlight.decrementAndGet();
     }
 
     /**

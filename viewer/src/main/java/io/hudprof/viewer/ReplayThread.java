@@ -21,6 +21,8 @@ import java.util.concurrent.BlockingQueue;
 final class ReplayThread extends Thread {
     /** Frames waiting per thread; past this a live client's frames are dropped (counted). */
     static final int QUEUE = 128;
+    /** Slots that grew past this many events are replaced after use, so only queued frames hold memory. */
+    static final int SHRINK_EVENTS = 4096;
 
     private final RemoteProfile profile;
     private final ClientFeed feed;
@@ -62,10 +64,15 @@ final class ReplayThread extends Thread {
                 if (f == END) {
                     return;
                 }
+                int events = f.events;
                 try {
                     replay(f);
                 } finally {
-                    inFlight.decrementAndGet();
+                    if (f.zones.length > SHRINK_EVENTS) {
+                        // A huge frame's arrays are not kept for the next, small ones.
+                        f = new ReplayFrame();
+                    }
+                    feed.replayed(this, events);
                     free.put(f);
                 }
             }
