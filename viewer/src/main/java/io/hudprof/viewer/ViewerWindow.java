@@ -92,8 +92,11 @@ final class ViewerWindow implements AutoCloseable {
         GL.createCapabilities();
         Overlay hud;
         synchronized (profile.lock()) {
+            // The window is the HUD's alone: more rows, longer names, a taller and wider history graph than a
+            // game's corner gets. The panel still keeps clear of the graph in a small window.
             hud = Overlay.create(profile.profiler(), OverlayConfig.builder().startVisible(true)
-                    .contentScale(Overlay.contentScaleOf(handle)).build());
+                    .contentScale(Overlay.contentScaleOf(handle)).visibleRows(30).nameChars(44).graphHeight(200)
+                    .graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(2).build());
             hud.installKeys(handle);
         }
         return new ViewerWindow(handle, errors, profile, hud);

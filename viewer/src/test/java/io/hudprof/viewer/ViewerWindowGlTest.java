@@ -151,11 +151,13 @@ class ViewerWindowGlTest {
                 profile.profiler().controller().build(report);
             }
             Map<String, Double> selfRows = new HashMap<>();
+            Zone appZone = null;
             for (int i = 0; i < report.rowCount(); i++) {
                 ReportRow row = report.row(i);
                 Zone z = Zone.byId(row.zoneId());
                 if (z != null) {
                     selfRows.put(z.name(), row.value(Column.SELF));
+                    appZone = z.name().equals("App") ? z : appZone;
                 }
             }
             assertMs(last.net().get("App:Physics"), selfRows.get("App:Physics"), "report row App:Physics");
@@ -173,6 +175,16 @@ class ViewerWindowGlTest {
             Path shot = SHOTS.resolve(capture + ".png");
             window.screenshot(shot);
             assertTrue(Files.size(shot) > 10_000, "a screenshot with the HUD in it");
+            window.swap();
+
+            synchronized (profile.lock()) {
+                profile.profiler().controller().showCallGraph(appZone);
+                profile.profiler().controller().build(report);
+            }
+            assertEquals(ReportMode.CALL_GRAPH, report.mode());
+            assertEquals("App", report.focusName());
+            window.renderFrame();
+            window.screenshot(SHOTS.resolve(capture + "-callgraph.png"));
             window.swap();
 
             synchronized (profile.lock()) {
