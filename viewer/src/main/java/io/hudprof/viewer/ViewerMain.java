@@ -82,6 +82,9 @@ public final class ViewerMain {
                         peer -> new ClientFeed(profile, true), err), "hudprof-viewer-replay");
                 feeder.setDaemon(true);
                 feeder.start();
+                if (options.screenshot() != null) {
+                    return screenshotAfter(feeder, window, options.screenshot(), result, err);
+                }
                 window.loop(stop, () -> status(profile, "replay of " + options.replay().getFileName()));
                 return result[0];
             }
@@ -99,6 +102,25 @@ public final class ViewerMain {
             window.close();
             profile.close();
         }
+    }
+
+    /** Draws while the replay runs, then once more after it, saves that frame and returns the replay's code. */
+    private static int screenshotAfter(Thread feeder, ViewerWindow window, Path file, int[] result, PrintStream err)
+            throws InterruptedException {
+        while (feeder.isAlive()) {
+            window.renderFrame();
+            window.swap();
+            feeder.join(15);
+        }
+        window.renderFrame();
+        try {
+            window.screenshot(file);
+        } catch (IOException e) {
+            err.println("hudprof-viewer: cannot write --screenshot " + file + ": " + e.getMessage());
+            return 1;
+        }
+        window.swap();
+        return result[0];
     }
 
     /** Frames the window keeps in history (about 20 s at 30 frames a second). */

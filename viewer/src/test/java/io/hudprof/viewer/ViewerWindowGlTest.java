@@ -323,4 +323,18 @@ class ViewerWindowGlTest {
         assertEquals(0, code[0], err.toString(StandardCharsets.UTF_8));
         assertTrue(err.toString(StandardCharsets.UTF_8).isEmpty(), err.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void theCommandLineSavesAScreenshotAfterAHeadlessReplayAndExits() throws Exception {
+        Path shot = SHOTS.resolve("command-line-replay.png");
+        Files.deleteIfExists(shot);
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = ViewerMain.run(new String[] {"--headless", "--replay",
+                CAPTURES.resolve("panda-client-200frames-tcp.messages.jsonl").toString(), "--screenshot",
+                shot.toString()}, System.out, new java.io.PrintStream(err, true, StandardCharsets.UTF_8),
+                new java.util.concurrent.CountDownLatch(1));
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        assertTrue(Files.size(shot) > 10_000, "a PNG with the HUD");
+        assertEquals(null, io.hudprof.core.Hudprof.profiler(), "the viewer's profiler is uninstalled at exit");
+    }
 }
