@@ -54,6 +54,7 @@ final class ClientFeed implements SessionListener {
     private boolean epochSet;
     private long offsetNanos;
     private volatile long dropped;
+    private volatile boolean closed;
     private String name = "";
 
     ClientFeed(RemoteProfile profile, boolean blocking) {
@@ -115,6 +116,12 @@ final class ClientFeed implements SessionListener {
         }
         finishThreads();
         profile.disconnected(this);
+        closed = true;
+    }
+
+    /** Whether the session ended and every frame it sent was replayed. */
+    boolean closed() {
+        return closed;
     }
 
     private void send(PStatsSession session, FrameData frame) {

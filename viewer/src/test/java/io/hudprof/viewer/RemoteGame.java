@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * A scripted hudprof game in its own JVM (zones record into the one installed profiler, so the game and the viewer
  * cannot share a process): a manual clock moves in steps of 2^-9 s, which PStats' float32 seconds hold exactly; it
- * streams to {@code 127.0.0.1:<port>} over TCP. A second thread, {@code worker}, runs a job zone while the main
+ * streams to {@code 127.0.0.1:<port>} over TCP (or, with a third argument {@code udp}, as the client does by default). A second thread, {@code worker}, runs a job zone while the main
  * thread renders (they hand over explicitly, so the manual clock is read in a fixed order). Prints, per frame, its own profile as
  * {@code frame N nanos} and {@code zone N name self calls} lines, then {@code dropped D}.
  */
@@ -30,11 +30,12 @@ public final class RemoteGame {
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
         int frames = Integer.parseInt(args[1]);
+        boolean udp = args.length > 2 && args[2].equals("udp");
         ManualClock clock = new ManualClock(STEP * 1000);
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
                 .build()));
         PStatsClient client = PStatsClient.connect(profiler, "127.0.0.1", port,
-                PStatsClient.Options.defaults().withMaxRate(100_000).withUdp(false).withLog(System.err::println));
+                PStatsClient.Options.defaults().withMaxRate(100_000).withUdp(udp).withLog(System.err::println));
         long deadline = System.nanoTime() + 20_000_000_000L;
         while (!client.connected() && System.nanoTime() < deadline) {
             Thread.sleep(10);

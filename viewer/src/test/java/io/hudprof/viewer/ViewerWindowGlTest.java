@@ -198,8 +198,9 @@ class ViewerWindowGlTest {
         }
     }
 
-    @Test
-    void aLiveHudprofGameOverLoopbackShowsItsOwnProfile() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
+    void aLiveHudprofGameOverLoopbackShowsItsOwnProfile(String transport) throws Exception {
         RemoteProfile profile = new RemoteProfile(600);
         ProfileFrames received = new ProfileFrames();
         profile.profiler().addFrameListener((nanos, recorded) -> {
@@ -218,7 +219,7 @@ class ViewerWindowGlTest {
         try (ViewerWindow window = openWindow(profile)) {
             Process game = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-cp", System.getProperty("java.class.path"), RemoteGame.class.getName(),
-                    Integer.toString(server.server().port()), Integer.toString(frames))
+                    Integer.toString(server.server().port()), Integer.toString(frames), transport)
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             List<String> gameOut = new ArrayList<>();
             Thread reader = new Thread(() -> {
@@ -236,7 +237,7 @@ class ViewerWindowGlTest {
             reader.start();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             // The last frame is replayed when the game leaves (each frame waits for the next, or for the end).
-            while ((game.isAlive() || !received.frames.containsKey((long) frames)) && System.nanoTime() < deadline) {
+            while ((game.isAlive() || feeds.isEmpty() || !feeds.get(0).closed()) && System.nanoTime() < deadline) {
                 window.renderFrame();
                 window.swap();
                 Thread.sleep(5);
@@ -249,11 +250,21 @@ class ViewerWindowGlTest {
             assertTrue(gameOut.contains("dropped 0"), "the game dropped no frame: " + gameOut.get(gameOut.size() - 1));
             assertEquals(1, feeds.size());
             assertEquals(0, feeds.get(0).dropped(), "frames the viewer dropped");
-            assertEquals(2 * frames, feeds.get(0).replayed(), "the main thread's frames and the worker's");
             assertTrue(sent.get((long) frames).self().containsKey("Jobs:Stream"), "the worker's zone was sent");
-            assertEquals(sent.keySet(), received.frames.keySet());
+            if (transport.equals("tcp")) {
+                assertEquals(2 * frames, feeds.get(0).replayed(), "the main thread's frames and the worker's");
+                assertEquals(sent.keySet(), received.frames.keySet());
+            } else {
+                // A datagram the kernel drops on a loaded machine is a frame the viewer does not show, as in PStats:
+                // every frame shown must be the game's, and nearly all must arrive.
+                assertTrue(sent.keySet().containsAll(received.frames.keySet()), received.frames.keySet().toString());
+                assertTrue(received.frames.size() >= frames * 9 / 10, received.frames.size() + " of " + frames);
+            }
             for (Map.Entry<Long, ProfileFrames.Frame> f : sent.entrySet()) {
                 ProfileFrames.Frame got = received.frames.get(f.getKey());
+                if (got == null) {
+                    continue;
+                }
                 assertEquals(f.getValue().nanos(), got.nanos(), "frame " + f.getKey());
                 Map<String, Long> expectedSelf = new java.util.TreeMap<>(f.getValue().self());
                 Map<String, Long> gotSelf = new java.util.TreeMap<>(got.self());
@@ -271,7 +282,7 @@ class ViewerWindowGlTest {
                 profile.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
             }
             window.renderFrame();
-            Path shot = SHOTS.resolve("live-hudprof-game.png");
+            Path shot = SHOTS.resolve("live-hudprof-game-" + transport + ".png");
             window.screenshot(shot);
             assertTrue(Files.size(shot) > 10_000);
             window.swap();
