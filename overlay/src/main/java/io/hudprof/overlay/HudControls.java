@@ -251,7 +251,9 @@ public final class HudControls {
 
     /**
      * Shows a status after the panel's title every frame (for example a {@code PStatsClient}'s dropped frames, so
-     * a slow or absent viewer is seen); null removes it. The source appends without allocating.
+     * a slow or absent viewer is seen); null removes it, and the profiler's own
+     * ({@code profiler.controller().status()}, which a PStats client sets while it streams) shows instead. The source
+     * appends without allocating.
      */
     public void status(StatusSource source) {
         this.status = source;

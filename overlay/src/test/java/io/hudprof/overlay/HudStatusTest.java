@@ -59,4 +59,24 @@ class HudStatusTest {
             assertTrue(!frame.panel().titleText(frame.report()).toString().contains("PStats"));
         }
     }
+
+    @Test
+    void theProfilersStatusShowsUnlessTheHudHasItsOwn() {
+        try (ScriptedGame game = new ScriptedGame(64, 0);
+                HudFrame frame = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
+            game.profiler.controller().setStatus(dest -> dest.append("PStats 2 dropped"));
+            game.frame(1.0);
+            assertTrue(frame.build(1280, 720));
+            assertTrue(frame.panel().titleText(frame.report()).toString().endsWith(" | PStats 2 dropped"));
+
+            frame.controls().status(dest -> dest.append("own"));
+            frame.build(1280, 720);
+            assertTrue(frame.panel().titleText(frame.report()).toString().endsWith(" | own"));
+
+            frame.controls().status(null);
+            game.profiler.controller().setStatus(null);
+            frame.build(1280, 720);
+            assertTrue(!frame.panel().titleText(frame.report()).toString().contains(" | PStats"));
+        }
+    }
 }

@@ -35,8 +35,9 @@ import java.util.function.Consumer;
  * connection is one log line; it reconnects with a back-off from 0.5 s doubling to 10 s, and the game goes on.
  * See {@link SnapshotEncoder} for how frames become PStats collectors and events.
  *
- * <p><b>HUD.</b> A {@link StatusSource}: {@code hud.controls().status(client)} shows "PStats 3 dropped" (or
- * "PStats off, 3 dropped" while no server is connected) after the HUD's title, so a slow viewer is seen in the game.
+ * <p><b>HUD.</b> A {@link StatusSource}, set as the profiler's status ({@code controller().setStatus}) while it
+ * streams unless another is: the HUD shows "PStats 3 dropped" (or "PStats off, 3 dropped" while no server is
+ * connected) after its title, so a slow viewer is seen in the game.
  */
 public final class PStatsClient implements FrameListener, StatusSource, AutoCloseable {
     /** The property naming the server: {@code host} or {@code host:port}. */
@@ -126,6 +127,10 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
         }
         PStatsClient client = new PStatsClient(profiler, host, port, options);
         profiler.addFrameListener(client);
+        if (profiler.controller().status() == null) {
+            // The HUD shows the stream's dropped frames after its title while this client streams.
+            profiler.controller().setStatus(client);
+        }
         client.sender.start();
         return client;
     }
@@ -264,6 +269,9 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
     @Override
     public void close() {
         profiler.removeFrameListener(this);
+        if (profiler.controller().status() == this) {
+            profiler.controller().setStatus(null);
+        }
         closed = true;
         LockSupport.unpark(sender);
         try {

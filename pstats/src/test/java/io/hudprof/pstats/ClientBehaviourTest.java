@@ -173,6 +173,7 @@ class ClientBehaviourTest {
                 PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
         await(client::connected, "connection");
         assertEquals("PStats 0 dropped", status(client));
+        assertEquals(client, profiler.controller().status(), "the HUD shows the streaming client's status");
         frame();
         await(() -> frames.get() >= 1, "first frame");
         server.close();
@@ -193,6 +194,8 @@ class ClientBehaviourTest {
         frame();
         await(() -> frames.get() > before, "a frame after reconnecting");
         assertEquals("PStats " + client.droppedFrames() + " dropped", status(client));
+        client.close();
+        assertEquals(null, profiler.controller().status(), "closed: the status goes with it");
         assertEquals(2, log.stream().filter(l -> l.startsWith("connected to")).count(), log.toString());
     }
 
