@@ -55,7 +55,8 @@ final class ClientFeed implements SessionListener {
     private long offsetNanos;
     private volatile long dropped;
     private volatile boolean closed;
-    private String name = "";
+    private volatile String name = "";
+    private volatile String progname = "";
 
     ClientFeed(RemoteProfile profile, boolean blocking) {
         this.profile = profile;
@@ -64,7 +65,8 @@ final class ClientFeed implements SessionListener {
 
     @Override
     public void hello(PStatsSession session) {
-        name = session.hello().progname() + " on " + session.hello().hostname() + " (" + session.peer() + ")";
+        progname = session.hello().progname();
+        name = progname + " on " + session.hello().hostname() + " (" + session.peer() + ")";
         profile.connected(this);
     }
 
@@ -300,6 +302,11 @@ final class ClientFeed implements SessionListener {
             n += t == null ? 0 : t.skipped();
         }
         return n;
+    }
+
+    /** The client's program name from its hello. */
+    String progname() {
+        return progname;
     }
 
     /** "progname on host (peer)". */

@@ -25,6 +25,8 @@ final class RemoteProfile {
     private final Object lock = new Object();
     private final List<ClientFeed> waiting = new ArrayList<>();
     private volatile ClientFeed followed;
+    /** The program name of the last client shown that left, for the HUD's title. */
+    private volatile String left;
     private volatile long ignoredFrames;
     private volatile long lastFrameNumber = -1;
     private long shownUntil;
@@ -34,6 +36,16 @@ final class RemoteProfile {
                 .historyFrames(historyFrames).build()));
         // The clients' level collectors arrive as statistics; the viewer's own JVM is not what is shown.
         FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
+        // The HUD's title says whose profile it is and what the viewer could not keep up with.
+        profiler.controller().setStatus(dest -> {
+            ClientFeed shown = followed;
+            String gone = left;
+            if (shown == null) {
+                dest.append(gone == null ? "no client" : gone).append(gone == null ? "" : " left");
+            } else {
+                dest.append(shown.progname()).append(", ").append(shown.dropped()).append(" dropped");
+            }
+        });
     }
 
     Profiler profiler() {
@@ -56,6 +68,7 @@ final class RemoteProfile {
     synchronized void disconnected(ClientFeed feed) {
         waiting.remove(feed);
         if (followed == feed) {
+            left = feed.progname();
             followed = waiting.isEmpty() ? null : waiting.remove(0);
         }
     }

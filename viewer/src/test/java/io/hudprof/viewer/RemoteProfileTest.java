@@ -21,7 +21,12 @@ class RemoteProfileTest {
             ClientFeed second = new ClientFeed(profile, false);
             ClientFeed third = new ClientFeed(profile, false);
             assertNull(profile.followed());
+            io.hudprof.core.format.TextLine status = new io.hudprof.core.format.TextLine(64);
+            profile.profiler().controller().status().appendStatus(status);
+            assertEquals("no client", status.toString(), "the HUD's title before any client");
             profile.connected(first);
+            profile.profiler().controller().status().appendStatus(status.clear());
+            assertEquals(", 0 dropped", status.toString(), "a client without a hello has no name yet");
             profile.connected(second);
             profile.connected(third);
             assertTrue(profile.follows(first));
@@ -38,6 +43,8 @@ class RemoteProfileTest {
             profile.disconnected(second);
             assertNull(profile.followed());
             assertTrue(ViewerMain.status(profile, "port 5185").endsWith("waiting for a PStats client"));
+            profile.profiler().controller().status().appendStatus(status.clear());
+            assertEquals(" left", status.toString(), "the HUD's title after the shown client left");
         } finally {
             profile.close();
         }
