@@ -132,7 +132,7 @@ final class ClientFeed implements SessionListener {
         if (events == 0) {
             return;
         }
-        if (events > MAX_FRAME_EVENTS || queuedEvents.get() + events > MAX_QUEUED_EVENTS) {
+        if (events > MAX_FRAME_EVENTS || queuedEvents.get() + events > MAX_QUEUED_EVENTS || !saneTimes(frame)) {
             dropped++;
             return;
         }
@@ -205,6 +205,23 @@ final class ClientFeed implements SessionListener {
         }
         profile.shown(dest.endNanos());
     }
+
+    /**
+     * Whether every time is finite and within {@link #MAX_CLIENT_SECONDS}: a client's clock is its uptime, and one
+     * infinite or absurd time would put the thread's time line where no later frame could follow.
+     */
+    private static boolean saneTimes(FrameData frame) {
+        for (int i = 0; i < frame.eventCount(); i++) {
+            float t = frame.eventTime(i);
+            if (!(Math.abs(t) <= MAX_CLIENT_SECONDS)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** About 115 days: beyond it float32 seconds cannot tell milliseconds apart anyway. */
+    static final float MAX_CLIENT_SECONDS = 1e7f;
 
     private static long clientNanos(float seconds) {
         return Math.round((double) seconds * 1e9);
