@@ -135,7 +135,7 @@ public final class ViewerMain {
         } else {
             sb.append(shown.name()).append(" | ").append(shown.replayed()).append(" frames");
             if (shown.dropped() > 0) {
-                sb.append(", ").append(shown.dropped()).append(" dropped (viewer behind)");
+                sb.append(", ").append(shown.dropped()).append(" dropped (viewer behind, or unusable)");
             }
             if (shown.skipped() > 0) {
                 sb.append(", ").append(shown.skipped()).append(" out of order");
