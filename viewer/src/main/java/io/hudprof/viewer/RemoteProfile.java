@@ -32,8 +32,10 @@ final class RemoteProfile {
     private long shownUntil;
 
     RemoteProfile(int historyFrames) {
+        // A timeline of recent events per replayed thread, so trace exports and timeline views have the client's
+        // begins and ends (2^16 events, under 1 MiB, a thread).
         profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
-                .historyFrames(historyFrames).build()));
+                .historyFrames(historyFrames).timelineCapacity(1 << 16).build()));
         // The clients' level collectors arrive as statistics; the viewer's own JVM is not what is shown.
         FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
         // The HUD's title says whose profile it is and what the viewer could not keep up with.
