@@ -9,6 +9,7 @@ import io.hudprof.pstats.SessionListener;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One client's frames into the viewer's profiler: resolves each PStats collector to a private {@link Zone} of its
@@ -18,8 +19,9 @@ import java.util.Map;
  * <p>A main-thread (PStats thread 0) frame is resolved when the next one arrives (or the session ends): definitions
  * travel over TCP while frames may come over UDP, so waiting one frame lets its collectors be defined, as text-stats
  * does, and a frame overtaken by a later one is replayed first. The client's other threads' frames are resolved on
- * arrival, so they are replayed before the main frame that closes their profiler frame. Zones are private per client and name, so two clients' {@code Draw} are two rows and a client
- * redefining an index with the same name keeps its row. Only the client the viewer follows is replayed.
+ * arrival, so they are replayed before the main frame that closes their profiler frame. Zones are private per client
+ * and name, so two clients' {@code Draw} are two rows and a client redefining an index with the same name keeps its
+ * row. Only the client the viewer follows is replayed.
  *
  * <p>Level collectors with a value of their own in a main-thread frame become {@link FloatDistribution} statistics
  * ({@value #LEVELS}{@code <full name> (<units>)}), reported once per frame on the main replay thread, so the HUD's
@@ -37,7 +39,7 @@ final class ClientFeed implements SessionListener {
     static final int MAX_QUEUED_EVENTS = 1 << 20;
     /** Events in one replayed frame; a bigger frame is dropped (counted). hudprof's own client sends fewer. */
     static final int MAX_FRAME_EVENTS = 1 << 16;
-    private final java.util.concurrent.atomic.AtomicInteger queuedEvents = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger queuedEvents = new AtomicInteger();
 
     private final RemoteProfile profile;
     /** Replay (a file): wait for a free slot instead of dropping, so every frame is shown. */
@@ -49,8 +51,9 @@ final class ClientFeed implements SessionListener {
     private final Map<String, FloatDistribution> levelByName = new HashMap<>();
     private int builtVersion = -1;
     private volatile ReplayThread[] threads = new ReplayThread[1];
-    private FrameData[] pending = new FrameData[1];
-    private boolean[] hasPending = new boolean[1];
+    /** The main thread's last frame, waiting for the next (see above). */
+    private final FrameData pending = new FrameData();
+    private boolean hasPending;
     private boolean epochSet;
     private long offsetNanos;
     private volatile long dropped;
@@ -81,40 +84,30 @@ final class ClientFeed implements SessionListener {
             dropped++;
             return;
         }
-        if (t >= pending.length) {
-            int n = Math.min(MAX_THREADS, Math.max(t + 1, pending.length * 2));
-            pending = Arrays.copyOf(pending, n);
-            hasPending = Arrays.copyOf(hasPending, n);
-            threads = Arrays.copyOf(threads, n);
+        if (t >= threads.length) {
+            threads = Arrays.copyOf(threads, Math.min(MAX_THREADS, Math.max(t + 1, threads.length * 2)));
         }
         if (t != 0) {
             send(session, frame);
             return;
         }
-        if (pending[t] == null) {
-            pending[t] = new FrameData();
-        }
-        if (hasPending[t] && frame.frameNumber() < pending[t].frameNumber()) {
+        if (hasPending && frame.frameNumber() < pending.frameNumber()) {
             // Overtaken (a UDP frame that arrived after a later one over TCP): replay it first.
             send(session, frame);
             return;
         }
-        if (hasPending[t]) {
-            send(session, pending[t]);
+        if (hasPending) {
+            send(session, pending);
         }
-        pending[t].copyFrom(frame);
-        hasPending[t] = true;
+        pending.copyFrom(frame);
+        hasPending = true;
     }
 
     @Override
     public void closed(PStatsSession session, String reason) {
-        if (profile.follows(this)) {
-            for (int t = 0; t < pending.length; t++) {
-                if (hasPending[t]) {
-                    hasPending[t] = false;
-                    send(session, pending[t]);
-                }
-            }
+        if (profile.follows(this) && hasPending) {
+            hasPending = false;
+            send(session, pending);
         }
         finishThreads();
         profile.disconnected(this);
