@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One client's frames into the viewer's profiler: resolves each PStats collector to a private {@link Zone} of its
@@ -259,7 +260,7 @@ final class ClientFeed implements SessionListener {
                 continue;
             }
             while (t.inFlight.get() > 0 && t.isAlive() && System.nanoTime() < deadline) {
-                java.util.concurrent.locks.LockSupport.parkNanos(20_000);
+                LockSupport.parkNanos(20_000);
             }
         }
     }

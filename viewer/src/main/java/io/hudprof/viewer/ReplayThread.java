@@ -3,6 +3,7 @@ package io.hudprof.viewer;
 import io.hudprof.core.Zone;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Replays one PStats thread's received frames as zone begins and ends on a Java thread of the same name, so the
@@ -28,7 +29,7 @@ final class ReplayThread extends Thread {
     private final ClientFeed feed;
     private final boolean updates;
     /** Frames queued and not replayed yet; the main thread waits for the others' before gathering a frame. */
-    final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+    final AtomicInteger inFlight = new AtomicInteger();
     final BlockingQueue<ReplayFrame> queue = new ArrayBlockingQueue<>(QUEUE);
     final BlockingQueue<ReplayFrame> free = new ArrayBlockingQueue<>(QUEUE + 1);
     /** This thread's replay time, read by {@link ReplayClock}; set by the first event. */
