@@ -6,6 +6,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.RecursionDisplay;
 import io.hudprof.core.report.Report;
@@ -37,6 +38,7 @@ final class ReportPanelView {
     private final TextLine line = new TextLine(256);
     private int firstRow;
     private double collections = Double.NaN;
+    private StatusSource status;
 
     // Where the last frame put things, for tests and for keeping clear of the graph.
     private final Box bounds = new Box();
@@ -190,7 +192,22 @@ final class ReportPanelView {
         if (report.recursion() == RecursionDisplay.EXPANDED) {
             line.append(" | recursion expanded");
         }
+        if (status != null) {
+            line.append(" | ");
+            int before = line.length();
+            try {
+                status.appendStatus(line);
+            } catch (RuntimeException e) {
+                // A status source's bug must not take the HUD down: the title just goes without it.
+                line.truncate(before - 3);
+            }
+        }
         return line;
+    }
+
+    /** The status appended to the title (see {@link HudControls#status}), or null. */
+    void status(StatusSource source) {
+        this.status = source;
     }
 
     /** The allocation header: the shown frame's bytes, their rate, and the collections in the live frame. */

@@ -7,6 +7,7 @@ import io.hudprof.core.ProfileData;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.Zone;
 import io.hudprof.core.spike.FrameNotes;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.spike.Spike;
 
 import java.util.Arrays;
@@ -59,6 +60,7 @@ public final class ReportController {
     private int[] layoutKey = new int[64];
     private ValueTable statistics;
     private FrameNotes notes;
+    private volatile StatusSource status;
 
     /** A controller over the given profile; a {@code Profiler} makes one ({@code profiler.controller()}). */
     public ReportController(ProfileData data) {
@@ -129,6 +131,19 @@ public final class ReportController {
     /** The table plugged in with {@link #setStatistics(ValueTable)}, or {@code null}. */
     public ValueTable statistics() {
         return statistics;
+    }
+
+    /**
+     * Plugs in a status a HUD shows after its title unless it was given its own (for example a PStats client while
+     * it streams); {@code null} unplugs it. Safe to call from any thread.
+     */
+    public void setStatus(StatusSource source) {
+        this.status = source;
+    }
+
+    /** The status plugged in with {@link #setStatus(StatusSource)}, or {@code null}. */
+    public StatusSource status() {
+        return status;
     }
 
     /** Moves the cursor by {@code delta} rows, clamped to the report. */
