@@ -188,7 +188,7 @@ public final class FrameHistory {
 
 
     /**
-     * The GPU time of the frame {@code framesAgo} back (its first GPU timestamp to its last), or -1 when that frame
+     * The GPU time of the frame {@code framesAgo} back (its time inside its outermost GPU zones), or -1 when that frame
      * is not held, had no GPU zones, or its GPU results have not arrived (yet, or ever: a dropped frame).
      */
     public long gpuFrameNanos(int framesAgo) {

@@ -83,7 +83,9 @@ final class GpuAttribution {
         if (!isTouched[rootState]) {
             credit(rootState, 0, 0);
         }
-        long frameNanos = last - first;
+        // The GPU's time in the frame's outermost zones. Not first-to-last: a pass drawn after update() (a HUD) opens
+        // the next frame's stream, and the span would then hold the CPU's own gaps and read as the CPU frame time.
+        long frameNanos = last - first - self[rootState];
         history.attachGpu(frameNumber, touched, self, calls, touchedCount, frameNanos);
         if (frameNumber >= heldFrame) {
             hold(frameNumber, frameNanos);
@@ -172,7 +174,7 @@ final class GpuAttribution {
         return shownFrame;
     }
 
-    /** The GPU time (first timestamp to last) of the frame shown live, or -1 when none. */
+    /** The GPU time (inside the outermost GPU zones) of the frame shown live, or -1 when none. */
     long shownFrameNanos() {
         return shownFrameNanos;
     }

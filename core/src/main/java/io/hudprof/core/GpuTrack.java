@@ -95,7 +95,7 @@ public final class GpuTrack {
      * Hands over the resolved GPU zones of recorded frame {@code frameNumber} ({@link Profiler#recordedFrames()} as
      * it was when that frame was recorded), on the profiler's clock. Event {@code i} is {@code codes[i]} at
      * {@code nanos[i]}: a zone id ({@link Zone#id()}) for a begin, its complement ({@code ~id}) for an end. Events
-     * must be balanced and in stream order; the frame's GPU time runs from the first to the last.
+     * must be balanced and in stream order; the frame's GPU time is the time inside its outermost zones.
      *
      * @return false, changing nothing, when called off the updating thread, for a frame not yet recorded, or with
      *         an id that is not a GPU zone

@@ -4,9 +4,9 @@ import io.hudprof.core.FrameHistory;
 import io.hudprof.core.format.TextLine;
 
 /**
- * The history graph's GPU frame time: a step line, one segment per column at the height of that frame's GPU time
- * (first GPU timestamp to last), against the same scale and target guide lines as the CPU columns under it, so a
- * GPU-bound frame shows as the line rising over its column. Frames whose GPU results have not arrived (the newest
+ * The history graph's GPU frame time: one level mark per column at the height of that frame's GPU time
+ * (its time inside its outermost GPU zones), against the same scale and target guide lines as the CPU columns under it, so a
+ * GPU-bound frame shows as its mark rising to the top of its column. Frames whose GPU results have not arrived (the newest
  * few) or never will (dropped) leave a gap. Kept apart from {@link HistoryGraphView}, which only calls it.
  * Allocation-free.
  */
@@ -17,23 +17,16 @@ final class GpuFrameLine {
         int shown = Math.min(strip.columns(), history.size());
         double pixelsPerNano = plot.height() / range;
         int thick = Math.max(2, metrics.line() * 2);
-        int previousY = Integer.MIN_VALUE;
         for (int i = 0; i < shown; i++) {
             long gpu = history.gpuFrameNanos(i);
             if (gpu < 0) {
-                previousY = Integer.MIN_VALUE;
                 continue;
             }
+            // One level mark per column, no joins: GPU times jump from frame to frame, and joined steps would paint
+            // over the CPU columns.
             int y = plot.bottom() - (int) Math.round(gpu * pixelsPerNano);
             int x0 = strip.columnLeft(i);
-            int x1 = x0 + strip.columnWidth();
-            list.rect(x0, y - thick / 2, x1, y - thick / 2 + thick, HudPalette.GPU_LINE);
-            if (previousY != Integer.MIN_VALUE && previousY != y) {
-                // Column i-1 is to the right of column i: join the two steps at their shared edge.
-                list.rect(x1 - thick / 2, Math.min(y, previousY) - thick / 2, x1 - thick / 2 + thick,
-                        Math.max(y, previousY) - thick / 2 + thick, HudPalette.GPU_LINE);
-            }
-            previousY = y;
+            list.rect(x0, y - thick / 2, x0 + strip.columnWidth(), y - thick / 2 + thick, HudPalette.GPU_LINE);
         }
     }
 

@@ -105,6 +105,7 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
     private long pollsUnavailable;
     private long framesResolved;
     private int lastResolvedCount;
+    private long lostFrames;
     private boolean closed;
 
     private GpuTimer(Profiler profiler, String unavailableReason, int frames, int queries, int recalibrateEvery) {
@@ -351,13 +352,20 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
         }
         while (pendingCount > 0) {
             int slot = pending[pendingHead];
-            int last = slot * queries + used[slot] - 1;
-            glGetQueryObjectiv(queryIds[last], GL_QUERY_RESULT_AVAILABLE, intScratch);
-            if (intScratch[0] == 0) {
+            if (!resultAvailable(slot)) {
                 pollsUnavailable++;
-                break;
+                int newest = pending[(pendingHead + pendingCount - 1) % frames];
+                if (pendingCount == 1 || !resultAvailable(newest)) {
+                    break;
+                }
+                // Results become available in submission order, so a younger frame's being ready while this one is
+                // not means the driver lost this one's (llvmpipe does, now and then): give it up instead of letting
+                // it hold the ring forever.
+                lostFrames++;
+                track.count(Problem.GPU_FRAME_DROPPED);
+            } else {
+                resolve(slot);
             }
-            resolve(slot);
             state[slot] = FREE;
             pendingHead = (pendingHead + 1) % frames;
             pendingCount--;
@@ -365,6 +373,11 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
         if (boundBuffer != 0) {
             glBindBuffer(GL_QUERY_BUFFER, boundBuffer);
         }
+    }
+
+    private boolean resultAvailable(int slot) {
+        glGetQueryObjectiv(queryIds[slot * queries + used[slot] - 1], GL_QUERY_RESULT_AVAILABLE, intScratch);
+        return intScratch[0] != 0;
     }
 
     private void resolve(int slot) {
@@ -420,6 +433,14 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
     /** Polls that found the oldest pending frame's results not yet available (and so did not wait for them). */
     public long pollsUnavailable() {
         return pollsUnavailable;
+    }
+
+    /**
+     * Pending frames given up because a younger frame's results were ready while theirs never became so (counted as
+     * dropped too).
+     */
+    public long lostFrames() {
+        return lostFrames;
     }
 
     /** Frames whose GPU zones were resolved and handed to the profiler. */

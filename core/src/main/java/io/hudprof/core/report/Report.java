@@ -205,7 +205,7 @@ public final class Report {
         this.gpuUnavailable = unavailable;
     }
 
-    /** The shown frame's GPU time (first GPU timestamp to last, ns), or -1 when it has none (yet). */
+    /** The shown frame's GPU time (time inside its outermost GPU zones, ns), or -1 when it has none (yet). */
     public long gpuFrameNanos() {
         return gpuFrameNanos;
     }
