@@ -36,7 +36,9 @@ public final class ProfileData {
         return held < 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, aggregator.recordedFrames - held);
     }
 
-    /** The GPU time (its time inside its outermost GPU zones) of the frame the live GPU values are of, or -1 when none. */
+    /**
+     * The GPU time (the time inside its outermost GPU zones) of the frame the live GPU values are of, or -1 when none.
+     */
     public long gpuFrameNanos() {
         return gpuAttribution.shownFrameNanos();
     }

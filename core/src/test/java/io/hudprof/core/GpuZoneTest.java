@@ -85,7 +85,8 @@ class GpuZoneTest {
         assertEquals(3, row(BLUR, RowRole.FLAT).value(Column.COUNT));
         assertEquals(25_000, row(SHADOWS, RowRole.FLAT).value(Column.HIER));
         assertEquals(47_000, row(SCENE, RowRole.FLAT).value(Column.HIER));
-        assertEquals(51_000, fx.profiler.data().gpuFrameNanos(), "inside the outermost zones: 54 µs less the 3 µs gap");
+        assertEquals(51_000, fx.profiler.data().gpuFrameNanos(),
+                "inside the outermost zones: 54 µs less the 3 µs gap");
         assertEquals(0, fx.profiler.data().gpuFramesLate());
         assertEquals(51_000, fx.profiler.history().gpuFrameNanos(0));
         assertEquals("shadows (gpu)", SHADOWS.zone().name());

@@ -4,10 +4,10 @@ import io.hudprof.core.FrameHistory;
 import io.hudprof.core.format.TextLine;
 
 /**
- * The history graph's GPU frame time: one level mark per column at the height of that frame's GPU time
- * (its time inside its outermost GPU zones), against the same scale and target guide lines as the CPU columns under it, so a
- * GPU-bound frame shows as its mark rising to the top of its column. Frames whose GPU results have not arrived (the newest
- * few) or never will (dropped) leave a gap. Kept apart from {@link HistoryGraphView}, which only calls it.
+ * The history graph's GPU frame time: one level mark per column at the height of that frame's GPU time (the time
+ * inside its outermost GPU zones), against the same scale and target guide lines as the CPU columns under it, so a
+ * GPU-bound frame shows as its mark rising to the top of its column. Frames whose GPU results have not arrived (the
+ * newest few) or never will (dropped) leave a gap. Kept apart from {@link HistoryGraphView}, which only calls it.
  * Allocation-free.
  */
 final class GpuFrameLine {

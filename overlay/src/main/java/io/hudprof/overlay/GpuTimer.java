@@ -42,8 +42,8 @@ import org.lwjgl.opengl.GLCapabilities;
  * clock with the offset measured once at creation ({@code glGetInteger64v(GL_TIMESTAMP)}; optional periodic
  * re-calibration, each one a CPU/GPU round trip) and handed to {@link GpuTrack#frameResolved}; when not, it stays
  * pending ({@link #pollsUnavailable()} counts those polls). Results become available once the driver has the
- * commands: every buffer swap flushes them; the timer itself never flushes or finishes. A frame that finds no free set, or enters more zones than
- * a set holds, loses its GPU zones and is counted ({@link Problem#GPU_FRAME_DROPPED}).
+ * commands: every buffer swap flushes them; the timer itself never flushes or finishes. A frame that finds no free
+ * set, or enters more zones than a set holds, loses its GPU zones and is counted ({@link Problem#GPU_FRAME_DROPPED}).
  *
  * <p>Never breaks the game: without OpenGL 3.3 or ARB_timer_query, or with {@code GL_QUERY_COUNTER_BITS} of 0, it logs
  * one line, marks GPU timing unavailable (the HUD says so) and GPU zones stay no-ops. Unbalanced ends are repaired
@@ -151,7 +151,8 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
      * @param queriesPerFrame  timestamps per frame (2..65536); a GPU zone takes two
      * @param recalibrateEvery re-measure the CPU/GPU clock offset every this many frames (0: only at creation). Each
      *                         re-calibration is one {@code glGetInteger64v(GL_TIMESTAMP)}, a round trip to the driver
-     *                         that waits for the commands submitted so far to reach the GPU ({@link #calibrationNanos()})
+     *                         that waits for the commands submitted so far to reach the GPU
+     *                         ({@link #calibrationNanos()})
      * @throws IllegalArgumentException for a size out of range
      * @throws IllegalStateException    when no OpenGL context is current on this thread
      */

@@ -142,7 +142,8 @@ class GpuTimerGlTest {
         // One calibration: the GPU times sit inside the test's span on the CPU clock (give or take the read's stall).
         long slack = timer.calibrationNanos() + 5_000_000L;
         assertTrue(nanos[0] >= start - slack && nanos[count - 1] <= now + slack,
-                "GPU interval on the CPU clock within the test: " + (nanos[0] - start) + " .. " + (now - nanos[count - 1]));
+                "GPU interval on the CPU clock within the test: " + (nanos[0] - start) + " .. "
+                        + (now - nanos[count - 1]));
 
         ProfileData data = profiler.data();
         double[] self = data.self(Averaging.INSTANTANEOUS);
@@ -242,8 +243,10 @@ class GpuTimerGlTest {
         glfwMakeContextCurrent(gl.window());
         profiler.update();
         ProfileData data = profiler.data();
-        assertEquals(2, data.problemsInLastFrame(Problem.GPU_UNBALANCED), "an extra end, an end that closed an inner zone");
-        assertEquals(4, data.problemsInLastFrame(Problem.GPU_NO_CONTEXT), "two from another thread, two with no context");
+        assertEquals(2, data.problemsInLastFrame(Problem.GPU_UNBALANCED),
+                "an extra end, an end that closed an inner zone");
+        assertEquals(4, data.problemsInLastFrame(Problem.GPU_NO_CONTEXT),
+                "two from another thread, two with no context");
         profiler.update();
         assertEquals(1, data.problemsInLastFrame(Problem.GPU_UNBALANCED),
                 "the zone left open, closed by the update's frame listener after the commit: the next frame's count");
