@@ -278,6 +278,28 @@ class GpuTimerGlTest {
     }
 
     @Test
+    void aTimerMadeForARecreatedContextTakesOver() {
+        GpuTimer first = GpuTimer.create(profiler);
+        for (long n = 1; n <= 40; n++) {
+            frame(n);
+        }
+        assertTrue(first.framesResolved() > 0);
+        // The game lost its context: it closes the old timer (its queries went with the context) and makes a new one.
+        first.close();
+        long resolvedAtClose = first.framesResolved();
+        assertFalse(profiler.data().gpuTiming());
+        frame(41);
+        assertEquals(-1, profiler.data().gpuFramesLate(), "the old timer's live GPU values are forgotten");
+        timer = GpuTimer.create(profiler);
+        for (long n = 42; n <= 80; n++) {
+            frame(n);
+        }
+        assertTrue(timer.framesResolved() > 0, "the new timer resolves frames");
+        assertTrue(profiler.data().gpuFramesLate() >= 0);
+        assertEquals(resolvedAtClose, first.framesResolved(), "the closed timer no longer listens");
+    }
+
+    @Test
     void aZeroBitCounterLeavesGpuZonesAsNoOps() {
         timer = GpuTimer.create(profiler, 4, 16, 0, () -> 0);
         assertFalse(timer.available());
