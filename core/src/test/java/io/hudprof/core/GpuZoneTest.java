@@ -247,6 +247,31 @@ class GpuZoneTest {
     }
 
     @Test
+    void aSpikeIsNeverBlamedOnTheLateGpuValues() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 1);
+        io.hudprof.core.spike.SpikeCapture spikes = io.hudprof.core.spike.SpikeCapture.builder()
+                .rule(io.hudprof.core.spike.SpikeRule.above(7)).attach(fx.profiler);
+        for (int frame = 1; frame <= 12; frame++) {
+            try (ZoneScope c = CPU.enter()) {
+                fx.micros(frame == 12 ? 1_500 : 1_000);
+            }
+            try (GpuZoneScope g = SCENE.enter()) {
+                // Frame 11's GPU work is large; its results arrive with frame 12, whose spike is time outside zones.
+                fx.micros(frame == 11 ? 5_000 : 100);
+            }
+            if (frame == 12) {
+                fx.micros(8_000);
+            }
+            fx.profiler.update();
+        }
+        assertEquals(1, spikes.recentCount());
+        assertEquals(12, spikes.recent(0).frameNumber());
+        assertEquals(CPU.id(), spikes.recent(0).grewZone(),
+                "the CPU zone that grew in frame 12, not frame 11's GPU zone shown live with it");
+        spikes.detach();
+    }
+
+    @Test
     void gpuFramesAllocateNothingInSteadyState() {
         new ScriptedGpuTimestamps(fx.profiler, fx.clock, 2);
         com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
