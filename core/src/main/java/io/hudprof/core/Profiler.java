@@ -66,6 +66,9 @@ public final class Profiler {
 
     private final FrameAggregator aggregator;
     private final FrameHistory history;
+    final GpuTrack gpu;
+    /** The thread inside (or last inside) {@code update()}: the one that owns the aggregator. */
+    Thread updateThread;
     private final ProfileData data;
     private final ReportController controller;
 
@@ -92,7 +95,11 @@ public final class Profiler {
         this.allocation = allocationUnavailable == null ? config.allocationCounter : null;
         this.aggregator = new FrameAggregator(config, allocation != null);
         this.history = new FrameHistory(config, allocation != null);
-        this.data = new ProfileData(aggregator, history, config.selfProfiling, allocationUnavailable);
+        GpuAttribution gpuAttribution = new GpuAttribution(aggregator, history);
+        aggregator.gpu = gpuAttribution;
+        this.gpu = new GpuTrack(this, gpuAttribution);
+        this.data = new ProfileData(aggregator, history, config.selfProfiling, allocationUnavailable, gpu,
+                gpuAttribution);
         this.controller = new ReportController(data);
         this.frameStartNanos = clock.nanoTime();
         this.seenZoneOverflows = ZoneRegistry.overflowDefinitions();
@@ -171,6 +178,7 @@ public final class Profiler {
     }
 
     private void gather(boolean record) {
+        updateThread = Thread.currentThread();
         long now = clock.nanoTime();
         long ownBytes = allocation != null ? allocation.currentThreadAllocatedBytes() : 0;
         ThreadRecorder own = null;
@@ -351,6 +359,7 @@ public final class Profiler {
         long foreign = control.foreignCloses.get();
         aggregator.countProblem(Problem.FOREIGN_THREAD_CLOSE, foreign - seenForeignCloses);
         seenForeignCloses = foreign;
+        gpu.settleProblems(aggregator);
     }
 
     /** Whether zones record (default true). Switching off stops new entries at once; open zones still close. */
@@ -428,6 +437,14 @@ public final class Profiler {
     /** Number of frames recorded so far. */
     public long recordedFrames() {
         return aggregator.recordedFrames;
+    }
+
+    /**
+     * The GPU side: where a GL backend (the overlay's {@code GpuTimer}) installs itself so {@link GpuZone}s take
+     * timestamps, and hands back resolved GPU frames.
+     */
+    public GpuTrack gpu() {
+        return gpu;
     }
 
     /** The navigation state and report builder. */
