@@ -101,7 +101,7 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
      */
     public boolean load(long number, TimelineFrame dest) {
         dest.clear(number);
-        long f = find(number);
+        long f = number < 0 ? -1 : find(number);
         if (f < 0) {
             return false;
         }

@@ -182,6 +182,14 @@ final class ReportPanelView {
                 appendAllocation(report, line);
             }
         }
+        if (report.shownThread() >= 0) {
+            line.append(" | thread ").append(report.shownThreadName());
+            if (report.threadEndedInFrame(report.shownThread())) {
+                line.append(" (ended mid-frame)");
+            }
+        } else if (report.threadCount() > 1) {
+            line.append(" | all ").append(report.threadCount()).append(" threads");
+        }
         if (report.recursion() == RecursionDisplay.EXPANDED) {
             line.append(" | recursion expanded");
         }
