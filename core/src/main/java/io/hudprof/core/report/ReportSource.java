@@ -22,6 +22,9 @@ final class ReportSource {
 
     double[] self;
     double[] calls;
+    /** The opened values of every thread, also after {@link #restrictToThread}: where worker time is found. */
+    double[] allSelf;
+    double[] allCalls;
     double frameNanos;
     /** The frame's total in the opened metric (its duration, or its allocated bytes): what percentages are of. */
     double frameTotal;
@@ -76,6 +79,8 @@ final class ReportSource {
             }
             self = data.self(metric, averaging);
             calls = data.calls(averaging);
+            allSelf = self;
+            allCalls = calls;
             frameNanos = data.frameNanos(averaging);
             frameTotal = data.frameTotal(metric, averaging);
             frameNumber = data.recordedFrames();
@@ -93,6 +98,8 @@ final class ReportSource {
         loadedOffset = frameOffset;
         self = historySelf;
         calls = historyCalls;
+        allSelf = self;
+        allCalls = calls;
         frameNanos = history.frameNanos(frameOffset);
         frameTotal = history.frameTotal(metric, frameOffset);
         frameNumber = history.frameNumber(frameOffset);
@@ -132,6 +139,8 @@ final class ReportSource {
         loadedSpike = spike;
         self = historySelf;
         calls = historyCalls;
+        allSelf = self;
+        allCalls = calls;
         frameNanos = spike.frameNanos();
         frameTotal = spike.frameTotal(metric);
         this.frameNumber = spike.frameNumber();
