@@ -265,6 +265,10 @@ final class ReportPanelView {
         if (!cursor && report.mode() == ReportMode.STATISTICS && row.indent() == 0) {
             color = HudPalette.HEADER;
         }
+        if (!cursor && row.role() == RowRole.SPAWNED) {
+            // Worker threads' time on this zone's behalf: outside the zone's own sums, so set apart.
+            color = HudPalette.HELP;
+        }
         list.text(x, y + metrics.textDrop(), line, color);
     }
 
