@@ -74,6 +74,16 @@ public final class Hudprof {
         return taskZone == null ? task : new SpawnedRunnable(task, taskZone);
     }
 
+    /**
+     * The task zone {@link #wrap(Runnable)} would run a task in if it were handed over from the current thread now,
+     * or {@code null} when nothing records. For tasks a game keeps and reuses every frame (no wrapper at all): read
+     * it on the submitting thread, pass it with the task, and have the task {@code begin()} and {@code end()} it
+     * around its work on the worker.
+     */
+    public static Zone spawnZone() {
+        return Spawns.currentTaskZone();
+    }
+
     /** {@link #wrap(Runnable)} for a task that returns a value. */
     public static <V> Callable<V> wrap(Callable<V> task) {
         if (task == null) {

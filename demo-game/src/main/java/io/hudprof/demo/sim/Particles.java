@@ -60,18 +60,26 @@ public final class Particles {
 
     /** Ages, moves and slows every particle and removes the dead. */
     void update(float dt) {
+        update(dt, null);
+    }
+
+    /**
+     * {@link #update(float)} with the integration spread over {@code workers} (null: on this thread alone). Each
+     * particle is integrated on its own, so the split changes no bit; the dead are then removed here, in order.
+     */
+    void update(float dt, ParticleWorkers workers) {
         float drag = (float) Math.pow(0.2, dt);
+        if (workers == null) {
+            integrate(0, alive, dt, drag);
+        } else {
+            workers.integrate(this, alive, dt, drag);
+        }
         int i = 0;
         while (i < alive) {
-            life[i] -= dt;
             if (life[i] <= 0) {
                 moveLast(i);
                 continue;
             }
-            vx[i] *= drag;
-            vy[i] *= drag;
-            x[i] += vx[i] * dt;
-            y[i] += vy[i] * dt;
             i++;
         }
         ALIVE.add(alive - reportedAlive);
@@ -82,6 +90,17 @@ public final class Particles {
                 lives.add(life[p] + 0.5f);
             }
             garbage = lives;
+        }
+    }
+
+    /** Ages, slows and moves particles {@code [from, to)}; independent per particle, so any thread may run a range. */
+    void integrate(int from, int to, float dt, float drag) {
+        for (int i = from; i < to; i++) {
+            life[i] -= dt;
+            vx[i] *= drag;
+            vy[i] *= drag;
+            x[i] += vx[i] * dt;
+            y[i] += vy[i] * dt;
         }
     }
 
