@@ -33,8 +33,8 @@ final class DemoOptions {
             + "  --report              print hudprof's plain-text report at exit\n"
             + "  --rocks N             asteroids in the field (default 3000)\n"
             + "  --hunters N           AI hunters (default 48)\n"
-            + "  --workers N           threads of the ForkJoinPool the particle update runs on (default 3; 0: the\n"
-            + "                        game thread alone)\n"
+            + "  --workers N           threads of the ForkJoinPool the particle update runs on (default: the\n"
+            + "                        processors less one, 1 to 3; 0: the game thread alone)\n"
             + "  --headless            no window: GLFW's null platform with EGL (needs Mesa's libEGL, no X server);\n"
             + "                        chosen by itself when there is no display, with 600 frames, the HUD, the\n"
             + "                        report and a screenshot in the temporary directory unless given\n"
@@ -60,7 +60,7 @@ final class DemoOptions {
     Path export;
     int rocks = 3000;
     int hunters = 48;
-    int workers = 3;
+    int workers = Math.max(1, Math.min(3, Runtime.getRuntime().availableProcessors() - 1));
     boolean headless;
     boolean glDebug;
     boolean vsync = true;
