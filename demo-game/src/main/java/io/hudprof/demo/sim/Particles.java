@@ -15,6 +15,8 @@ import java.util.SplittableRandom;
 public final class Particles {
     /** Public: every place that emits particles (physics for sparks and blasts, ships for exhaust) shares it. */
     static final Zone EMIT = Zone.define("Emit particles");
+    /** Public: the integration runs on several threads, each range in this zone. */
+    static final Zone INTEGRATE = Zone.define("Particles:Integrate");
     /** A level: the live particles after each update. */
     private static final Counter ALIVE = Counter.defineLevel("Particles/Alive");
 
@@ -29,6 +31,15 @@ public final class Particles {
     /** Colour as 0xRRGGBB. */
     public final int[] color;
     private int alive;
+    /** This update's step and drag, read by whichever threads integrate a range. */
+    private float stepDt;
+    private float stepDrag;
+    /** Made once: the update hands the same job to the workers every frame. */
+    private final SimWorkers.RangeJob integrate = (from, to, chunk) -> {
+        INTEGRATE.begin();
+        integrate(from, to);
+        INTEGRATE.end();
+    };
     private int reportedAlive;
     private final SplittableRandom random;
     /**
@@ -67,12 +78,13 @@ public final class Particles {
      * {@link #update(float)} with the integration spread over {@code workers} (null: on this thread alone). Each
      * particle is integrated on its own, so the split changes no bit; the dead are then removed here, in order.
      */
-    void update(float dt, ParticleWorkers workers) {
-        float drag = (float) Math.pow(0.2, dt);
+    void update(float dt, SimWorkers workers) {
+        stepDt = dt;
+        stepDrag = (float) Math.pow(0.2, dt);
         if (workers == null) {
-            integrate(0, alive, dt, drag);
+            integrate.run(0, alive, 0);
         } else {
-            workers.integrate(this, alive, dt, drag);
+            workers.run(integrate, alive);
         }
         int i = 0;
         while (i < alive) {
@@ -94,7 +106,9 @@ public final class Particles {
     }
 
     /** Ages, slows and moves particles {@code [from, to)}; independent per particle, so any thread may run a range. */
-    void integrate(int from, int to, float dt, float drag) {
+    private void integrate(int from, int to) {
+        float dt = stepDt;
+        float drag = stepDrag;
         for (int i = from; i < to; i++) {
             life[i] -= dt;
             vx[i] *= drag;

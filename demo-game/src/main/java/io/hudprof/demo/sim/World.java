@@ -30,8 +30,8 @@ public final class World {
     private final Ai ai;
     private final SplittableRandom random;
     private float time;
-    /** Null: the particle update runs on the stepping thread alone. */
-    private ParticleWorkers workers;
+    /** Null: the particle update and re-plans run on the stepping thread alone. */
+    private SimWorkers workers;
 
     /** A world of {@code rockCount} rocks and {@code hunterCount} hunters laid out from {@code seed}. */
     public World(long seed, int rockCount, int hunterCount) {
@@ -61,11 +61,13 @@ public final class World {
     }
 
     /**
-     * Spreads the particle integration over {@code pool} (null: the stepping thread alone); the results are the same
-     * bit for bit, and joined before {@link #step} returns, so rendering sees a finished world.
+     * Spreads the particle integration and the hunters' A* re-plans over {@code pool} (null: the stepping thread
+     * alone); the results are the same bit for bit, and joined before {@link #step} returns, so rendering sees a
+     * finished world.
      */
-    public void useWorkers(ParticleWorkers pool) {
+    public void useWorkers(SimWorkers pool) {
         this.workers = pool;
+        ai.useWorkers(pool);
     }
 
     /** Advances the world by {@code dt} seconds with the player's controls. */

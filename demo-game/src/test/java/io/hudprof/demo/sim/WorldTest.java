@@ -110,7 +110,7 @@ class WorldTest {
         PilotInput pilot = new PilotInput();
         World serial = new World(42, 1500, 24);
         World parallel = new World(42, 1500, 24);
-        try (ParticleWorkers workers = new ParticleWorkers(3)) {
+        try (SimWorkers workers = new SimWorkers(3)) {
             parallel.useWorkers(workers);
             for (int i = 0; i < 240; i++) {
                 pilot.thrust = 1;
@@ -122,6 +122,7 @@ class WorldTest {
         }
         assertTrue(serial.particles.alive() > 100, "particles to share out: " + serial.particles.alive());
         assertEquals(serial.checksum(), parallel.checksum());
+        assertEquals(2, parallel.replans(), "two re-plans, their searches shared out too");
         assertEquals(serial.particles.alive(), parallel.particles.alive());
         for (int i = 0; i < serial.particles.alive(); i++) {
             assertEquals(serial.particles.x[i], parallel.particles.x[i], "particle " + i);
@@ -130,13 +131,13 @@ class WorldTest {
     }
 
     @Test
-    void workersChargeTheirTimeToTheParticlesZoneAndTheStepAllocatesNothing() {
+    void workersChargeTheirTimeToTheSpawningZonesAndTheStepAllocatesNothing() {
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().build()));
         World world = new World(7, 3000, 48);
         PilotInput pilot = new PilotInput();
         pilot.fire = true;
         pilot.thrust = 1;
-        try (ParticleWorkers workers = new ParticleWorkers(2)) {
+        try (SimWorkers workers = new SimWorkers(2, false)) {
             world.useWorkers(workers);
             for (int i = 0; i < 300; i++) {
                 world.step(DT, pilot);
@@ -154,18 +155,31 @@ class WorldTest {
                 fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
             }
             assertTrue(fewest < 1024, "200 frames with the pool allocated " + fewest + " bytes on the game thread");
-            profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
-            profiler.controller().showCallGraph(zoneNamed("Sim:Particles"));
-            Report report = new Report();
-            profiler.controller().build(report);
-            boolean workerRow = false;
-            for (int i = 0; i < report.rowCount(); i++) {
-                ReportRow row = report.row(i);
-                workerRow |= row.role() == RowRole.SPAWNED && row.name().equals("[workers] Particles:Integrate")
-                        && row.value(Column.HIER) > 0;
+            assertTrue(spawnedRow(profiler, "Sim:Particles", "[workers] Particles:Integrate"),
+                    "Sim:Particles's call graph shows the workers' integration");
+            for (int i = 0; i < 120; i++) {
+                world.step(DT, pilot);
+                Hudprof.update();
+                if (spawnedRow(profiler, "Path replan", "[workers] A*")) {
+                    return;
+                }
             }
-            assertTrue(workerRow, "Sim:Particles's call graph shows [workers] Particles:Integrate");
+            throw new AssertionError("no re-plan frame showed [workers] A* in Path replan's call graph");
         }
+    }
+
+    private static boolean spawnedRow(Profiler profiler, String focus, String row) {
+        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
+        profiler.controller().showCallGraph(zoneNamed(focus));
+        Report report = new Report();
+        profiler.controller().build(report);
+        for (int i = 0; i < report.rowCount(); i++) {
+            ReportRow r = report.row(i);
+            if (r.role() == RowRole.SPAWNED && r.name().equals(row) && r.value(Column.HIER) > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Zone zoneNamed(String name) {
