@@ -112,6 +112,7 @@ class WorldTest {
         World parallel = new World(42, 1500, 24);
         try (SimWorkers workers = new SimWorkers(3)) {
             parallel.useWorkers(workers);
+            parallel.particles.parallelMin = 0;
             for (int i = 0; i < 240; i++) {
                 pilot.thrust = 1;
                 pilot.turn = i % 70 < 20 ? 1 : 0;
@@ -139,6 +140,7 @@ class WorldTest {
         pilot.thrust = 1;
         try (SimWorkers workers = new SimWorkers(2, false)) {
             world.useWorkers(workers);
+            world.particles.parallelMin = 0;
             for (int i = 0; i < 300; i++) {
                 world.step(DT, pilot);
                 Hudprof.update();
