@@ -68,7 +68,7 @@ public final class HudFrame implements AutoCloseable {
         this.categories = CategoryHistory.attach(profiler);
         this.spikeList = new SpikeListView(metrics);
         this.timeline = new TimelineView(config, metrics);
-        this.threadList = new ThreadListView(metrics);
+        this.threadList = new ThreadListView(metrics, profiler.data(), config.targetFrameRate);
     }
 
     /**

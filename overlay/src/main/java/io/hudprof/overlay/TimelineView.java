@@ -43,6 +43,7 @@ final class TimelineView {
     private int lanesHidden;
     private int depthRows;
     private int selectedRoot;
+    private String selectedName;
     private long frameNumber;
     private int frameOffset;
 
@@ -88,6 +89,7 @@ final class TimelineView {
         frameOffset = report.frameOffset();
         frameNumber = report.storedSpike() ? report.spikeFrameNumber() : history.frameNumber(frameOffset);
         selectedRoot = report.shownThread() < 0 ? -1 : report.threadRootZone(report.shownThread());
+        selectedName = report.shownThreadName();
         if (store == null) {
             unavailable = OFF;
         } else if (!store.load(frameNumber, frame)) {
@@ -211,7 +213,11 @@ final class TimelineView {
                 line.append("  (").append(frameOffset).append(" back)");
             }
         }
-        line.append(selectedRoot < 0 ? "  all threads" : "  one thread");
+        if (selectedRoot < 0) {
+            line.append("  all threads");
+        } else {
+            line.append("  thread ").append(selectedName, 32);
+        }
         if (state.zoom() > 1) {
             line.append("  zoom ").appendFixed(state.zoom(), 0).append('x');
         }

@@ -176,6 +176,27 @@ class TimelineGlTest {
         assertTrue(text > 100, "the message is drawn: " + text + " light pixels");
     }
 
+    @Test
+    void theThreadListGivesBusyTimesAndTheSelectedThreadsOwnGraph() throws Exception {
+        try (StepThread a = new StepThread("worker-a"); StepThread b = new StepThread("worker-b")) {
+            for (int i = 0; i < 30; i++) {
+                frame(a, b);
+            }
+        }
+        overlay.controls().toggleThreadList();
+        overlay.controls().toggleTimeline();
+        overlay.controls().nextThread();
+        overlay.controls().nextThread();
+        Image image = draw("thread-list-worker-a");
+        io.hudprof.core.report.Report report = overlay.frame().report();
+        assertEquals("worker-a", report.shownThreadName());
+        assertEquals(6_000_000, report.threadBusy(report.shownThread()), 1e-6, "PARTICLES 2..8 ms, averaged");
+        assertEquals(1, overlay.frame().timelineView().lanesShown(), "the timeline shows worker-a alone");
+        // The thread's strip chart: 30 columns of 6 ms against a 33 ms range, in the chart colour, top right.
+        int bars = image.countNear(W / 2, 0, W, H / 2, HudPalette.CHART_BAR >>> 8, 0);
+        assertTrue(bars > 100, "the selected thread's busy-time columns: " + bars + " pixels");
+    }
+
     private static void assertBar(Image image, int x, int y, String what) {
         assertTrue(HudProbe.isBarColor(image.rgb(x, y)),
                 what + ": no bar at (" + x + ", " + y + "), colour " + Integer.toHexString(image.rgb(x, y)));
