@@ -101,11 +101,6 @@ public final class ThreadRoster {
             endedFrame[i] = -1;
             endedInZone[i] = false;
         }
-        if (liveThreads[i] > 0 && !threadName.equals(name[i])) {
-            // Two live threads share a root only past the exact-name quota: show the root's (folded) name.
-            String rootName = Zone.byId(zone).name();
-            name[i] = rootName.substring(1, rootName.length() - 1);
-        }
         liveThreads[i]++;
     }
 
@@ -151,6 +146,17 @@ public final class ThreadRoster {
         count = kept;
     }
 
+    /** Whether the root zone's name is {@code <name>}, compared in place (no String is made per thread start). */
+    private static boolean isRootName(int zone, String name) {
+        String rootName = Zone.byId(zone).name();
+        return rootName.length() == name.length() + 2 && rootName.regionMatches(1, name, 0, name.length());
+    }
+
+    private static String rootName(int zone) {
+        String rootName = Zone.byId(zone).name();
+        return rootName.substring(1, rootName.length() - 1);
+    }
+
     private void move(int from, int to) {
         if (from == to) {
             return;
@@ -177,9 +183,8 @@ public final class ThreadRoster {
         }
         int i = count++;
         rootZone[i] = zone;
-        String rootName = Zone.byId(zone).name();
         // A folded or shared root ("<pool-#-thread-#>", "<other threads>") names the group, not the first thread.
-        name[i] = rootName.equals("<" + threadName + ">") ? threadName : rootName.substring(1, rootName.length() - 1);
+        name[i] = isRootName(zone, threadName) ? threadName : rootName(zone);
         liveThreads[i] = 0;
         firstFrame[i] = -1;
         lastFrame[i] = -1;
