@@ -90,16 +90,6 @@ public enum HudAction {
      * to give them back to the report.
      */
     FOCUS_TIMELINE("timeline keys", false),
-    /** Next bar at the cursor's depth in its thread (the Right key while the timeline has the keys). */
-    TIMELINE_NEXT_BAR("bar", true),
-    /** Previous bar at the cursor's depth (Left while the timeline has the keys). */
-    TIMELINE_PREVIOUS_BAR("bar", true),
-    /** Into the cursor bar's first child, at a leaf to the next thread (Down while the timeline has the keys). */
-    TIMELINE_CHILD("bar child/parent", true),
-    /** Out to the cursor bar's parent, at the top to the previous thread (Up while the timeline has the keys). */
-    TIMELINE_PARENT("bar child/parent", true),
-    /** Show the call graph of the cursor bar's zone (Enter while the timeline has the keys). */
-    TIMELINE_CALL_GRAPH("bar call graph", false),
     /** Zoom the timeline in around the cursor bar. */
     TIMELINE_ZOOM_IN("timeline zoom", true),
     /** Zoom the timeline out. */

@@ -123,11 +123,6 @@ public final class HudControls {
             case TOGGLE_HELP -> toggleHelp();
             case TOGGLE_TIMELINE -> toggleTimeline();
             case FOCUS_TIMELINE -> focusTimeline();
-            case TIMELINE_NEXT_BAR -> timeline.nextBar();
-            case TIMELINE_PREVIOUS_BAR -> timeline.previousBar();
-            case TIMELINE_CHILD -> timeline.child();
-            case TIMELINE_PARENT -> timeline.parent();
-            case TIMELINE_CALL_GRAPH -> timelineCallGraph();
             case TIMELINE_ZOOM_IN -> timelineZoomIn();
             case TIMELINE_ZOOM_OUT -> timelineZoomOut();
             case TIMELINE_PAN_LEFT -> timelinePan(-1);
@@ -140,19 +135,37 @@ public final class HudControls {
 
     /** While the timeline has the keys, the arrows walk its bars and Enter opens the bar's call graph. */
     private boolean performOnTimeline(HudAction action) {
-        HudAction mapped = switch (action) {
-            case FRAME_NEWER -> HudAction.TIMELINE_NEXT_BAR;
-            case FRAME_OLDER -> HudAction.TIMELINE_PREVIOUS_BAR;
-            case CURSOR_DOWN -> HudAction.TIMELINE_CHILD;
-            case CURSOR_UP -> HudAction.TIMELINE_PARENT;
-            case SELECT -> HudAction.TIMELINE_CALL_GRAPH;
-            default -> null;
-        };
-        if (mapped == null) {
-            return false;
+        switch (action) {
+            case FRAME_NEWER -> timelineNextBar();
+            case FRAME_OLDER -> timelinePreviousBar();
+            case CURSOR_DOWN -> timelineChild();
+            case CURSOR_UP -> timelineParent();
+            case SELECT -> timelineCallGraph();
+            default -> {
+                return false;
+            }
         }
-        perform(mapped);
         return true;
+    }
+
+    /** Moves the timeline's bar cursor to the next bar at its depth in its thread (the first bar when it has none). */
+    public void timelineNextBar() {
+        timeline.nextBar();
+    }
+
+    /** Moves the bar cursor to the previous bar at its depth. */
+    public void timelinePreviousBar() {
+        timeline.previousBar();
+    }
+
+    /** Moves the bar cursor into its bar's first child; at a leaf, to the next thread's bar nearest in time. */
+    public void timelineChild() {
+        timeline.child();
+    }
+
+    /** Moves the bar cursor out to its bar's parent; at the top, to the previous thread's bar nearest in time. */
+    public void timelineParent() {
+        timeline.parent();
     }
 
     /** Shows or hides the frame timeline (hiding it gives the keys back to the report). */

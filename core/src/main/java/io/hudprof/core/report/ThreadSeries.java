@@ -49,10 +49,14 @@ public final class ThreadSeries {
             return -1;
         }
         int capacity = data.history().capacity();
-        if (cachedFrame.length != capacity || root != rootZone) {
+        if (cachedFrame.length != capacity) {
             cachedFrame = new long[capacity];
-            cachedBusy = cachedBusy.length == capacity ? cachedBusy : new double[capacity];
-            cachedTotal = cachedTotal.length == capacity ? cachedTotal : new double[capacity];
+            cachedBusy = new double[capacity];
+            cachedTotal = new double[capacity];
+            Arrays.fill(cachedFrame, -1);
+        }
+        if (root != rootZone) {
+            // Another thread: forget the cached frames, keep the arrays.
             Arrays.fill(cachedFrame, -1);
             rootZone = root;
         }
