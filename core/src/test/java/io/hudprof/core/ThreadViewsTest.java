@@ -81,7 +81,8 @@ class ThreadViewsTest {
     @Test
     void aThreadThatEndsIsSaidEndedMidFrameAndGoesOnceItsLastFrameLeavesHistory() {
         int history = 4;
-        try (ProfilerFixture fx = new ProfilerFixture(ProfilerConfig.builder().historyFrames(history))) {
+        try (ProfilerFixture fx = new ProfilerFixture(ProfilerConfig.builder().historyFrames(history)
+                .timelineCapacity(1 << 10))) {
             ThreadWorker worker = new ThreadWorker("tv-dying");
             worker.run(JOB::begin);
             fx.micros(5);
@@ -94,6 +95,17 @@ class ThreadViewsTest {
             PHYSICS.end();
             fx.profiler.update();
             fx.controller().setAveraging(Averaging.INSTANTANEOUS);
+            TimelineFrame lanes = new TimelineFrame();
+            assertTrue(fx.profiler.timelines().load(2, lanes));
+            int lane = lanes.laneName(0).equals("tv-dying") ? 0 : 1;
+            assertEquals("tv-dying", lanes.laneName(lane));
+            assertTrue(lanes.laneEnded(lane) && lanes.laneDiedInZone(lane), "its lane says it ended inside a zone");
+            assertEquals(2, lanes.laneBarCount(lane), "JOB, open since frame 1, and STEP");
+            int job = lanes.laneFirstBar(lane);
+            assertTrue(lanes.barCutAtStart(job));
+            assertEquals(lanes.startNanos(), lanes.barEnd(job),
+                    "closed at the thread's last event, STEP's begin, right at the frame's start");
+            assertEquals(0, lanes.barDuration(job + 1));
             Report report = fx.build();
             int dying = indexOf(report, "tv-dying");
             assertTrue(report.threadEndedInFrame(dying));
