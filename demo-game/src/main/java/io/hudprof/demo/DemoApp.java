@@ -22,6 +22,7 @@ import io.hudprof.demo.gfx.GameWindow;
 import io.hudprof.demo.gfx.GlDebugLog;
 import io.hudprof.demo.gfx.Renderer;
 import io.hudprof.demo.gfx.Screenshot;
+import io.hudprof.demo.sim.SimWorkers;
 import io.hudprof.demo.sim.PilotInput;
 import io.hudprof.demo.sim.Ships;
 import io.hudprof.demo.sim.World;
@@ -89,8 +90,11 @@ final class DemoApp {
         }
         World world = new World(options.seed, options.rocks, options.hunters);
         camera.lookAt(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER]);
-        try (GameWindow window = GameWindow.open("hudprof demo (F3: profiler)", options.width, options.height,
+        // The particle update on a ForkJoinPool: the threads view, timeline and [workers] rows have something to show.
+        try (SimWorkers workers = options.workers > 0 ? new SimWorkers(options.workers) : null;
+             GameWindow window = GameWindow.open("hudprof demo (F3: profiler)", options.width, options.height,
                 options.headless, options.glDebug, options.vsync)) {
+            world.useWorkers(workers);
             out.println("hudprof demo: OpenGL " + window.description());
             GlDebugLog debug = options.glDebug ? GlDebugLog.install(window.capabilities(), out) : null;
             long glErrors;

@@ -199,6 +199,14 @@ final class ReportPanelView {
                 appendAllocation(report, line);
             }
         }
+        if (report.shownThread() >= 0) {
+            line.append(" | thread ").append(report.shownThreadName());
+            if (report.threadEndedInFrame(report.shownThread())) {
+                line.append(" (ended mid-frame)");
+            }
+        } else if (report.threadCount() > 1) {
+            line.append(" | all ").append(report.threadCount()).append(" threads");
+        }
         if (report.recursion() == RecursionDisplay.EXPANDED) {
             line.append(" | recursion expanded");
         }
@@ -327,6 +335,10 @@ final class ReportPanelView {
                 : Rgba.lerp(HudPalette.TEXT, HudPalette.HOT, row.heat() * 4);
         if (!cursor && report.mode() == ReportMode.STATISTICS && row.indent() == 0) {
             color = HudPalette.HEADER;
+        }
+        if (!cursor && row.role() == RowRole.SPAWNED) {
+            // Worker threads' time on this zone's behalf: outside the zone's own sums, so set apart.
+            color = HudPalette.HELP;
         }
         list.text(x, y + metrics.textDrop(), line, color);
     }
