@@ -42,6 +42,7 @@ final class HistoryGraphView {
     private final String[] zoneNames;
     private final long[] selectedSelf;
     private final GuideBars guides;
+    private final GpuFrameLine gpuLine = new GpuFrameLine();
     private final TextLine line = new TextLine(64);
     private int zones;
     private Metric metric = Metric.TIME;
@@ -125,6 +126,16 @@ final class HistoryGraphView {
         return Math.max(0, Math.min(filled - 1, framesAgo));
     }
 
+    /** The colour the graph gave {@code zoneId} in its last layout, or 0 when the zone is not among those shown. */
+    int colorOf(int zoneId) {
+        for (int i = 0; i < zones; i++) {
+            if (zoneIds[i] == zoneId) {
+                return zoneColors[i];
+            }
+        }
+        return 0;
+    }
+
     /** Draws the graph where {@link #layout} put it; {@code selected} is the frame the report shows (0 = live). */
     void draw(FrameHistory history, int selected, HudControls controls, DrawList list) {
         boolean bytes = metric == Metric.ALLOCATED_BYTES;
@@ -151,8 +162,15 @@ final class HistoryGraphView {
         }
         columns.update(history, cache, metric, zoneColors, zones, range, strip);
         columns.draw(strip, list);
+        // The GPU line's marks can reach above the plot (a GPU-bound frame over the range): cut at the plot, in the
+        // same draw command as the spike marks and guide lines over the picture.
+        list.pushClip(plot.left(), plot.top(), plot.right(), plot.bottom());
+        if (!bytes) {
+            gpuLine.draw(history, strip, range, metrics, list);
+        }
         drawSpikeMarks(history, controls.spikes(), list);
         guides.drawLines(strip, list, metrics);
+        list.popClip();
     }
 
     /**
@@ -183,6 +201,7 @@ final class HistoryGraphView {
                 line.append("  ").appendFixed(nanos > 0 ? bytes * 1e3 / nanos : 0, 1).append(" MB/s");
             } else {
                 line.appendFixed(nanos > 0 ? 1e9 / nanos : 0, 1).append(" fps");
+                gpuLine.appendTitle(line, history, selected);
             }
             if (selected == 0) {
                 line.append("  (live)");

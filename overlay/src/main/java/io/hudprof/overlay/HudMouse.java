@@ -15,6 +15,8 @@ import io.hudprof.core.Profiler;
  *   <li>History graph: a click or drag on the plot shows that frame, pausing the profile while the button is held
  *       (as it was afterwards); the wheel zooms the scale; dragging elsewhere on it moves it, dragging its
  *       bottom-right corner changes the plot's height.</li>
+ *   <li>Over the frame timeline, the value chart and the spike list, events are used (kept from the game) but do
+ *       nothing yet.</li>
  *   <li>Nothing is used while the HUD is hidden or the pointer is outside its panels. A release is used exactly when
  *       its press was, so the game never sees half a click; moves are used only over a panel or during a drag the
  *       HUD started.</li>
@@ -219,6 +221,12 @@ public final class HudMouse {
             return true;
         }
         if (graphShown() && hud.graph().strip().bounds().contains(x, y)) {
+            return true;
+        }
+        if (hud.timelineDrawn() && hud.timelineView().bounds().contains(x, y)) {
+            return true;
+        }
+        if (controls.spikeListVisible() && hud.spikeListView().bounds().contains(x, y)) {
             return true;
         }
         return hud.chartShown() && hud.chart().strip().bounds().contains(x, y);

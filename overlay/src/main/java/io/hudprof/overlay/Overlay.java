@@ -44,6 +44,8 @@ public final class Overlay implements AutoCloseable {
     private FontAtlas font;
     private GlfwKeyChain keyChain;
     private GlfwMouseChain mouseChain;
+    /** The GPU timer the overlay made (the game had none), closed with the overlay; null otherwise. */
+    private GpuTimer gpuTimer;
     private int lastDrawCalls;
     private boolean closed;
     /** Where the layout and view state are kept between runs, or null. */
@@ -100,7 +102,19 @@ public final class Overlay implements AutoCloseable {
         if (!gl.canDraw()) {
             System.getLogger("io.hudprof.overlay").log(System.Logger.Level.WARNING, gl.whyNotDrawing());
         }
-        return new Overlay(profiler, config == null ? OverlayConfig.defaults() : config, gl);
+        OverlayConfig shown = config == null ? OverlayConfig.defaults() : config;
+        Overlay overlay = new Overlay(profiler, shown, gl);
+        // Below the context the HUD can draw in, its one log line is the only one: no GPU timer is made there.
+        if (shown.gpuTiming && gl.canDraw() && !profiler.gpu().installed()
+                && profiler.gpu().unavailableReason() == null) {
+            overlay.gpuTimer = GpuTimer.create(profiler);
+        }
+        return overlay;
+    }
+
+    /** The GPU timer this overlay made because the game had none, or {@code null}. */
+    public GpuTimer gpuTimer() {
+        return gpuTimer;
     }
 
     /** The content scale of a GLFW window (the larger axis), for {@link OverlayConfig.Builder#contentScale}. */
@@ -275,6 +289,9 @@ public final class Overlay implements AutoCloseable {
         }
         if (renderer != null) {
             renderer.close();
+        }
+        if (gpuTimer != null) {
+            gpuTimer.close();
         }
         frame.close();
         drawList.close();
