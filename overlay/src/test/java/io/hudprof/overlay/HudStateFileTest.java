@@ -22,8 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The saved layout and view state: a round trip through a real file, and bad files that change nothing. */
 class HudStateFileTest {
+    /** Held strongly: the logging framework keeps loggers weakly, and a collected one would lose the handler. */
+    private static final Logger LOGGER = Logger.getLogger("io.hudprof.overlay");
+
     @TempDir
     Path dir;
+    private java.util.logging.Level levelBefore;
 
     private final List<String> warnings = new ArrayList<>();
     private final Handler capture = new Handler() {
@@ -43,12 +47,15 @@ class HudStateFileTest {
 
     @BeforeEach
     void listen() {
-        Logger.getLogger("io.hudprof.overlay").addHandler(capture);
+        levelBefore = LOGGER.getLevel();
+        LOGGER.setLevel(java.util.logging.Level.ALL);
+        LOGGER.addHandler(capture);
     }
 
     @AfterEach
     void stopListening() {
-        Logger.getLogger("io.hudprof.overlay").removeHandler(capture);
+        LOGGER.removeHandler(capture);
+        LOGGER.setLevel(levelBefore);
     }
 
     /** A HUD over a fresh scripted game, its state set as a user would leave it. */
