@@ -58,8 +58,11 @@ public final class Profiler {
     private final FrameAggregator aggregator;
     private final FrameHistory history;
     final GpuTrack gpu;
-    /** The thread inside (or last inside) {@code update()}: the one that owns the aggregator. */
-    Thread updateThread;
+    /**
+     * The thread inside (or last inside) {@code update()}: the one that owns the aggregator. Volatile so that a thread
+     * that updated once and no longer does cannot pass {@link GpuTrack#frameResolved}'s check on a stale value.
+     */
+    volatile Thread updateThread;
     private final ProfileData data;
     private final ReportController controller;
 
