@@ -12,15 +12,17 @@ package io.hudprof.core;
 public final class ProfileData {
     private final FrameAggregator aggregator;
     private final FrameHistory history;
+    private final ThreadRoster threads;
     private final boolean selfProfiling;
     private final String allocationUnavailable;
     private final GpuTrack gpu;
     private final GpuAttribution gpuAttribution;
 
-    ProfileData(FrameAggregator aggregator, FrameHistory history, boolean selfProfiling,
+    ProfileData(FrameAggregator aggregator, FrameHistory history, ThreadRoster threads, boolean selfProfiling,
                 String allocationUnavailable, GpuTrack gpu, GpuAttribution gpuAttribution) {
         this.aggregator = aggregator;
         this.history = history;
+        this.threads = threads;
         this.selfProfiling = selfProfiling;
         this.allocationUnavailable = allocationUnavailable;
         this.gpu = gpu;
@@ -77,6 +79,11 @@ public final class ProfileData {
     /** The recorded history: frame durations, problems, per-zone and (when kept) per-state values. */
     public FrameHistory history() {
         return history;
+    }
+
+    /** The threads the profile can show: live ones and ended ones whose last frame is still in history. */
+    public ThreadRoster threads() {
+        return threads;
     }
 
     /** Number of frames recorded so far; 0 before the first recorded {@code update()}. */

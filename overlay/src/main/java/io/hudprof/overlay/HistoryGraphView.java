@@ -93,6 +93,16 @@ final class HistoryGraphView {
         strip.plot().set(left + pad, top + pad + metrics.rowHeight(), plotWidth, plotHeight);
     }
 
+    /** The colour the graph gave {@code zoneId} in its last layout, or 0 when the zone is not among those shown. */
+    int colorOf(int zoneId) {
+        for (int i = 0; i < zones; i++) {
+            if (zoneIds[i] == zoneId) {
+                return zoneColors[i];
+            }
+        }
+        return 0;
+    }
+
     /** Draws the graph where {@link #layout} put it; {@code selected} is the frame the report shows (0 = live). */
     void draw(FrameHistory history, int selected, HudControls controls, DrawList list) {
         boolean bytes = metric == Metric.ALLOCATED_BYTES;
