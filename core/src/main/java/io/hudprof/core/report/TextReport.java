@@ -72,6 +72,14 @@ public final class TextReport {
         } else {
             out.append(" | no data for this frame");
         }
+        if (report.shownThread() >= 0) {
+            out.append(" | thread ").append(report.shownThreadName());
+            if (report.threadEndedInFrame(report.shownThread())) {
+                out.append(" (ended mid-frame)");
+            }
+        } else if (report.threadCount() > 1) {
+            out.append(" | all ").append(report.threadCount()).append(" threads");
+        }
         if (report.recursion() == RecursionDisplay.EXPANDED) {
             out.append(" | recursion expanded");
         }
