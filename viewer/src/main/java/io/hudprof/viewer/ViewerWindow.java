@@ -100,6 +100,7 @@ final class ViewerWindow implements AutoCloseable {
                     // No GPU timer: the profile is the client's, gathered on a replay thread, not this window's GL.
                     .gpuTiming(false).build());
             hud.installKeys(handle);
+            hud.installMouse(handle);
         }
         return new ViewerWindow(handle, errors, profile, hud);
     }
