@@ -17,6 +17,11 @@ import org.lwjgl.system.MemoryUtil;
  * coordinates as two normalised 16-bit integers, and the colour: 48 bytes a quad, where 20-byte vertices and 32-bit
  * indices took 104.
  *
+ * <p>{@link #finish()} compares the frame's quads with those of the frame {@value #RING} frames before (a renderer
+ * keeps that many vertex buffers and uses them in turn, so it never writes a buffer an earlier frame may still draw
+ * from) and keeps the ranges that differ: a renderer whose buffer in turn holds that frame uploads only those. A live
+ * report changes a few digits per row, not its names, headers, help or the graph's furniture.
+ *
  * <p>Coordinates are framebuffer pixels with the origin at the top-left. Written by the render thread only.
  */
 final class DrawList implements AutoCloseable {
@@ -27,8 +32,23 @@ final class DrawList implements AutoCloseable {
     private static final int MAX_CLIP_DEPTH = 8;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
+    /** Vertex buffers a renderer uses in turn; the frame {@code RING} before is the one a buffer holds. */
+    static final int RING = 3;
+    /** Changed quads closer than this are uploaded as one range: fewer driver calls for a few bytes more. */
+    private static final int MERGE_GAP_QUADS = 12;
+    /** More changed ranges than this are merged into the last one: a driver call costs more than a copy. */
+    private static final int MAX_RANGES = 64;
+
     private ByteBuffer vertices;
     private int quadCount;
+    /** The vertices of the last frame finished in each ring slot. */
+    private final ByteBuffer[] shadow = new ByteBuffer[RING];
+    private final int[] shadowQuads = new int[RING];
+    private final int[] rangeFrom = new int[MAX_RANGES];
+    private final int[] rangeTo = new int[MAX_RANGES];
+    private int ranges;
+    /** Frames finished; the ring slot of the last one is {@code (generation - 1) % RING}. */
+    private int generation;
 
     private int[] commandClip = new int[4 * 4];
     private int[] commandFirstQuad = new int[4];
@@ -51,6 +71,9 @@ final class DrawList implements AutoCloseable {
     DrawList(FontAtlas font) {
         font(font);
         vertices = MemoryUtil.memAlloc(1024 * QUAD_BYTES);
+        for (int i = 0; i < RING; i++) {
+            shadow[i] = MemoryUtil.memAlloc(1024 * QUAD_BYTES);
+        }
     }
 
     /** Switches to a rebaked atlas (a new content scale); only between frames. */
@@ -253,7 +276,108 @@ final class DrawList implements AutoCloseable {
         if (bytes > vertices.capacity()) {
             int grown = Math.max(bytes, vertices.capacity() * 2);
             vertices = MemoryUtil.memRealloc(vertices, grown).clear();
+            for (int i = 0; i < RING; i++) {
+                shadow[i] = MemoryUtil.memRealloc(shadow[i], grown).clear();
+            }
         }
+    }
+
+    /**
+     * Ends the frame: finds the quads that differ from the last frame finished in this frame's ring slot (ranges of
+     * whole quads, near ones merged) and keeps this frame's quads there for the next comparison.
+     */
+    void finish() {
+        int slot = generation % RING;
+        long now = NativeMemory.address(vertices);
+        long before = NativeMemory.address(shadow[slot]);
+        int common = Math.min(quadCount, shadowQuads[slot]);
+        ranges = 0;
+        int runStart = -1;
+        int runEnd = -1;
+        for (int q = 0; q < common; q++) {
+            long a = now + (long) q * QUAD_BYTES;
+            long b = before + (long) q * QUAD_BYTES;
+            if (MemoryUtil.memGetLong(a) == MemoryUtil.memGetLong(b)
+                    && MemoryUtil.memGetLong(a + 8) == MemoryUtil.memGetLong(b + 8)
+                    && MemoryUtil.memGetLong(a + 16) == MemoryUtil.memGetLong(b + 16)
+                    && MemoryUtil.memGetLong(a + 24) == MemoryUtil.memGetLong(b + 24)
+                    && MemoryUtil.memGetLong(a + 32) == MemoryUtil.memGetLong(b + 32)
+                    && MemoryUtil.memGetLong(a + 40) == MemoryUtil.memGetLong(b + 40)) {
+                continue;
+            }
+            if (runStart >= 0 && q - runEnd <= MERGE_GAP_QUADS) {
+                runEnd = q + 1;
+                continue;
+            }
+            if (runStart >= 0) {
+                addRange(runStart, runEnd);
+            }
+            runStart = q;
+            runEnd = q + 1;
+        }
+        if (quadCount > common) {
+            if (runStart >= 0 && common - runEnd <= MERGE_GAP_QUADS) {
+                runEnd = quadCount;
+            } else {
+                if (runStart >= 0) {
+                    addRange(runStart, runEnd);
+                }
+                runStart = common;
+                runEnd = quadCount;
+            }
+        }
+        if (runStart >= 0) {
+            addRange(runStart, runEnd);
+        }
+        for (int r = 0; r < ranges; r++) {
+            long offset = (long) rangeFrom[r] * QUAD_BYTES;
+            MemoryUtil.memCopy(now + offset, before + offset, (long) (rangeTo[r] - rangeFrom[r]) * QUAD_BYTES);
+        }
+        shadowQuads[slot] = quadCount;
+        generation++;
+    }
+
+    private void addRange(int from, int to) {
+        if (ranges == MAX_RANGES) {
+            rangeTo[ranges - 1] = to;
+            return;
+        }
+        rangeFrom[ranges] = from;
+        rangeTo[ranges] = to;
+        ranges++;
+    }
+
+    /** Frames finished so far. */
+    int generation() {
+        return generation;
+    }
+
+    /** Ranges of quads the last {@link #finish()} found changed against the frame {@link #RING} before. */
+    int changedRanges() {
+        return ranges;
+    }
+
+    int changedFrom(int r) {
+        return rangeFrom[r];
+    }
+
+    int changedTo(int r) {
+        return rangeTo[r];
+    }
+
+    /** Vertex bytes in the changed ranges: what a renderer holding the frame {@link #RING} before uploads. */
+    int changedBytes() {
+        int quads = 0;
+        for (int r = 0; r < ranges; r++) {
+            quads += rangeTo[r] - rangeFrom[r];
+        }
+        return quads * QUAD_BYTES;
+    }
+
+    /** Quads {@code [from, to)} of this frame's vertices, as a view for a partial upload. */
+    ByteBuffer vertexBytes(int from, int to) {
+        vertices.clear().position(from * QUAD_BYTES).limit(to * QUAD_BYTES);
+        return vertices;
     }
 
     int quadCount() {
@@ -302,6 +426,10 @@ final class DrawList implements AutoCloseable {
         if (vertices != null) {
             NativeMemory.free(vertices);
             vertices = null;
+            for (int i = 0; i < RING; i++) {
+                NativeMemory.free(shadow[i]);
+                shadow[i] = null;
+            }
         }
     }
 }

@@ -29,10 +29,11 @@ import static org.lwjgl.opengl.GL11.glTexImage2D;
 import static org.lwjgl.opengl.GL11.glTexParameteri;
 import static org.lwjgl.opengl.GL15.GL_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL15.GL_ELEMENT_ARRAY_BUFFER;
+import static org.lwjgl.opengl.GL15.GL_DYNAMIC_DRAW;
 import static org.lwjgl.opengl.GL15.GL_STATIC_DRAW;
-import static org.lwjgl.opengl.GL15.GL_STREAM_DRAW;
 import static org.lwjgl.opengl.GL15.glBindBuffer;
 import static org.lwjgl.opengl.GL15.glBufferData;
+import static org.lwjgl.opengl.GL15.glBufferSubData;
 import static org.lwjgl.opengl.GL15.glDeleteBuffers;
 import static org.lwjgl.opengl.GL15.glGenBuffers;
 import static org.lwjgl.opengl.GL20.glEnableVertexAttribArray;
@@ -58,10 +59,12 @@ import org.lwjgl.system.MemoryUtil;
  * a vertex array). Uses whatever capabilities the game made current and never creates its own, so it works inside
  * LWJGL and libGDX hosts alike.
  *
- * <p>Per frame it uploads the vertices (12 bytes each, the store respecified so the driver never waits), no indices
- * (every primitive is a quad, so they are one static buffer) and, for an image, only the columns written since the
- * texture in turn last saw it ({@code glTexSubImage2D}; an image has {@link HudImage#TEXTURES} textures used in turn,
- * so none is written while an earlier frame may still be drawing from it).
+ * <p>Per frame it uploads only what changed: three vertex buffers are used in turn, and the one whose turn it is gets
+ * only the quads that differ from the frame it holds, three frames back ({@link DrawList#finish()}); no indices
+ * (every primitive is a quad, so they are one static buffer); for an image, only the columns written since the
+ * texture in turn last saw it ({@code glTexSubImage2D}; an image has {@link HudImage#TEXTURES} textures used in turn).
+ * Nothing is written while an earlier frame may still draw from it (into a buffer the previous frame drew from,
+ * llvmpipe waited for that frame).
  *
  * <p>Two paths, as Dear ImGui's OpenGL backend has: OpenGL 3.2+ (core or compatibility) draws with GLSL 150 and its
  * own vertex array; an OpenGL 2.1 compatibility context draws with GLSL 120, setting its attribute pointers on vertex
@@ -74,7 +77,11 @@ final class DrawListRenderer implements AutoCloseable {
     private final int framebufferSizeUniform;
     private final int imageUniform;
     private int vertexArray;
-    private int vertexBuffer;
+    /** Vertex buffers used in turn ({@link DrawList#RING}), and the list generation each holds (-1: unknown). */
+    private final int[] vertexBuffers = new int[DrawList.RING];
+    private final int[] bufferGeneration = {-1, -1, -1};
+    private final long[] bufferBytes = new long[DrawList.RING];
+    private int renderedGeneration = -1;
     private int indexBuffer;
     private int atlasTexture;
     private int lastDrawCalls;
@@ -110,14 +117,16 @@ final class DrawListRenderer implements AutoCloseable {
             glUseProgram(loaded.id());
             glUniform1i(atlasUniform, 0);
 
-            vertexBuffer = glGenBuffers();
+            for (int b = 0; b < DrawList.RING; b++) {
+                vertexBuffers[b] = glGenBuffers();
+            }
             indexBuffer = glGenBuffers();
             if (!support.legacy()) {
                 vertexArray = glGenVertexArrays();
                 // The element buffer binding is recorded in the overlay's own vertex array, never in the game's.
                 glBindVertexArray(vertexArray);
                 glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
-                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffers[0]);
                 setAttributePointers();
             }
             uploadAtlasUnguarded(atlas);
@@ -195,17 +204,20 @@ final class DrawListRenderer implements AutoCloseable {
             state.applyOverlayState(width, height);
             glUseProgram(program.id());
             glUniform2f(framebufferSizeUniform, width, height);
+            int slot = vertexSlot(list);
             if (support.legacy()) {
                 // No vertex array of its own: vertex array 0 (the guard bound it and saved its attributes) gets the
                 // overlay's buffers and pointers for this draw.
                 glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
-                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffers[slot]);
                 setAttributePointers();
             } else {
                 glBindVertexArray(vertexArray);
-                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffers[slot]);
+                // The overlay's own vertex array: its attributes now read this frame's buffer of the ring.
+                setAttributePointers();
             }
-            uploadVertices(list);
+            uploadVertices(list, slot);
             ensureIndices(list.quadCount());
             long imageBytes = 0;
             for (int c = 0; c < list.commandCount(); c++) {
@@ -247,14 +259,46 @@ final class DrawListRenderer implements AutoCloseable {
     }
 
     /**
-     * Writes this frame's vertices into the vertex buffer (bound to {@code GL_ARRAY_BUFFER}). Respecifying the whole
-     * store each frame lets the driver hand out fresh memory instead of waiting for the previous frame's draws to
-     * finish reading it; writing only changed ranges into the same store made llvmpipe wait for the whole previous
-     * frame (measured in the demo: 60 ms a frame), so the vertices, 12 bytes each, go up whole.
+     * The ring buffer this frame draws from: the finished frame's slot ({@link DrawList#finish()}), or, for a list
+     * nobody finished, the next buffer in turn.
      */
-    private void uploadVertices(DrawList list) {
-        glBufferData(GL_ARRAY_BUFFER, list.vertexBytes(), GL_STREAM_DRAW);
-        lastUploadBytes = (long) list.vertexCount() * DrawList.VERTEX_BYTES;
+    private int vertexSlot(DrawList list) {
+        int generation = list.generation();
+        if (generation > 0 && generation != renderedGeneration) {
+            return (generation - 1) % DrawList.RING;
+        }
+        return frames % DrawList.RING;
+    }
+
+    /**
+     * Writes this frame's vertices into its ring buffer (bound to {@code GL_ARRAY_BUFFER}): only the quads that
+     * changed when that buffer holds the frame {@link DrawList#RING} before (the one {@code finish} compared with),
+     * else all of them into a respecified store. A buffer of the ring is written only every third frame, when the
+     * frames that drew from it are done, so no write waits for the GPU.
+     */
+    private void uploadVertices(DrawList list, int slot) {
+        int generation = list.generation();
+        boolean finished = generation > 0 && generation != renderedGeneration;
+        long needed = (long) list.quadCount() * DrawList.QUAD_BYTES;
+        if (finished && bufferGeneration[slot] == generation - DrawList.RING && bufferBytes[slot] >= needed) {
+            long bytes = 0;
+            for (int r = 0; r < list.changedRanges(); r++) {
+                int from = list.changedFrom(r);
+                int to = list.changedTo(r);
+                glBufferSubData(GL_ARRAY_BUFFER, (long) from * DrawList.QUAD_BYTES, list.vertexBytes(from, to));
+                bytes += (long) (to - from) * DrawList.QUAD_BYTES;
+            }
+            lastUploadBytes = bytes;
+        } else {
+            // Room for growth, so a report a few rows longer next frame still takes the partial path.
+            long capacity = Math.max(needed + needed / 4, 4096);
+            glBufferData(GL_ARRAY_BUFFER, capacity, GL_DYNAMIC_DRAW);
+            glBufferSubData(GL_ARRAY_BUFFER, 0, list.vertexBytes());
+            bufferBytes[slot] = capacity;
+            lastUploadBytes = needed;
+        }
+        bufferGeneration[slot] = finished ? generation : -1;
+        renderedGeneration = generation;
     }
 
     /** Keeps the static quad indices ({@code 0 1 2 0 2 3} + 4 per quad) long enough for {@code quads} quads. */
@@ -352,9 +396,11 @@ final class DrawListRenderer implements AutoCloseable {
             glDeleteVertexArrays(vertexArray);
             vertexArray = 0;
         }
-        if (vertexBuffer != 0) {
-            glDeleteBuffers(vertexBuffer);
-            vertexBuffer = 0;
+        for (int b = 0; b < DrawList.RING; b++) {
+            if (vertexBuffers[b] != 0) {
+                glDeleteBuffers(vertexBuffers[b]);
+                vertexBuffers[b] = 0;
+            }
         }
         if (indexBuffer != 0) {
             glDeleteBuffers(indexBuffer);

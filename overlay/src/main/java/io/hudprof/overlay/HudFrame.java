@@ -216,6 +216,7 @@ public final class HudFrame implements AutoCloseable {
             graphDrawn = true;
             graph.draw(profiler.history(), report.frameOffset(), controls, list);
         }
+        list.finish();
         return true;
     }
 
@@ -277,13 +278,14 @@ public final class HudFrame implements AutoCloseable {
     }
 
     /**
-     * Bytes a renderer uploads for the last draw list in the steady state: every vertex, and the history graph's
-     * columns painted in the last {@value HudImage#TEXTURES} frames (the texture written this frame last saw the image
-     * that many frames ago); the triangle indices are static, uploaded once. After a repaint of the graph (a new
-     * scale) the next frames upload its whole picture once per texture.
+     * Bytes a renderer uploads for the last draw list in the steady state: the quads that differ from the frame its
+     * vertex buffer in turn holds ({@code DrawList.RING} frames back), and the history graph's columns painted in the
+     * last {@value HudImage#TEXTURES} frames (the texture in turn last saw the image that many frames ago); the
+     * triangle indices are static, uploaded once. After a repaint of the graph (a new scale) the next frames upload its
+     * whole picture once per texture.
      */
     public long uploadBytes() {
-        return vertexBytes() + (graphDrawn ? graph.columns().recentPixelBytes() : 0);
+        return list.changedBytes() + (graphDrawn ? graph.columns().recentPixelBytes() : 0);
     }
 
     /** Bytes of the last draw list's vertices. */
