@@ -40,6 +40,9 @@ final class DrawList implements AutoCloseable {
     private static final int MAX_RANGES = 64;
 
     private ByteBuffer vertices;
+    /** The vertices' address and capacity, read once per growth rather than once per quad. */
+    private long base;
+    private int capacityQuads;
     private int quadCount;
     /** The vertices of the last frame finished in each ring slot. */
     private final ByteBuffer[] shadow = new ByteBuffer[RING];
@@ -71,6 +74,8 @@ final class DrawList implements AutoCloseable {
     DrawList(FontAtlas font) {
         font(font);
         vertices = MemoryUtil.memAlloc(1024 * QUAD_BYTES);
+        base = NativeMemory.address(vertices);
+        capacityQuads = 1024;
         for (int i = 0; i < RING; i++) {
             shadow[i] = MemoryUtil.memAlloc(1024 * QUAD_BYTES);
         }
@@ -220,10 +225,12 @@ final class DrawList implements AutoCloseable {
             ensureCommand();
             commandCurrent = true;
         }
-        reserve();
-        // Raw stores: reserve() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant
-        // (they were most of the draw list's cost).
-        long at = NativeMemory.address(vertices) + (long) quadCount * QUAD_BYTES;
+        if (quadCount == capacityQuads) {
+            grow();
+        }
+        // Raw stores: grow() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant (they
+        // were most of the draw list's cost).
+        long at = base + (long) quadCount * QUAD_BYTES;
         int color = LITTLE_ENDIAN ? Integer.reverseBytes(rgba) : rgba;
         putVertex(at, left, top, s0, t0, color);
         putVertex(at + VERTEX_BYTES, right, top, s1, t0, color);
@@ -270,12 +277,14 @@ final class DrawList implements AutoCloseable {
         commandCount++;
     }
 
-    /** Grows the native buffers (doubling, so only during warm-up) to hold one more quad. */
-    private void reserve() {
+    /** Doubles the native buffers (so only during warm-up) to hold more quads. */
+    private void grow() {
         int bytes = (quadCount + 1) * QUAD_BYTES;
         if (bytes > vertices.capacity()) {
             int grown = Math.max(bytes, vertices.capacity() * 2);
             vertices = MemoryUtil.memRealloc(vertices, grown).clear();
+            base = NativeMemory.address(vertices);
+            capacityQuads = vertices.capacity() / QUAD_BYTES;
             for (int i = 0; i < RING; i++) {
                 shadow[i] = MemoryUtil.memRealloc(shadow[i], grown).clear();
             }
