@@ -20,11 +20,15 @@ import java.nio.IntBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.lwjgl.glfw.GLFWErrorCallback;
+import org.lwjgl.glfw.GLFWKeyCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.stb.STBImageWrite;
 import org.lwjgl.system.MemoryStack;
@@ -35,27 +39,60 @@ import org.lwjgl.system.MemoryUtil;
  * with the call graph, history graph, strip and value charts, the same keys). An OpenGL 3.3 core context on the
  * desktop, or with {@code headless} GLFW's null platform and a surfaceless EGL context (Mesa), which needs no X
  * server. Create, render and close it on one thread.
+ *
+ * <p>Live, it shows one of several clients ({@link ViewerClients}), each with a HUD of its own over its own profile,
+ * made when the client is first shown, so switching back finds the view as it was left. The window's key callback
+ * takes F4 / Shift+F4 (next / previous client) and hands every other key to the shown client's HUD.
  */
 final class ViewerWindow implements AutoCloseable {
     private final long handle;
     private final GLFWErrorCallback errors;
-    private final RemoteProfile profile;
-    private final Overlay hud;
+    /** The one profile shown (a replay, tests), or null when {@link #clients} are. */
+    private final RemoteProfile alone;
+    private final ViewerClients clients;
+    private final float contentScale;
+    private final Map<RemoteProfile, Overlay> huds = new IdentityHashMap<>();
+    private final GLFWKeyCallback keyCallback;
     private final int[] size = new int[2];
+    private int seenVersion = -1;
+    /** The profile and HUD drawn; changed on this thread only (see {@link #reconcile()}). */
+    private RemoteProfile shown;
+    private Overlay shownHud;
 
-    private ViewerWindow(long handle, GLFWErrorCallback errors, RemoteProfile profile, Overlay hud) {
+    private ViewerWindow(long handle, GLFWErrorCallback errors, RemoteProfile alone, ViewerClients clients) {
         this.handle = handle;
         this.errors = errors;
-        this.profile = profile;
-        this.hud = hud;
+        this.alone = alone;
+        this.clients = clients;
+        this.contentScale = Overlay.contentScaleOf(handle);
+        framebufferSize();
+        this.keyCallback = GLFWKeyCallback.create(this::onKey);
+        glfwSetKeyCallback(handle, keyCallback);
+        reconcile();
     }
 
     /**
-     * Opens the window with the HUD shown and its keys installed.
+     * Opens the window on one profile, with the HUD shown and its keys installed.
      *
      * @throws IllegalStateException naming the fix when no OpenGL 3.3 context can be had
      */
     static ViewerWindow open(RemoteProfile profile, int width, int height, boolean headless) {
+        return new ViewerWindow(createWindow(width, height, headless), lastErrors, profile, null);
+    }
+
+    /**
+     * Opens the window on the live clients: the shown one's HUD, F4 / Shift+F4 to switch.
+     *
+     * @throws IllegalStateException naming the fix when no OpenGL 3.3 context can be had
+     */
+    static ViewerWindow open(ViewerClients clients, int width, int height, boolean headless) {
+        return new ViewerWindow(createWindow(width, height, headless), lastErrors, null, clients);
+    }
+
+    /** The error callback of the window {@link #createWindow} made last (windows are made on one thread). */
+    private static GLFWErrorCallback lastErrors;
+
+    private static long createWindow(int width, int height, boolean headless) {
         List<String> messages = new ArrayList<>();
         GLFWErrorCallback errors = GLFWErrorCallback.create((code, text) ->
                 messages.add(GLFWErrorCallback.getDescription(text)));
@@ -90,18 +127,85 @@ final class ViewerWindow implements AutoCloseable {
         glfwMakeContextCurrent(handle);
         glfwSwapInterval(1);
         GL.createCapabilities();
-        Overlay hud;
+        lastErrors = errors;
+        return handle;
+    }
+
+    /** The HUD for a profile, sized to the window. */
+    private Overlay createHud(RemoteProfile profile) {
         synchronized (profile.lock()) {
-            // The window is the HUD's alone: more rows, longer names, a taller and wider history graph than a
-            // game's corner gets. The panel still keeps clear of the graph in a small window.
-            hud = Overlay.create(profile.profiler(), OverlayConfig.builder().startVisible(true)
-                    .contentScale(Overlay.contentScaleOf(handle)).visibleRows(30).nameChars(44).graphHeight(200)
-                    .graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(2)
-                    // No GPU timer: the profile is the client's, gathered on a replay thread, not this window's GL.
-                    .gpuTiming(false).build());
-            hud.installKeys(handle);
+            return Overlay.create(profile.profiler(), hudConfig(size[0], size[1], contentScale));
         }
-        return new ViewerWindow(handle, errors, profile, hud);
+    }
+
+    /**
+     * The HUD's layout for the viewer's window: the window is the HUD's alone, so more rows, longer names, a taller
+     * and wider history graph than a game's corner gets. The panel still keeps clear of the graph in a small window.
+     */
+    static OverlayConfig hudConfig(int framebufferWidth, int framebufferHeight, float contentScale) {
+        return OverlayConfig.builder().startVisible(true).contentScale(contentScale).visibleRows(30).nameChars(44)
+                .graphHeight(200).graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(2)
+                // No GPU timer: the profile is the client's, gathered on a replay thread, not this window's GL.
+                .gpuTiming(false).build();
+    }
+
+    /** Keys while polling events (under the shown profile's lock): F4 switches clients, the rest go to its HUD. */
+    private void onKey(long window, int key, int scancode, int action, int mods) {
+        if (key == GLFW_KEY_F4 && clients != null) {
+            if (action != GLFW_RELEASE) {
+                clients.cycle((mods & GLFW_MOD_SHIFT) != 0 ? -1 : 1);
+            }
+            return;
+        }
+        Overlay hud = shownHud;
+        if (hud != null) {
+            hud.keys().onKey(key, action, mods);
+        }
+    }
+
+    /**
+     * Follows {@link ViewerClients}: makes the shown client's HUD if it has none, closes those of clients gone.
+     * Only when something changed, so drawing a frame allocates nothing.
+     */
+    private void reconcile() {
+        if (clients == null) {
+            if (shownHud == null) {
+                shown = alone;
+                shownHud = createHud(alone);
+            }
+            return;
+        }
+        int version = clients.version();
+        if (version == seenVersion) {
+            return;
+        }
+        seenVersion = version;
+        RemoteProfile now = clients.shown();
+        for (Iterator<Map.Entry<RemoteProfile, Overlay>> it = huds.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<RemoteProfile, Overlay> e = it.next();
+            if (!clients.retained(e.getKey())) {
+                synchronized (e.getKey().lock()) {
+                    e.getValue().close();
+                }
+                e.getKey().close();
+                it.remove();
+            }
+        }
+        if (now != null && !huds.containsKey(now)) {
+            huds.put(now, createHud(now));
+        }
+        shown = now;
+        shownHud = now == null ? null : huds.get(now);
+    }
+
+    private void framebufferSize() {
+        try (MemoryStack stack = MemoryStack.stackPush()) {
+            IntBuffer w = stack.mallocInt(1);
+            IntBuffer h = stack.mallocInt(1);
+            glfwGetFramebufferSize(handle, w, h);
+            size[0] = w.get(0);
+            size[1] = h.get(0);
+        }
     }
 
     private static String fix(boolean headless) {
@@ -114,22 +218,23 @@ final class ViewerWindow implements AutoCloseable {
 
     /** Polls input and draws one frame: a dark background and the HUD over it. Call {@link #swap()} after. */
     void renderFrame() {
-        synchronized (profile.lock()) {
+        reconcile();
+        RemoteProfile polled = shown;
+        synchronized (polled == null ? this : polled.lock()) {
             // Keys navigate the profiler, so they are handled under the same lock as its updates.
             glfwPollEvents();
         }
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            IntBuffer w = stack.mallocInt(1);
-            IntBuffer h = stack.mallocInt(1);
-            glfwGetFramebufferSize(handle, w, h);
-            size[0] = w.get(0);
-            size[1] = h.get(0);
-        }
+        // F4 shows another client from the next line on.
+        reconcile();
+        framebufferSize();
         glViewport(0, 0, size[0], size[1]);
         glClearColor(0.06f, 0.07f, 0.09f, 1f);
         glClear(GL_COLOR_BUFFER_BIT);
-        synchronized (profile.lock()) {
-            hud.render(size[0], size[1]);
+        RemoteProfile drawn = shown;
+        if (drawn != null) {
+            synchronized (drawn.lock()) {
+                shownHud.render(size[0], size[1]);
+            }
         }
     }
 
@@ -145,9 +250,22 @@ final class ViewerWindow implements AutoCloseable {
         glfwSetWindowTitle(handle, title);
     }
 
-    /** The HUD, for its controls. */
+    /** The shown client's HUD (null before any client), for its controls. */
     Overlay hud() {
-        return hud;
+        return shownHud;
+    }
+
+    /** The profile drawn by the last frame, or null. */
+    RemoteProfile shown() {
+        return shown;
+    }
+
+    /** Delivers a key as GLFW would (tests drive the window's own callback with it). */
+    void key(int key, int action, int mods) {
+        RemoteProfile polled = shown;
+        synchronized (polled == null ? this : polled.lock()) {
+            onKey(handle, key, 0, action, mods);
+        }
     }
 
     /**
@@ -202,9 +320,19 @@ final class ViewerWindow implements AutoCloseable {
 
     @Override
     public void close() {
-        synchronized (profile.lock()) {
-            hud.close();
+        if (alone != null && shownHud != null) {
+            synchronized (alone.lock()) {
+                shownHud.close();
+            }
         }
+        for (Map.Entry<RemoteProfile, Overlay> e : huds.entrySet()) {
+            synchronized (e.getKey().lock()) {
+                e.getValue().close();
+            }
+        }
+        huds.clear();
+        glfwSetKeyCallback(handle, null);
+        keyCallback.free();
         GL.setCapabilities(null);
         glfwMakeContextCurrent(0);
         glfwDestroyWindow(handle);
