@@ -12,6 +12,7 @@ import static org.lwjgl.opengl.GL11C.glPixelStorei;
 import static org.lwjgl.opengl.GL11C.glReadPixels;
 import static org.lwjgl.opengl.GL11C.glViewport;
 
+import io.hudprof.overlay.HudControls;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
 import java.io.IOException;
@@ -55,6 +56,10 @@ final class ViewerWindow implements AutoCloseable {
     private final GLFWKeyCallback keyCallback;
     private final int[] size = new int[2];
     private int seenVersion = -1;
+    /** The framebuffer size the HUDs were made for, and a new one waiting to settle (see {@link #relayout()}). */
+    private final int[] laidOut = new int[2];
+    private final int[] resizing = new int[2];
+    private long resizedAt;
     /** The profile and HUD drawn; changed on this thread only (see {@link #reconcile()}). */
     private RemoteProfile shown;
     private Overlay shownHud;
@@ -66,6 +71,8 @@ final class ViewerWindow implements AutoCloseable {
         this.clients = clients;
         this.contentScale = Overlay.contentScaleOf(handle);
         framebufferSize();
+        laidOut[0] = size[0];
+        laidOut[1] = size[1];
         this.keyCallback = GLFWKeyCallback.create(this::onKey);
         glfwSetKeyCallback(handle, keyCallback);
         reconcile();
@@ -139,14 +146,100 @@ final class ViewerWindow implements AutoCloseable {
     }
 
     /**
-     * The HUD's layout for the viewer's window: the window is the HUD's alone, so more rows, longer names, a taller
-     * and wider history graph than a game's corner gets. The panel still keeps clear of the graph in a small window.
+     * The HUD's layout for the viewer's window, which is the HUD's alone (a game's corner layout would leave most of
+     * it empty): the history graph along the bottom, about two fifths of the height, its columns as wide as
+     * {@link ViewerMain#HISTORY_FRAMES} frames across the window allow; the report panel above it, as many rows as
+     * the height holds (the panel drops rows that would reach the graph) and names about half the width.
      */
     static OverlayConfig hudConfig(int framebufferWidth, int framebufferHeight, float contentScale) {
-        return OverlayConfig.builder().startVisible(true).contentScale(contentScale).visibleRows(30).nameChars(44)
-                .graphHeight(200).graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(2)
+        // Layout in logical pixels (the HUD scales them by the content scale): its 15 px font is about 9 px a
+        // character and 18 px a row.
+        float scale = contentScale > 0 ? contentScale : 1f;
+        int width = Math.max(320, Math.round(framebufferWidth / scale));
+        int height = Math.max(240, Math.round(framebufferHeight / scale));
+        int graphHeight = clamp(Math.round(height * 0.38f), 80, 2000);
+        // The graph's value labels and legend take about 300 px of its width.
+        int columnWidth = clamp(Math.round((width - 300) / (float) ViewerMain.HISTORY_FRAMES), 1, 32);
+        return OverlayConfig.builder().startVisible(true).contentScale(contentScale)
+                .visibleRows(clamp(height / 18, 8, 200)).nameChars(clamp(width / 9 / 2, 24, 120))
+                .graphHeight(graphHeight).graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(columnWidth)
                 // No GPU timer: the profile is the client's, gathered on a replay thread, not this window's GL.
                 .gpuTiming(false).build();
+    }
+
+    private static int clamp(int value, int min, int max) {
+        return Math.max(min, Math.min(max, value));
+    }
+
+    /**
+     * After the window was resized and has kept its new size for {@link #RESIZE_SETTLE_NANOS}: each HUD is made
+     * again for the new size, with the views it had shown (the report's mode, focus and history position are the
+     * profile's and stay as they are).
+     */
+    private void relayout() {
+        if (size[0] == laidOut[0] && size[1] == laidOut[1]) {
+            resizedAt = 0;
+            return;
+        }
+        if (size[0] == 0 || size[1] == 0) {
+            return; // minimised
+        }
+        long now = System.nanoTime();
+        if (resizedAt == 0 || size[0] != resizing[0] || size[1] != resizing[1]) {
+            resizedAt = now;
+            resizing[0] = size[0];
+            resizing[1] = size[1];
+            return;
+        }
+        if (now - resizedAt < RESIZE_SETTLE_NANOS) {
+            return;
+        }
+        resizedAt = 0;
+        laidOut[0] = size[0];
+        laidOut[1] = size[1];
+        if (alone != null) {
+            shownHud = remade(alone, shownHud);
+            return;
+        }
+        for (Map.Entry<RemoteProfile, Overlay> e : huds.entrySet()) {
+            e.setValue(remade(e.getKey(), e.getValue()));
+        }
+        shownHud = shown == null ? null : huds.get(shown);
+    }
+
+    /** How long a new window size must last before the HUDs are laid out for it (not on every step of a drag). */
+    static final long RESIZE_SETTLE_NANOS = 200_000_000L;
+
+    private Overlay remade(RemoteProfile profile, Overlay old) {
+        Overlay hud = createHud(profile);
+        synchronized (profile.lock()) {
+            HudControls from = old.controls();
+            HudControls to = hud.controls();
+            to.setVisible(from.visible());
+            if (to.graphVisible() != from.graphVisible()) {
+                to.toggleGraph();
+            }
+            if (to.helpVisible() != from.helpVisible()) {
+                to.toggleHelp();
+            }
+            if (to.timelineShown() != from.timelineShown()) {
+                to.toggleTimeline();
+            }
+            if (to.threadListShown() != from.threadListShown()) {
+                to.toggleThreadList();
+            }
+            if (to.spikeListVisible() != from.spikeListVisible()) {
+                to.toggleSpikeList();
+            }
+            if (to.categoriesShown() != from.categoriesShown()) {
+                to.toggleCategories();
+            }
+            if (to.unitsHz() != from.unitsHz()) {
+                to.toggleUnits();
+            }
+            old.close();
+        }
+        return hud;
     }
 
     /** Keys while polling events (under the shown profile's lock): F4 switches clients, the rest go to its HUD. */
@@ -227,6 +320,7 @@ final class ViewerWindow implements AutoCloseable {
         // F4 shows another client from the next line on.
         reconcile();
         framebufferSize();
+        relayout();
         glViewport(0, 0, size[0], size[1]);
         glClearColor(0.06f, 0.07f, 0.09f, 1f);
         glClear(GL_COLOR_BUFFER_BIT);
@@ -236,6 +330,16 @@ final class ViewerWindow implements AutoCloseable {
                 shownHud.render(size[0], size[1]);
             }
         }
+    }
+
+    /** Asks for a new window size, as a user dragging its border would (the HUDs follow once it settles). */
+    void resize(int width, int height) {
+        glfwSetWindowSize(handle, width, height);
+    }
+
+    /** The framebuffer size the last frame was drawn at: {width, height}. */
+    int[] framebuffer() {
+        return size.clone();
     }
 
     void swap() {
