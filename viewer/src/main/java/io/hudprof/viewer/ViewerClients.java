@@ -48,6 +48,10 @@ final class ViewerClients {
         if (shown == profile && !connected.isEmpty()) {
             shown = connected.get(Math.min(i, connected.size() - 1));
         }
+        if (shown != profile) {
+            // Its threads are done; nothing records into it any more (the window closes its HUD, if it had one).
+            profile.close();
+        }
         version++;
     }
 

@@ -17,7 +17,6 @@ import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.IntBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +31,6 @@ import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.glfw.GLFWKeyCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.stb.STBImageWrite;
-import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 
 /**
@@ -55,6 +53,8 @@ final class ViewerWindow implements AutoCloseable {
     private final Map<RemoteProfile, Overlay> huds = new IdentityHashMap<>();
     private final GLFWKeyCallback keyCallback;
     private final int[] size = new int[2];
+    private final int[] fbWidth = new int[1];
+    private final int[] fbHeight = new int[1];
     private int seenVersion = -1;
     /** The framebuffer size the HUDs were made for, and a new one waiting to settle (see {@link #relayout()}). */
     private final int[] laidOut = new int[2];
@@ -292,13 +292,10 @@ final class ViewerWindow implements AutoCloseable {
     }
 
     private void framebufferSize() {
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            IntBuffer w = stack.mallocInt(1);
-            IntBuffer h = stack.mallocInt(1);
-            glfwGetFramebufferSize(handle, w, h);
-            size[0] = w.get(0);
-            size[1] = h.get(0);
-        }
+        // Arrays, not stack buffers: an IntBuffer is a new heap object per call, and a frame allocates nothing.
+        glfwGetFramebufferSize(handle, fbWidth, fbHeight);
+        size[0] = fbWidth[0];
+        size[1] = fbHeight[0];
     }
 
     private static String fix(boolean headless) {

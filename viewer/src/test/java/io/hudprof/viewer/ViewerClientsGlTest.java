@@ -219,6 +219,25 @@ class ViewerClientsGlTest {
             window.renderFrame();
             assertSame(first, window.shown(), "F4 wraps around");
 
+            // Drawing the window allocates nothing in steady state, two clients connected, the HUD title naming the shown one.
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            for (int i = 0; i < 300; i++) {
+                window.renderFrame();
+                window.swap();
+            }
+            // The fewest of several rounds: a round the JIT recompiles in may allocate once, as in the HUD's tests.
+            long fewest = Long.MAX_VALUE;
+            for (int round = 0; round < 5; round++) {
+                long before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 100; i++) {
+                    window.renderFrame();
+                    window.swap();
+                }
+                fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
+            }
+            assertEquals(0, fewest, "bytes allocated drawing 100 frames");
+
             // The shown game leaves: the other one is shown, still with its own frames.
             a.leave();
             assertEquals(0, a.process.waitFor(60, TimeUnit.SECONDS) ? a.process.exitValue() : -1);
