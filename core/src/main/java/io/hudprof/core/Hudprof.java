@@ -1,5 +1,9 @@
 package io.hudprof.core;
 
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+
 /**
  * The process-wide entry point: which {@link Profiler} zones record into, and the kill switch.
  *
@@ -50,6 +54,65 @@ public final class Hudprof {
     /** The installed profiler, or {@code null}. */
     public static Profiler profiler() {
         return installed;
+    }
+
+    /**
+     * Hands {@code task} over to another thread charged to the current thread's innermost open zone (its thread root
+     * outside any zone): whoever runs the returned task runs it inside that zone's task zone ({@link Spawns}), so
+     * the worker's zones stay on the worker's thread and the report can show them in the spawning zone's call graph
+     * ({@code [workers] ...} rows). Call it on the submitting thread, where the task is made.
+     *
+     * <p>Cost: one small wrapper object per task, and only where profiling records (otherwise {@code task} itself is
+     * returned): use it where the caller already allocates the task (a lambda, a {@code ForkJoinTask}). The first
+     * wrap from a zone defines its task zone (once); after that it is a field read and an array read.
+     */
+    public static Runnable wrap(Runnable task) {
+        if (task == null) {
+            throw new IllegalArgumentException("hudprof: wrap(null): pass the task to run");
+        }
+        Zone taskZone = Spawns.currentTaskZone();
+        return taskZone == null ? task : new SpawnedRunnable(task, taskZone);
+    }
+
+    /**
+     * The task zone {@link #wrap(Runnable)} would run a task in if it were handed over from the current thread now,
+     * or {@code null} when nothing records. For tasks a game keeps and reuses every frame (no wrapper at all): read
+     * it on the submitting thread, pass it with the task, and have the task {@code begin()} and {@code end()} it
+     * around its work on the worker.
+     */
+    public static Zone spawnZone() {
+        return Spawns.currentTaskZone();
+    }
+
+    /** {@link #wrap(Runnable)} for a task that returns a value. */
+    public static <V> Callable<V> wrap(Callable<V> task) {
+        if (task == null) {
+            throw new IllegalArgumentException("hudprof: wrap(null): pass the task to run");
+        }
+        Zone taskZone = Spawns.currentTaskZone();
+        return taskZone == null ? task : new SpawnedCallable<>(task, taskZone);
+    }
+
+    /**
+     * An executor that {@linkplain #wrap(Runnable) wraps} every task it is given on the submitting thread, then hands
+     * it to {@code executor} (one wrapper per task, as above).
+     */
+    public static Executor wrap(Executor executor) {
+        if (executor == null) {
+            throw new IllegalArgumentException("hudprof: wrap((Executor) null): pass the executor to decorate");
+        }
+        return new SpawningExecutorService(executor);
+    }
+
+    /**
+     * An executor service that {@linkplain #wrap(Runnable) wraps} every task submitted (execute, submit, invokeAll,
+     * invokeAny; the last two copy the task list) and leaves shutdown and the rest to {@code service}.
+     */
+    public static ExecutorService wrap(ExecutorService service) {
+        if (service == null) {
+            throw new IllegalArgumentException("hudprof: wrap((ExecutorService) null): pass the service to decorate");
+        }
+        return new SpawningExecutorService(service);
     }
 
     /** {@link Profiler#update()} on the installed profiler; does nothing when none is installed. */

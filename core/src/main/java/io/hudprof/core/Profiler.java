@@ -66,8 +66,14 @@ public final class Profiler {
 
     private final FrameAggregator aggregator;
     private final FrameHistory history;
+    final GpuTrack gpu;
+    /** The thread inside (or last inside) {@code update()}: the one that owns the aggregator. */
+    Thread updateThread;
     private final ProfileData data;
     private final ReportController controller;
+    private final ThreadRoster roster;
+    /** Null unless timelines are kept. */
+    private final TimelineStore timelines;
 
     private ThreadContext[] contexts = new ThreadContext[8];
     private int contextCount;
@@ -92,7 +98,14 @@ public final class Profiler {
         this.allocation = allocationUnavailable == null ? config.allocationCounter : null;
         this.aggregator = new FrameAggregator(config, allocation != null);
         this.history = new FrameHistory(config, allocation != null);
-        this.data = new ProfileData(aggregator, history, config.selfProfiling, allocationUnavailable);
+        GpuAttribution gpuAttribution = new GpuAttribution(aggregator, history);
+        aggregator.gpu = gpuAttribution;
+        this.gpu = new GpuTrack(this, gpuAttribution);
+        this.roster = new ThreadRoster(config.historyFrames);
+        this.timelines = config.timelineCapacity == 0 ? null
+                : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), config.timelineCapacity);
+        this.data = new ProfileData(aggregator, history, roster, config.selfProfiling, allocationUnavailable, gpu,
+                gpuAttribution);
         this.controller = new ReportController(data);
         this.frameStartNanos = clock.nanoTime();
         this.seenZoneOverflows = ZoneRegistry.overflowDefinitions();
@@ -171,6 +184,7 @@ public final class Profiler {
     }
 
     private void gather(boolean record) {
+        updateThread = Thread.currentThread();
         long now = clock.nanoTime();
         long ownBytes = allocation != null ? allocation.currentThreadAllocatedBytes() : 0;
         ThreadRecorder own = null;
@@ -183,6 +197,11 @@ public final class Profiler {
         if (anyPending) {
             trackPending();
         }
+        boolean recording = record && !userPaused && enabled;
+        long frameNumber = recording ? aggregator.recordedFrames + 1 : aggregator.recordedFrames;
+        if (timelines != null && recording) {
+            timelines.beginFrame(frameNumber, frameStartNanos, now);
+        }
         boolean anyDead = false;
         for (int i = 0; i < contextCount; i++) {
             ThreadContext ctx = contexts[i];
@@ -191,8 +210,10 @@ public final class Profiler {
             boolean dead = !recorder.thread.isAlive();
             aggregator.drain(ctx, dead ? Long.MAX_VALUE : now);
             aggregator.settleDrops(ctx, now, dead);
+            boolean diedInZone = dead && ctx.depth > 0;
             if (dead) {
                 aggregator.closeDeadThread(ctx);
+                roster.ended(recorder.rootZone, frameNumber, diedInZone);
                 anyDead = true;
             } else {
                 aggregator.credit(ctx, now);
@@ -203,7 +224,11 @@ public final class Profiler {
             }
             if (ctx.timeline != null) {
                 ctx.timeline.endFrame();
+                timelines.addThread(ctx, aggregator.tree, dead, diedInZone);
             }
+        }
+        if (timelines != null) {
+            timelines.endFrame();
         }
         if (anyDead) {
             forgetDeadThreads();
@@ -218,9 +243,9 @@ public final class Profiler {
         countLimits();
         long frameNanos = now - frameStartNanos;
         frameStartNanos = now;
-        boolean recording = record && !userPaused && enabled;
         if (recording) {
             aggregator.commit(frameNanos, history);
+            roster.recorded(aggregator.recordedFrames);
         } else {
             aggregator.discard();
         }
@@ -245,7 +270,9 @@ public final class Profiler {
 
     /**
      * Adds a listener told at the end of every {@code update()}, after the frame was gathered (and recorded,
-     * unless paused), on the updating thread. Adding the same listener twice has no effect.
+     * unless paused), on the updating thread: {@link FrameListener.Stage#GATHER} listeners before
+     * {@link FrameListener.Stage#READ} ones, in the order added within a stage. Adding the same listener twice has
+     * no effect.
      */
     public void addFrameListener(FrameListener listener) {
         if (listener == null) {
@@ -257,8 +284,17 @@ public final class Profiler {
                     return;
                 }
             }
-            FrameListener[] grown = Arrays.copyOf(frameListeners, frameListeners.length + 1);
-            grown[grown.length - 1] = listener;
+            // Keep stages in order (gatherers first), so a reader sees the frame's gathered values whichever
+            // listener was added first; within a stage, the order of adding.
+            FrameListener.Stage stage = listener.stage();
+            int at = frameListeners.length;
+            while (at > 0 && frameListeners[at - 1].stage().compareTo(stage) > 0) {
+                at--;
+            }
+            FrameListener[] grown = new FrameListener[frameListeners.length + 1];
+            System.arraycopy(frameListeners, 0, grown, 0, at);
+            grown[at] = listener;
+            System.arraycopy(frameListeners, at, grown, at + 1, frameListeners.length - at);
             frameListeners = grown;
         }
     }
@@ -290,6 +326,7 @@ public final class Profiler {
         long startNanos = recorder.thread == Thread.currentThread() ? frameStartNanos : recorder.createdNanos;
         ThreadContext ctx = freeContextCount > 0 ? freeContexts[--freeContextCount] : new ThreadContext();
         ctx.reset(recorder, rootState, timeline, startNanos);
+        roster.started(recorder.rootZone, recorder.threadName);
         if (recorder.thread == Thread.currentThread()) {
             aggregator.updateRootZone = recorder.rootZone;
         }
@@ -340,6 +377,7 @@ public final class Profiler {
         long foreign = control.foreignCloses.get();
         aggregator.countProblem(Problem.FOREIGN_THREAD_CLOSE, foreign - seenForeignCloses);
         seenForeignCloses = foreign;
+        gpu.settleProblems(aggregator);
     }
 
     /** Whether zones record (default true). Switching off stops new entries at once; open zones still close. */
@@ -419,6 +457,14 @@ public final class Profiler {
         return aggregator.recordedFrames;
     }
 
+    /**
+     * The GPU side: where a GL backend (the overlay's {@code GpuTimer}) installs itself so {@link GpuZone}s take
+     * timestamps, and hands back resolved GPU frames.
+     */
+    public GpuTrack gpu() {
+        return gpu;
+    }
+
     /** The navigation state and report builder. */
     public ReportController controller() {
         return controller;
@@ -461,6 +507,15 @@ public final class Profiler {
             throw new IndexOutOfBoundsException("thread " + i + " of " + contextCount);
         }
         return contexts[i].timeline;
+    }
+
+    /**
+     * The frame timeline (lanes of zone bars per thread) of the last {@link ProfilerConfig.Builder#timelineFrames}
+     * recorded frames, or {@code null} when the configuration keeps no timeline
+     * ({@link ProfilerConfig.Builder#timelineCapacity(int)} 0, the default). Read it on the updating thread.
+     */
+    public TimelineStore timelines() {
+        return timelines;
     }
 
     /** How often a problem occurred since start-up (see also {@link Report#problemsTotal(Problem)}). */

@@ -12,7 +12,11 @@ package io.hudprof.core;
  * and only a thread that writes tens of thousands of events a frame costs up to 768 KiB. Rings and contexts of
  * ended threads are reused by the threads that start later, and threads of one name share their states. A thread
  * that drops events also keeps a {@code maxDepth × 4}-byte copy of its stack. A timeline of
- * {@code timelineCapacity} events (13 bytes each) per thread is kept only when configured (off by default). The
+ * {@code timelineCapacity} events (13 bytes each) per thread is kept only when configured (off by default); with it,
+ * the frame timeline ({@link TimelineStore}) keeps the bars of the last {@code timelineFrames} recorded frames
+ * (default 8): 24 bytes per bar (one bar is a zone's begin and end, so 12 bytes per event) plus about 40 bytes per
+ * thread and frame, in a shared ring that grows on demand up to {@code timelineCapacity × timelineFrames / 2} bars
+ * (with {@code timelineCapacity(1 << 14)} and the default 8 frames at most 1.5 MiB; off by default: nothing). The
  * aggregator holds about 120 bytes per zone-stack state, at most {@code maxStates} (2 MiB); history holds
  * {@code historyFrames} frame records, {@code zoneHistoryEntries} × 12 bytes of per-zone self times (3 MiB) and,
  * with full history on, {@code stateHistoryEntries} × 20 bytes of per-state values (20 MiB).
@@ -24,6 +28,7 @@ public final class ProfilerConfig {
     final Clock clock;
     final int eventCapacity;
     final int timelineCapacity;
+    final int timelineFrames;
     final int maxDepth;
     final int maxStates;
     final int historyFrames;
@@ -40,6 +45,7 @@ public final class ProfilerConfig {
         this.clock = b.clock;
         this.eventCapacity = b.eventCapacity;
         this.timelineCapacity = b.timelineCapacity;
+        this.timelineFrames = b.timelineFrames;
         this.maxDepth = b.maxDepth;
         this.maxStates = b.maxStates;
         this.historyFrames = b.historyFrames;
@@ -101,6 +107,7 @@ public final class ProfilerConfig {
         private Clock clock = Clock.SYSTEM;
         private int eventCapacity = 1 << 16;
         private int timelineCapacity = 0;
+        private int timelineFrames = 8;
         private int maxDepth = 1024;
         private int maxStates = 16_384;
         private int historyFrames = 512;
@@ -153,6 +160,16 @@ public final class ProfilerConfig {
          */
         public Builder timelineCapacity(int events) {
             this.timelineCapacity = events;
+            return this;
+        }
+
+        /**
+         * Recorded frames whose timeline bars are kept for the HUD's timeline (default 8, 1 to 4096; at most
+         * {@code historyFrames}). Only with a {@link #timelineCapacity(int)}; older frames keep their totals in
+         * history and their timeline says it was not kept. Cost: see the class javadoc (24 bytes per bar).
+         */
+        public Builder timelineFrames(int frames) {
+            this.timelineFrames = frames;
             return this;
         }
 
@@ -233,6 +250,10 @@ public final class ProfilerConfig {
             requirePowerOfTwo("eventCapacity", eventCapacity);
             if (timelineCapacity != 0) {
                 requirePowerOfTwo("timelineCapacity", timelineCapacity);
+            }
+            requireAtLeast("timelineFrames", timelineFrames, 1);
+            if (timelineFrames > 4096) {
+                throw new IllegalArgumentException("hudprof: timelineFrames must be at most 4096, got " + timelineFrames);
             }
             requireAtLeast("maxDepth", maxDepth, 8);
             requireAtLeast("maxStates", maxStates, 64);

@@ -278,6 +278,12 @@ final class ThreadRecorder implements ZoneScope {
         publishEpisode();
     }
 
+    /** The innermost zone open on this thread, or -1; read on the recording thread only. */
+    int innermostZone() {
+        int d = depth;
+        return d > 0 ? stack[d - 1] & ZONE_BITS : -1;
+    }
+
     /** Number of zones open on this thread; read by other threads only after the thread has terminated. */
     int depth() {
         return depth;

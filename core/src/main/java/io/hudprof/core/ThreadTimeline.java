@@ -29,6 +29,13 @@ public final class ThreadTimeline {
     private final long[] frameEnds;
     private long frames;
 
+    // The frame timeline's view of this thread (TimelineStore): the zones open after the last update, oldest first,
+    // with the time each began and its bar in the frame being built (-1 when none).
+    int openDepth;
+    int[] openZone = new int[16];
+    long[] openStart = new long[16];
+    long[] openBar = new long[16];
+
     ThreadTimeline(String threadName, int capacity, int frameCapacity) {
         this.threadName = threadName;
         this.capacity = capacity;
@@ -50,6 +57,18 @@ public final class ThreadTimeline {
         begins[i] = begin;
         times[i] = nanos;
         written++;
+    }
+
+    void push(int zoneId, long start, long bar) {
+        if (openDepth == openZone.length) {
+            openZone = java.util.Arrays.copyOf(openZone, openDepth * 2);
+            openStart = java.util.Arrays.copyOf(openStart, openDepth * 2);
+            openBar = java.util.Arrays.copyOf(openBar, openDepth * 2);
+        }
+        openZone[openDepth] = zoneId;
+        openStart[openDepth] = start;
+        openBar[openDepth] = bar;
+        openDepth++;
     }
 
     /** Marks the start of the next frame's events. */

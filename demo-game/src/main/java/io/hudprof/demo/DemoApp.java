@@ -8,8 +8,11 @@ import io.hudprof.core.Hudprof;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.GpuZone;
+import io.hudprof.core.GpuZoneScope;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.jfr.JfrFrames;
 import io.hudprof.core.spike.Spike;
 import io.hudprof.core.spike.SpikeCapture;
 import io.hudprof.core.spike.SpikeRule;
@@ -19,9 +22,11 @@ import io.hudprof.demo.gfx.GameWindow;
 import io.hudprof.demo.gfx.GlDebugLog;
 import io.hudprof.demo.gfx.Renderer;
 import io.hudprof.demo.gfx.Screenshot;
+import io.hudprof.demo.sim.SimWorkers;
 import io.hudprof.demo.sim.PilotInput;
 import io.hudprof.demo.sim.Ships;
 import io.hudprof.demo.sim.World;
+import io.hudprof.overlay.GpuTimer;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
 import java.io.PrintStream;
@@ -41,6 +46,8 @@ final class DemoApp {
     private static final Zone SWAP = Zone.local("Swap");
     private static final Zone SCREENSHOT = Zone.local("Screenshot");
     private static final Zone FORCED_GC = Zone.local("Forced GC");
+    /** The HUD's GPU cost, beside the CPU zones hudprof times it with. */
+    private static final GpuZone HUD_GPU = GpuZone.local("HUD");
     /** Frames a trace export holds (--export and the HUD's X key). */
     private static final int EXPORT_FRAMES = 120;
 
@@ -77,11 +84,17 @@ final class DemoApp {
             FrameStatistics.attach(profiler);
             // Spikes (the A* re-plans, a GC forced with F9) are kept with their full frame; GC pauses are noted.
             spikes = SpikeCapture.builder().rule(spikeRule()).gcNotes(true).attach(profiler);
+            // One io.hudprof.Frame event per frame while a JFR recording runs (-XX:StartFlightRecording), for JDK
+            // Mission Control; a single isEnabled() check per frame otherwise.
+            JfrFrames.attach(profiler);
         }
         World world = new World(options.seed, options.rocks, options.hunters);
         camera.lookAt(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER]);
-        try (GameWindow window = GameWindow.open("hudprof demo (F3: profiler)", options.width, options.height,
+        // The particle update on a ForkJoinPool: the threads view, timeline and [workers] rows have something to show.
+        try (SimWorkers workers = options.workers > 0 ? new SimWorkers(options.workers) : null;
+             GameWindow window = GameWindow.open("hudprof demo (F3: profiler)", options.width, options.height,
                 options.headless, options.glDebug, options.vsync)) {
+            world.useWorkers(workers);
             out.println("hudprof demo: OpenGL " + window.description());
             GlDebugLog debug = options.glDebug ? GlDebugLog.install(window.capabilities(), out) : null;
             long glErrors;
@@ -144,6 +157,7 @@ final class DemoApp {
             int titleFrame = 0;
             int frame = 0;
             boolean captured = false;
+            ReplanSpikes replanSpikes = new ReplanSpikes();
             while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
                 frame++;
                 long now = System.nanoTime();
@@ -154,12 +168,14 @@ final class DemoApp {
                     options.keys.apply(handle, frame);
                     input.read(pilot, dt);
                     world.particles.makeGarbage = (input.garbageToggles() & 1) == 1;
+                    renderer.heavyBackground((input.heavyToggles() & 1) == 1);
                 }
                 if (input.takeGcRequest()) {
                     try (ZoneScope z = FORCED_GC.enter()) {
                         System.gc();
                     }
                 }
+                int replansBefore = world.replans();
                 world.step(dt, pilot);
                 camera.follow(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER], dt);
                 window.framebufferSize(framebuffer);
@@ -168,8 +184,13 @@ final class DemoApp {
                 }
                 if (hud != null) {
                     Hudprof.update();
-                    // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD.
-                    hud.render(framebuffer[0], framebuffer[1]);
+                    if (world.replans() != replansBefore && spikes != null) {
+                        replanSpikes.replanned(profiler, spikes);
+                    }
+                    // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD on the CPU.
+                    try (GpuZoneScope g = HUD_GPU.enter()) {
+                        hud.render(framebuffer[0], framebuffer[1]);
+                    }
                 }
                 if (options.screenshot != null && frame == options.frames) {
                     try (ZoneScope z = SCREENSHOT.enter()) {
@@ -204,13 +225,20 @@ final class DemoApp {
             }
             if (spikes != null) {
                 printSpikes(spikes);
+                out.println("hudprof demo: " + replanSpikes);
             }
             if (exporter != null) {
                 exportAtExit(exporter);
                 exporter.close();
             }
+            if (spikes != null) {
+                finishSpikeExports(spikes);
+            }
             if (options.screenshot != null) {
                 out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
+            }
+            if (hud != null && hud.gpuTimer() != null) {
+                printGpu(hud.gpuTimer(), profiler);
             }
             out.printf("hudprof demo: %d frames in %.1f s (%.1f fps), seed %d, %d rocks, %d hunters, %d raycasts,"
                             + " %d path re-plans, kills %d, deaths %d, %d scripted key events, %d key events reached the"
@@ -220,6 +248,19 @@ final class DemoApp {
                     input.keyEvents(), world.checksum());
             return glErrors;
         }
+    }
+
+    /** The GPU timer's summary at exit: how many frames came back, how late, and the polls that found nothing. */
+    private void printGpu(GpuTimer timer, Profiler profiler) {
+        if (!timer.available()) {
+            out.println("hudprof demo: " + timer.unavailableReason());
+            return;
+        }
+        out.println("hudprof demo: GPU zones: " + timer.framesResolved() + " frames resolved, "
+                + timer.pollsUnavailable() + " polls found results not ready (never waited on), "
+                + profiler.problemsTotal(io.hudprof.core.Problem.GPU_FRAME_DROPPED) + " frames dropped (" + timer.lostFrames() + " lost by the driver), live GPU "
+                + "numbers " + profiler.data().gpuFramesLate() + " frames late, calibration took "
+                + timer.calibrationNanos() / 1000 + " us");
     }
 
     /** The spike summary at exit: the worst and most recent three, and every held spike with a note (a GC). */
@@ -251,6 +292,22 @@ final class DemoApp {
             line.append("; included ").append(spike.note(n));
         }
         out.println(line);
+    }
+
+    /**
+     * Detaching writes the spike exports still waiting for their notes (-Dhudprof.spike.exportDir) with what they
+     * have; the writer is a daemon thread, so wait for the last one before the JVM exits.
+     */
+    private void finishSpikeExports(SpikeCapture spikes) {
+        spikes.detach();
+        if (spikes.lastExport() == null) {
+            return;
+        }
+        try {
+            out.println("hudprof demo: last spike export " + spikes.lastExport().get(60, TimeUnit.SECONDS));
+        } catch (Exception e) {
+            err.println("hudprof demo: a spike export failed: " + e);
+        }
     }
 
     private void exportAtExit(TraceExporter exporter) throws UsageException {

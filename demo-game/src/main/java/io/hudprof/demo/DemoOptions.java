@@ -6,12 +6,13 @@ import java.nio.file.Path;
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
             + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
-            + " [--hunters N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--help]";
+            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--help]";
 
     static final String HELP = USAGE + "\n\n"
             + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
             + "Game keys: W/S thrust and brake, A/D turn, Space fire (the turret fires by itself), Left Shift boost,\n"
-            + "           Q/E or mouse wheel zoom, J garbage (boxed floats in the particle update), Esc quit.\n"
+            + "           Q/E or mouse wheel zoom, J garbage (boxed floats in the particle update),\n"
+            + "           F7 GPU-heavy background (the GPU's time grows, the CPU's does not), Esc quit.\n"
             + "HUD keys:  F3 show/hide, Up/Down cursor, Enter call graph, Backspace parent, M mode, V averaging,\n"
             + "           P pause, Left/Right frame (Shift: 10), End live frame, G graph, K category strip chart,\n"
             + "           T time/allocated bytes, C value chart, H help.\n\n"
@@ -33,6 +34,8 @@ final class DemoOptions {
             + "  --report              print hudprof's plain-text report at exit\n"
             + "  --rocks N             asteroids in the field (default 3000)\n"
             + "  --hunters N           AI hunters (default 48)\n"
+            + "  --workers N           threads of the ForkJoinPool the particle update runs on (default: the\n"
+            + "                        processors less one, 1 to 3; 0: the game thread alone)\n"
             + "  --headless            no window: GLFW's null platform with EGL (needs Mesa's libEGL, no X server);\n"
             + "                        chosen by itself when there is no display, with 600 frames, the HUD, the\n"
             + "                        report and a screenshot in the temporary directory unless given\n"
@@ -58,6 +61,7 @@ final class DemoOptions {
     Path export;
     int rocks = 3000;
     int hunters = 48;
+    int workers = Math.max(1, Math.min(3, Runtime.getRuntime().availableProcessors() - 1));
     boolean headless;
     boolean glDebug;
     boolean vsync = true;
@@ -123,6 +127,7 @@ final class DemoOptions {
                 case "--export" -> o.export = Path.of(value(args, ++i, arg));
                 case "--rocks" -> o.rocks = positive(arg, value(args, ++i, arg), 1);
                 case "--hunters" -> o.hunters = positive(arg, value(args, ++i, arg), 1);
+                case "--workers" -> o.workers = positive(arg, value(args, ++i, arg), 0);
                 case "--headless" -> o.headless = true;
                 case "--gl-debug" -> o.glDebug = true;
                 case "--no-vsync" -> o.vsync = false;
@@ -136,6 +141,9 @@ final class DemoOptions {
         if (o.uninstrumented && (o.hud || o.callGraph != null || o.report || o.export != null)) {
             throw new UsageException("--uninstrumented runs without hudprof, so --hud, --callgraph, --report and --export"
                     + " have nothing to show");
+        }
+        if (o.workers > 64) {
+            throw new UsageException("--workers " + o.workers + " is more than 64");
         }
         if (o.hunters > 500) {
             throw new UsageException("--hunters " + o.hunters + " is more than 500");

@@ -83,6 +83,27 @@ public enum HudAction {
     NEXT_SPIKE("next spike", false),
     /** Write a Chrome trace of the last frames (when an exporter is attached, {@link HudControls#traceExport}). */
     EXPORT_TRACE("export trace", false),
+    /** Show or hide the frame timeline (piano roll of zones per thread) along the bottom. */
+    TOGGLE_TIMELINE("timeline", false),
+    /**
+     * Give the timeline the keys (showing it): arrows move its bar cursor and Enter opens the bar's call graph; again
+     * to give them back to the report.
+     */
+    FOCUS_TIMELINE("timeline keys", false),
+    /** Zoom the timeline in around the cursor bar. */
+    TIMELINE_ZOOM_IN("timeline zoom", true),
+    /** Zoom the timeline out. */
+    TIMELINE_ZOOM_OUT("timeline zoom", true),
+    /** Pan the timeline towards the frame's start. */
+    TIMELINE_PAN_LEFT("timeline pan", true),
+    /** Pan the timeline towards the frame's end. */
+    TIMELINE_PAN_RIGHT("timeline pan", true),
+    /** Show the next thread alone in the report, call graph and timeline ("all threads" after the last). */
+    NEXT_THREAD("thread", false),
+    /** Show the previous thread alone. */
+    PREVIOUS_THREAD("thread", false),
+    /** Show or hide the thread list with each thread's busy time in the frame. */
+    TOGGLE_THREAD_LIST("thread list", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false);
 

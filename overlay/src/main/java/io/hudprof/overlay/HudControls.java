@@ -2,7 +2,9 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.Zone;
 import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.spike.Spike;
 import io.hudprof.core.spike.SpikeCapture;
 import java.nio.file.Path;
@@ -53,6 +55,7 @@ public final class HudControls {
     private Report shown;
     private final CategoryChartState categories = new CategoryChartState();
     private SpikeCapture spikes;
+    private StatusSource status;
     private boolean spikeListVisible;
     private int selectedSpike = -1;
     private TraceExporter exporter;
@@ -60,6 +63,7 @@ public final class HudControls {
     private int exportFrames;
     private CompletableFuture<Path> lastExport;
     private final ValueChartState values = new ValueChartState();
+    private final TimelineState timeline = new TimelineState();
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -77,6 +81,9 @@ public final class HudControls {
 
     /** Performs one action; the key router and other input systems funnel through here. */
     public void perform(HudAction action) {
+        if (timeline.focused() && performOnTimeline(action)) {
+            return;
+        }
         switch (action) {
             case TOGGLE_OVERLAY -> toggleVisible();
             case CURSOR_UP -> cursorUp();
@@ -116,7 +123,127 @@ public final class HudControls {
             case NEXT_SPIKE -> nextSpike();
             case EXPORT_TRACE -> exportTrace();
             case TOGGLE_HELP -> toggleHelp();
+            case TOGGLE_TIMELINE -> toggleTimeline();
+            case FOCUS_TIMELINE -> focusTimeline();
+            case TIMELINE_ZOOM_IN -> timelineZoomIn();
+            case TIMELINE_ZOOM_OUT -> timelineZoomOut();
+            case TIMELINE_PAN_LEFT -> timelinePan(-1);
+            case TIMELINE_PAN_RIGHT -> timelinePan(1);
+            case NEXT_THREAD -> nextThread();
+            case PREVIOUS_THREAD -> previousThread();
+            case TOGGLE_THREAD_LIST -> toggleThreadList();
         }
+    }
+
+    /** While the timeline has the keys, the arrows walk its bars and Enter opens the bar's call graph. */
+    private boolean performOnTimeline(HudAction action) {
+        switch (action) {
+            case FRAME_NEWER -> timelineNextBar();
+            case FRAME_OLDER -> timelinePreviousBar();
+            case CURSOR_DOWN -> timelineChild();
+            case CURSOR_UP -> timelineParent();
+            case SELECT -> timelineCallGraph();
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Moves the timeline's bar cursor to the next bar at its depth in its thread (the first bar when it has none). */
+    public void timelineNextBar() {
+        timeline.nextBar();
+    }
+
+    /** Moves the bar cursor to the previous bar at its depth. */
+    public void timelinePreviousBar() {
+        timeline.previousBar();
+    }
+
+    /** Moves the bar cursor into its bar's first child; at a leaf, to the next thread's bar nearest in time. */
+    public void timelineChild() {
+        timeline.child();
+    }
+
+    /** Moves the bar cursor out to its bar's parent; at the top, to the previous thread's bar nearest in time. */
+    public void timelineParent() {
+        timeline.parent();
+    }
+
+    /** Shows or hides the frame timeline (hiding it gives the keys back to the report). */
+    public void toggleTimeline() {
+        timeline.toggleShown();
+    }
+
+    /** Whether the frame timeline is shown. */
+    public boolean timelineShown() {
+        return timeline.shown();
+    }
+
+    /**
+     * Gives the timeline the arrows and Enter (showing it) or gives them back to the report. While it has them,
+     * {@link #perform} turns Right/Left into next/previous bar, Down/Up into child/parent bar and Enter into the
+     * bar's call graph; the methods below do the same from any input system.
+     */
+    public void focusTimeline() {
+        timeline.toggleFocus();
+    }
+
+    /** Whether the timeline has the arrows and Enter. */
+    public boolean timelineFocused() {
+        return timeline.focused();
+    }
+
+    /** Shows the call graph of the zone under the timeline's bar cursor (in the thread selection shown). */
+    public void timelineCallGraph() {
+        int b = timeline.cursor();
+        if (b < 0) {
+            return;
+        }
+        Zone zone = Zone.byId(timeline.frame().barZone(b));
+        if (zone != null) {
+            controller.showCallGraph(zone);
+        }
+    }
+
+    /** Halves the timeline's visible time (zooms in about the cursor bar when it is in view). */
+    public void timelineZoomIn() {
+        timeline.zoom(2);
+    }
+
+    /** Doubles the timeline's visible time, up to the whole frame. */
+    public void timelineZoomOut() {
+        timeline.zoom(0.5);
+    }
+
+    /** Pans the timeline by {@code eighths} eighths of its visible width (negative: towards the frame's start). */
+    public void timelinePan(int eighths) {
+        timeline.pan(eighths);
+    }
+
+    /** Selects the next thread for the report, call graph and timeline ("all threads" after the last). */
+    public void nextThread() {
+        controller.cycleThread(1);
+    }
+
+    /** Selects the previous thread. */
+    public void previousThread() {
+        controller.cycleThread(-1);
+    }
+
+    /** Shows or hides the thread list. */
+    public void toggleThreadList() {
+        timeline.toggleThreadList();
+    }
+
+    /** Whether the thread list is shown. */
+    public boolean threadListShown() {
+        return timeline.threadListShown();
+    }
+
+    /** The timeline's state, for the view. */
+    TimelineState timeline() {
+        return timeline;
     }
 
     /** Whether the overlay is shown (and, through {@link KeyRouter}, takes its keys). */
@@ -245,6 +372,21 @@ public final class HudControls {
     /** The statistics attached to the profiler, or {@code null}. */
     FrameStatistics statistics() {
         return FrameStatistics.attachedTo(profiler);
+    }
+
+    /**
+     * Shows a status after the panel's title every frame (for example a {@code PStatsClient}'s dropped frames, so
+     * a slow or absent viewer is seen); null removes it, and the profiler's own
+     * ({@code profiler.controller().status()}, which a PStats client sets while it streams) shows instead. The source
+     * appends without allocating.
+     */
+    public void status(StatusSource source) {
+        this.status = source;
+    }
+
+    /** The status shown after the title, or null. */
+    public StatusSource status() {
+        return status;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.category.CategoryHistory;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ZoneRanking;
@@ -43,6 +44,8 @@ public final class HudFrame implements AutoCloseable {
     private final StripChartView categoryChart;
     private final CategoryHistory categories;
     private final SpikeListView spikeList;
+    private final TimelineView timeline;
+    private final ThreadListView threadList;
     private final DrawList list;
     /** The atlas this frame baked itself (see {@link #create}), closed with it; null when the overlay owns it. */
     private final FontAtlas ownFont;
@@ -65,6 +68,8 @@ public final class HudFrame implements AutoCloseable {
         this.categoryChart = new StripChartView(config, metrics);
         this.categories = CategoryHistory.attach(profiler);
         this.spikeList = new SpikeListView(metrics);
+        this.timeline = new TimelineView(config, metrics);
+        this.threadList = new ThreadListView(metrics, profiler.data(), config.targetFrameRate);
     }
 
     /**
@@ -133,8 +138,12 @@ public final class HudFrame implements AutoCloseable {
         boolean showGraph = controls.graphVisible();
         FrameStatistics statistics = controls.statistics();
         Stat charted = controls.chartedStatistic();
+        boolean showTimeline = controls.timelineShown();
+        // The timeline takes the bottom band; a bottom-anchored graph sits above it.
+        int timelineHeight = showTimeline
+                ? timeline.layout(profiler, report, controls.timeline(), framebufferWidth, framebufferHeight) : 0;
         if (showGraph) {
-            graph.layout(profiler.history(), controls.metric(), framebufferWidth, framebufferHeight);
+            graph.layout(profiler.history(), controls.metric(), framebufferWidth, framebufferHeight - timelineHeight);
             Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
@@ -145,14 +154,30 @@ public final class HudFrame implements AutoCloseable {
                     right = chart.strip().bounds().right();
                 }
             }
-            panel.keepClearOf(graphBox.left() - margin, graphBox.top() - margin, right + margin,
-                    graphBox.bottom() + margin);
+            if (showTimeline) {
+                Box band = timeline.bounds();
+                panel.keepClearOf(Math.min(graphBox.left(), band.left()) - margin, graphBox.top() - margin,
+                        Math.max(right, band.right()) + margin, band.bottom() + margin);
+            } else {
+                panel.keepClearOf(graphBox.left() - margin, graphBox.top() - margin, right + margin,
+                        graphBox.bottom() + margin);
+            }
+        } else if (showTimeline) {
+            Box band = timeline.bounds();
+            int margin = metrics.scaled(4);
+            panel.keepClearOf(band.left() - margin, band.top() - margin, band.right() + margin, band.bottom() + margin);
         } else {
             panel.keepClearOf(0, 0, 0, 0);
         }
         panel.collections(collectionsInFrame(statistics));
+        StatusSource status = controls.status();
+        panel.status(status != null ? status : profiler.controller().status());
         panel.draw(report, controls, list);
         controls.pageRows(panel.shownRows());
+        if (showTimeline) {
+            // Drawn before the graph's clipped plot, so it shares the panel's draw command.
+            timeline.draw(controls.timeline(), graph, showGraph && !controls.categoriesShown(), list);
+        }
         if (chartShown) {
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
             StatHistory values = statistics.history();
@@ -160,6 +185,10 @@ public final class HudFrame implements AutoCloseable {
         }
         if (controls.spikeListVisible()) {
             spikeList.draw(controls.spikes(), controls.selectedSpike(), framebufferWidth, list);
+        }
+        if (controls.threadListShown()) {
+            int top = controls.spikeListVisible() ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
+            threadList.draw(report, top, framebufferWidth, list);
         }
         if (showGraph && controls.categoriesShown()) {
             categoryChart.layout(graph.strip());
@@ -251,6 +280,10 @@ public final class HudFrame implements AutoCloseable {
 
     ValueChartView chart() {
         return chart;
+    }
+
+    TimelineView timelineView() {
+        return timeline;
     }
 
     StripChartView categoryChart() {

@@ -30,6 +30,13 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_U;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_UP;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_V;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_X;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_COMMA;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_I;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_PERIOD;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_R;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_TAB;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_Y;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_Z;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_ALT;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_CONTROL;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_SHIFT;
@@ -50,7 +57,9 @@ import java.util.List;
  * chart; Ctrl+Shift+B remove it; K category strip chart; Shift+Up/Shift+Down category cursor;
  * Shift+Enter drill down (on the top row: up); Shift+Backspace drill up; B add a guide bar; Shift+B remove it;
  * 0 auto scale; T time/allocated bytes;
- * L spike list; N next spike; X export trace; H key help.
+ * L spike list; N next spike; X export trace; H key help; R timeline; Tab gives the timeline the arrows and Enter
+ * (bar cursor, call graph of the bar) and back; Y/Shift+Y next/previous thread; I thread list; Z/Shift+Z timeline
+ * zoom; ,/. timeline pan.
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -96,6 +105,15 @@ public final class KeyBindings {
             .bind(HudAction.AUTO_SCALE, GLFW_KEY_0)
             .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_T)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
+            .bind(HudAction.TOGGLE_TIMELINE, GLFW_KEY_R)
+            .bind(HudAction.FOCUS_TIMELINE, GLFW_KEY_TAB)
+            .bind(HudAction.NEXT_THREAD, GLFW_KEY_Y)
+            .bind(HudAction.PREVIOUS_THREAD, GLFW_KEY_Y, GLFW_MOD_SHIFT)
+            .bind(HudAction.TOGGLE_THREAD_LIST, GLFW_KEY_I)
+            .bind(HudAction.TIMELINE_ZOOM_IN, GLFW_KEY_Z)
+            .bind(HudAction.TIMELINE_ZOOM_OUT, GLFW_KEY_Z, GLFW_MOD_SHIFT)
+            .bind(HudAction.TIMELINE_PAN_LEFT, GLFW_KEY_COMMA)
+            .bind(HudAction.TIMELINE_PAN_RIGHT, GLFW_KEY_PERIOD)
             .build();
 
     private final int[] keys;

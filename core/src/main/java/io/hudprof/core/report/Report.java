@@ -24,8 +24,18 @@ public final class Report {
     private boolean frameAvailable;
     private boolean storedSpike;
     private long spikeFrameNumber;
+    /** JVM events pinned to the shown frame (GC pauses, safepoints, compilations), as text. */
+    private final String[] notes = new String[MAX_NOTES];
+    private int noteCount;
+    private int notesLeftOut;
+
+    /** Notes a report holds; more are counted in {@link #notesLeftOut()}. */
+    public static final int MAX_NOTES = 8;
     private long frameNumber;
     private double frameNanos;
+    private long gpuFrameNanos = -1;
+    private int gpuFramesLate = -1;
+    private String gpuUnavailable;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
     private String focusName;
     private final long[] problemsInFrame = new long[PROBLEMS.length];
@@ -34,6 +44,14 @@ public final class Report {
     private ReportRow[] rows = new ReportRow[0];
     private int rowCount;
     private int cursor = -1;
+    private int shownThread = -1;
+    private int threadCount;
+    private String[] threadNames = new String[8];
+    private int[] threadRoots = new int[8];
+    private double[] threadBusy = new double[8];
+    private double[] threadTotal = new double[8];
+    private boolean[] threadEnded = new boolean[8];
+    private boolean[] threadDiedInZone = new boolean[8];
 
     /** Creates an empty report; fill it with {@link ReportController#build(Report)}. */
     public Report() {
@@ -85,6 +103,27 @@ public final class Report {
      */
     public boolean storedSpike() {
         return storedSpike;
+    }
+
+    /**
+     * Number of notes on the shown frame: JVM events pinned to it by timestamp ({@code G1 Young Generation pause
+     * 11.2 ms (G1 Evacuation Pause)}), from the notes store plugged into the controller or a stored spike's own.
+     */
+    public int noteCount() {
+        return noteCount;
+    }
+
+    /** The i-th note's text. */
+    public String note(int i) {
+        if (i < 0 || i >= noteCount) {
+            throw new IndexOutOfBoundsException("note " + i + " of " + noteCount);
+        }
+        return notes[i];
+    }
+
+    /** Notes on the shown frame beyond {@link #MAX_NOTES}. */
+    public int notesLeftOut() {
+        return notesLeftOut;
     }
 
     /** The frame number of the shown {@linkplain #storedSpike() stored spike}, or 0 when none is shown. */
@@ -178,6 +217,102 @@ public final class Report {
         return cursor;
     }
 
+    /**
+     * The thread the zone rows are restricted to, as an index into the thread list, or -1 when they combine all
+     * threads. With one thread selected, its states alone are shown and {@link #frameTotal()} (and, for time,
+     * {@link #frameNanos()}) is that thread's frame: the sum of its states, so percentages are of the thread.
+     */
+    public int shownThread() {
+        return shownThread;
+    }
+
+    /** The shown thread's name, or {@code null} when all threads are combined. */
+    public String shownThreadName() {
+        return shownThread < 0 ? null : threadNames[shownThread];
+    }
+
+    /**
+     * Threads with events in the shown frame (for a live average: the live threads and those that ended in the
+     * latest frame), in the order the profiler first saw them. Zero in statistics reports.
+     */
+    public int threadCount() {
+        return threadCount;
+    }
+
+    /** The i-th listed thread's name. */
+    public String threadName(int i) {
+        return threadNames[checkThread(i)];
+    }
+
+    /** The i-th listed thread's root zone (what {@link ReportController#setThread(int)} takes). */
+    public int threadRootZone(int i) {
+        return threadRoots[checkThread(i)];
+    }
+
+    /**
+     * The i-th thread's busy value in the shown frame (or average), in the report's metric: its time (or bytes)
+     * inside any zone, that is its frame less the time it spent outside every zone.
+     */
+    public double threadBusy(int i) {
+        return threadBusy[checkThread(i)];
+    }
+
+    /** The i-th thread's whole value in the shown frame: busy plus outside any zone. */
+    public double threadTotal(int i) {
+        return threadTotal[checkThread(i)];
+    }
+
+    /** True when the i-th thread ended during the shown frame ("ended mid-frame"). */
+    public boolean threadEndedInFrame(int i) {
+        return threadEnded[checkThread(i)];
+    }
+
+    /** True when the i-th thread ended with zones still open. */
+    public boolean threadDiedInZone(int i) {
+        return threadDiedInZone[checkThread(i)];
+    }
+
+    private int checkThread(int i) {
+        if (i < 0 || i >= threadCount) {
+            throw new IndexOutOfBoundsException("thread " + i + " of " + threadCount);
+        }
+        return i;
+    }
+
+    void clearThreads() {
+        threadCount = 0;
+        shownThread = -1;
+    }
+
+    int addThread(String name, int root, boolean ended, boolean diedInZone) {
+        if (threadCount == threadNames.length) {
+            int size = threadCount * 2;
+            threadNames = java.util.Arrays.copyOf(threadNames, size);
+            threadRoots = java.util.Arrays.copyOf(threadRoots, size);
+            threadBusy = java.util.Arrays.copyOf(threadBusy, size);
+            threadTotal = java.util.Arrays.copyOf(threadTotal, size);
+            threadEnded = java.util.Arrays.copyOf(threadEnded, size);
+            threadDiedInZone = java.util.Arrays.copyOf(threadDiedInZone, size);
+        }
+        int i = threadCount++;
+        threadNames[i] = name;
+        threadRoots[i] = root;
+        threadBusy[i] = 0;
+        threadTotal[i] = 0;
+        threadEnded[i] = ended;
+        threadDiedInZone[i] = diedInZone;
+        return i;
+    }
+
+    void threadValues(int i, double busy, double total) {
+        threadBusy[i] = busy;
+        threadTotal[i] = total;
+    }
+
+    void shownThread(int i) {
+        shownThread = i;
+    }
+
     void title(ReportMode mode, Averaging averaging, int frameOffset, boolean paused, boolean frameAvailable,
                long frameNumber, double frameNanos, RecursionDisplay recursion, String focusName) {
         this.mode = mode;
@@ -189,6 +324,35 @@ public final class Report {
         this.frameNanos = frameNanos;
         this.recursion = recursion;
         this.focusName = focusName;
+    }
+
+    /**
+     * The GPU side of the shown frame: its GPU time (-1 when it has none, or its results have not arrived), how many
+     * frames behind the live CPU values the live GPU values are (-1: none; only for the live view) and why GPU timing
+     * is unavailable (null when it works or was never set up).
+     */
+    void gpu(long frameNanos, int framesLate, String unavailable) {
+        this.gpuFrameNanos = frameNanos;
+        this.gpuFramesLate = framesLate;
+        this.gpuUnavailable = unavailable;
+    }
+
+    /** The shown frame's GPU time (time inside its outermost GPU zones, ns), or -1 when it has none (yet). */
+    public long gpuFrameNanos() {
+        return gpuFrameNanos;
+    }
+
+    /**
+     * Live view only: how many frames behind the CPU numbers the GPU numbers are (GPU results arrive late), or -1
+     * when there are no live GPU numbers or a history frame is shown (its GPU values are its own).
+     */
+    public int gpuFramesLate() {
+        return gpuFramesLate;
+    }
+
+    /** "GPU timing unavailable: ..." when a GPU timer found no timer queries; null otherwise. */
+    public String gpuUnavailable() {
+        return gpuUnavailable;
     }
 
     void spike(boolean stored, long frameNumber) {
@@ -209,6 +373,19 @@ public final class Report {
 
     void columns(Column[] shownColumns) {
         this.columns = shownColumns;
+    }
+
+    void clearNotes() {
+        noteCount = 0;
+        notesLeftOut = 0;
+    }
+
+    void addNote(String text) {
+        if (noteCount < MAX_NOTES) {
+            notes[noteCount++] = text;
+        } else {
+            notesLeftOut++;
+        }
     }
 
     void clearRows() {

@@ -5,7 +5,10 @@ import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.SelfZones;
+import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
+import io.hudprof.core.spike.FrameNotes;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.spike.Spike;
 
 import java.util.Arrays;
@@ -48,6 +51,10 @@ public final class ReportController {
     private int cursorKey = -1;
     private int focusZone = -1;
     private int focusLevel = 1;
+    /** The thread-root zone the zone reports are restricted to, or -1 for all threads combined. */
+    private int threadRoot = -1;
+    private double[] entryBusy = new double[8];
+    private double[] entryTotal = new double[8];
 
     private final Report navigationReport = new Report();
     private boolean layoutBuilt;
@@ -57,6 +64,8 @@ public final class ReportController {
     private RowRole[] layoutRole = new RowRole[64];
     private int[] layoutKey = new int[64];
     private ValueTable statistics;
+    private FrameNotes notes;
+    private volatile StatusSource status;
 
     /** A controller over the given profile; a {@code Profiler} makes one ({@code profiler.controller()}). */
     public ReportController(ProfileData data) {
@@ -111,9 +120,35 @@ public final class ReportController {
         this.statistics = table;
     }
 
+    /**
+     * Plugs in the JVM events pinned to frames (a spike capture's notes; {@code SpikeCapture.Builder.attach} does
+     * it): each report then carries the notes of the frame it shows. {@code null} unplugs.
+     */
+    public void setNotes(FrameNotes notes) {
+        this.notes = notes;
+    }
+
+    /** The notes plugged in with {@link #setNotes(FrameNotes)}, or {@code null}. */
+    public FrameNotes notes() {
+        return notes;
+    }
+
     /** The table plugged in with {@link #setStatistics(ValueTable)}, or {@code null}. */
     public ValueTable statistics() {
         return statistics;
+    }
+
+    /**
+     * Plugs in a status a HUD shows after its title unless it was given its own (for example a PStats client while
+     * it streams); {@code null} unplugs it. Safe to call from any thread.
+     */
+    public void setStatus(StatusSource source) {
+        this.status = source;
+    }
+
+    /** The status plugged in with {@link #setStatus(StatusSource)}, or {@code null}. */
+    public StatusSource status() {
+        return status;
     }
 
     /** Moves the cursor by {@code delta} rows, clamped to the report. */
@@ -177,6 +212,9 @@ public final class ReportController {
             return;
         }
         boolean available = openSource(averaging);
+        if (available && threadRoot >= 0) {
+            source.restrictToThread(threadRoot, metric);
+        }
         if (available) {
             rows.shownValues().compute(data, source.self, source.calls, expanded, key);
         }
@@ -245,6 +283,38 @@ public final class ReportController {
     private boolean openSource(Averaging shownAveraging) {
         return shownSpike != null ? source.openSpike(shownSpike, shownSpikeFrame, metric)
                 : source.open(frameOffset, shownAveraging, metric);
+    }
+
+    /**
+     * The thread-root zone ({@link io.hudprof.core.ThreadRoster#rootZone(int)}) whose states the zone reports and
+     * call graph show, or -1 when they combine all threads (the default).
+     */
+    public int thread() {
+        return threadRoot;
+    }
+
+    /**
+     * Restricts the zone reports and the call graph to one thread's states ({@code rootZone}, a thread's root zone
+     * as {@link Report#threadRootZone(int)} gives it), or combines all threads again with -1. The report's title
+     * names the thread, and its frame total becomes the thread's.
+     */
+    public void setThread(int rootZone) {
+        threadRoot = rootZone < 0 ? -1 : rootZone;
+    }
+
+    /**
+     * Selects the next ({@code direction} &gt; 0) or previous thread the profile knows, with "all threads" between
+     * the last and the first; returns the root zone now selected (-1 for all).
+     */
+    public int cycleThread(int direction) {
+        ThreadRoster roster = data.threads();
+        int n = roster.count();
+        int at = threadRoot < 0 ? -1 : roster.indexOf(threadRoot);
+        // Positions 0..n-1 are threads, n is "all threads".
+        int position = at < 0 ? n : at;
+        position = Math.floorMod(position + (direction >= 0 ? 1 : -1), n + 1);
+        threadRoot = position == n ? -1 : roster.rootZone(position);
+        return threadRoot;
     }
 
     /** Which averaging live reports show. */
@@ -334,6 +404,7 @@ public final class ReportController {
         boolean spike = shownSpike != null;
         Averaging shownAveraging = frameOffset == 0 && !spike ? averaging : Averaging.INSTANTANEOUS;
         dest.clearRows();
+        dest.clearNotes();
         dest.columns(columnsFor(mode));
         if (mode == ReportMode.STATISTICS && spike) {
             buildSpikeStatistics(dest);
@@ -344,10 +415,17 @@ public final class ReportController {
                     ? rows.keyOf(focusZone, focusLevel, expanded) : -1;
             Zone focus = mode == ReportMode.CALL_GRAPH && focusZone >= 0 ? Zone.byId(focusZone) : null;
             boolean available = openSource(shownAveraging);
+            listThreads(dest, available, !spike && frameOffset == 0);
+            if (available && threadRoot >= 0) {
+                source.restrictToThread(threadRoot, metric);
+            }
             dest.title(mode, shownAveraging, frameOffset, data.frozen(), available,
                     available ? source.frameNumber : 0, available ? source.frameNanos : 0, recursion,
                     focus == null ? null : focus.name());
             dest.spike(spike, shownSpikeFrame);
+            boolean live = frameOffset == 0 && !spike;
+            dest.gpu(spike ? -1 : live ? data.gpuFrameNanos() : history.gpuFrameNanos(frameOffset),
+                    live ? data.gpuFramesLate() : -1, data.gpuUnavailableReason());
             dest.metric(metric, data.unavailableReason(metric), available ? source.frameTotal : 0);
             dest.problems(source.problemsInFrame, source.problemsTotal);
             if (available) {
@@ -355,6 +433,7 @@ public final class ReportController {
             }
             source.close();
         }
+        addNotes(dest);
         if (dest.rowCount() > 0) {
             placeCursor(dest);
         } else {
@@ -363,15 +442,80 @@ public final class ReportController {
         recordLayout(dest);
     }
 
+    /** The notes of the frame the report shows: a stored spike's own, else those pinned to that frame number. */
+    private void addNotes(Report dest) {
+        if (!dest.frameAvailable()) {
+            return;
+        }
+        if (shownSpike != null) {
+            for (int i = 0; i < shownSpike.noteCount(); i++) {
+                dest.addNote(shownSpike.note(i));
+            }
+            return;
+        }
+        FrameNotes pinned = notes;
+        if (pinned == null) {
+            return;
+        }
+        long frame = dest.frameNumber();
+        for (long n = pinned.oldest(); n < pinned.end(); n++) {
+            if (pinned.touches(n, frame)) {
+                dest.addNote(pinned.text(n));
+            }
+        }
+    }
+
+    /**
+     * Fills the report's thread list: the threads with events in the shown frame (live: the live ones and those
+     * that ended in the latest frame), each with its busy and whole value there, and which one is shown.
+     */
+    private void listThreads(Report dest, boolean available, boolean live) {
+        dest.clearThreads();
+        ThreadRoster roster = data.threads();
+        int n = roster.count();
+        if (threadRoot >= 0 && roster.indexOf(threadRoot) < 0) {
+            // Its last frame left history: nothing of it can be shown any more.
+            threadRoot = -1;
+        }
+        if (entryBusy.length < n) {
+            entryBusy = new double[Math.max(n, entryBusy.length * 2)];
+            entryTotal = new double[entryBusy.length];
+        }
+        for (int i = 0; i < n; i++) {
+            entryBusy[i] = 0;
+            entryTotal[i] = 0;
+        }
+        long shown = available ? source.frameNumber : -1;
+        if (available) {
+            source.threadTotals(roster, entryBusy, entryTotal);
+        }
+        for (int i = 0; i < n; i++) {
+            boolean listed = live ? roster.alive(i) || roster.lastFrame(i) == data.recordedFrames()
+                    : roster.inFrame(i, shown);
+            if (!listed && roster.rootZone(i) != threadRoot) {
+                continue;
+            }
+            boolean ended = roster.endedFrame(i) >= 0 && roster.endedFrame(i) == (live ? data.recordedFrames() : shown);
+            int t = dest.addThread(roster.name(i), roster.rootZone(i), ended, ended && roster.endedInZone(i));
+            dest.threadValues(t, entryBusy[i], entryTotal[i]);
+            if (roster.rootZone(i) == threadRoot) {
+                dest.shownThread(t);
+            }
+        }
+    }
+
     private void buildStatistics(Report dest, Averaging shownAveraging) {
         boolean live = frameOffset == 0;
         long number = live ? data.recordedFrames() : history.frameNumber(frameOffset);
         double frameNanos = live ? data.frameNanos(shownAveraging) : history.frameNanos(frameOffset);
         ValueTable table = statistics;
         boolean available = table != null && number > 0 && table.prepare(frameOffset, shownAveraging);
+        dest.clearThreads();
         dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, data.frozen(), available,
                 available ? number : 0, available ? frameNanos : 0, recursion, null);
         dest.spike(false, 0);
+        dest.gpu(live ? data.gpuFrameNanos() : history.gpuFrameNanos(frameOffset), live ? data.gpuFramesLate() : -1,
+                data.gpuUnavailableReason());
         dest.metric(Metric.TIME, null, available ? frameNanos : 0);
         source.loadProblems(frameOffset);
         dest.problems(source.problemsInFrame, source.problemsTotal);
@@ -390,14 +534,40 @@ public final class ReportController {
         }
     }
 
-    /** Statistics of a stored spike: a spike keeps no statistics, so the report says no data for this frame. */
+    /**
+     * Statistics of a stored spike: the rows of today's table (names, units, order) with the values the spike kept
+     * of its frame (the frame's value and the run's up to it); a statistic defined after the spike shows blank.
+     */
     private void buildSpikeStatistics(Report dest) {
-        dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), false, 0, 0, recursion, null);
+        dest.clearThreads();
+        Spike spike = shownSpike;
+        ValueTable table = statistics;
+        boolean available = table != null && spike.frameNumber() == shownSpikeFrame && spike.statisticCount() > 0
+                && table.prepare(0, Averaging.INSTANTANEOUS);
+        dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), available,
+                available ? shownSpikeFrame : 0, available ? spike.frameNanos() : 0, recursion, null);
         dest.spike(true, shownSpikeFrame);
-        dest.metric(Metric.TIME, null, 0);
-        source.openSpike(shownSpike, shownSpikeFrame, Metric.TIME);
+        dest.metric(Metric.TIME, null, available ? spike.frameNanos() : 0);
+        source.openSpike(spike, shownSpikeFrame, Metric.TIME);
         source.close();
         dest.problems(source.problemsInFrame, source.problemsTotal);
+        if (!available) {
+            return;
+        }
+        for (int r = 0; r < table.rowCount(); r++) {
+            ReportRow row = dest.addRow();
+            int key = table.key(r);
+            row.setValueRow(table.name(r), key, table.indent(r), table.unit(r));
+            if (table.indent(r) == 0) {
+                continue;
+            }
+            for (Column column : STATISTICS_COLUMNS) {
+                double value = spike.statistic(key, column);
+                if (!Double.isNaN(value)) {
+                    row.value(column, value);
+                }
+            }
+        }
     }
 
     private void placeCursor(Report dest) {

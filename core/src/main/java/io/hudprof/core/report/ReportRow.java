@@ -125,6 +125,11 @@ public final class ReportRow {
         shownMask |= 1 << column.ordinal();
     }
 
+    void clear(Column column) {
+        values[column.ordinal()] = 0;
+        shownMask &= ~(1 << column.ordinal());
+    }
+
     void unit(ValueUnit unit) {
         this.unit = unit;
     }

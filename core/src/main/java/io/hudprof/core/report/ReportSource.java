@@ -5,6 +5,7 @@ import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
+import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.spike.Spike;
 
 /**
@@ -21,6 +22,9 @@ final class ReportSource {
 
     double[] self;
     double[] calls;
+    /** The opened values of every thread, also after {@link #restrictToThread}: where worker time is found. */
+    double[] allSelf;
+    double[] allCalls;
     double frameNanos;
     /** The frame's total in the opened metric (its duration, or its allocated bytes): what percentages are of. */
     double frameTotal;
@@ -37,10 +41,19 @@ final class ReportSource {
     private int loadedOffset = -1;
     private int loadedReferenceOffset = -1;
     private Spike loadedSpike;
+    private boolean previousFromSpike;
     private double[] historySelf = new double[64];
     private double[] historyCalls = new double[64];
     private double[] previousSelf = new double[64];
     private double[] previousCalls = new double[64];
+    private int[] stateRoot = new int[0];
+    private int[] stateEntry = new int[0];
+    private double[] threadSelf = new double[0];
+    private double[] threadCalls = new double[0];
+    private double[] threadRecentSelf = new double[0];
+    private double[] threadRecentCalls = new double[0];
+    private double[] threadReferenceSelf = new double[0];
+    private double[] threadReferenceCalls = new double[0];
 
     ReportSource(ProfileData data) {
         this.data = data;
@@ -67,6 +80,8 @@ final class ReportSource {
             }
             self = data.self(metric, averaging);
             calls = data.calls(averaging);
+            allSelf = self;
+            allCalls = calls;
             frameNanos = data.frameNanos(averaging);
             frameTotal = data.frameTotal(metric, averaging);
             frameNumber = data.recordedFrames();
@@ -84,6 +99,8 @@ final class ReportSource {
         loadedOffset = frameOffset;
         self = historySelf;
         calls = historyCalls;
+        allSelf = self;
+        allCalls = calls;
         frameNanos = history.frameNanos(frameOffset);
         frameTotal = history.frameTotal(metric, frameOffset);
         frameNumber = history.frameNumber(frameOffset);
@@ -100,20 +117,21 @@ final class ReportSource {
 
     /**
      * Selects the {@code metric} values of a stored spike, as {@link #open} does a history frame: the same scratch
-     * arrays, the spike's frame time and number. A spike keeps no previous frame, so heat has nothing to compare
-     * with. Problem counts in the frame are zeros (a spike does not store them); the run's totals are filled.
+     * arrays, the spike's frame time and number, heat against the frame before it (when the spike kept it, as
+     * history would compare) and the problems counted in its frame; the run's totals are today's.
      *
      * @param frameNumber the frame the spike slot should still hold; a slot refilled since shows nothing
      * @return false when the slot no longer holds that frame or the metric was not recorded for it
      */
     boolean openSpike(Spike spike, long frameNumber, Metric metric) {
+        boolean held = spike.frameNumber() == frameNumber;
         for (Problem problem : PROBLEMS) {
             problemsTotal[problem.ordinal()] = data.problemsTotal(problem);
-            problemsInFrame[problem.ordinal()] = 0;
+            problemsInFrame[problem.ordinal()] = held ? spike.problems(problem) : 0;
         }
         referenceSelf = null;
         referenceCalls = null;
-        if (!data.records(metric) || spike.frameNumber() != frameNumber) {
+        if (!data.records(metric) || !held) {
             return false;
         }
         ensureScratch(data.stateCapacity());
@@ -123,11 +141,18 @@ final class ReportSource {
         loadedSpike = spike;
         self = historySelf;
         calls = historyCalls;
+        allSelf = self;
+        allCalls = calls;
         frameNanos = spike.frameNanos();
         frameTotal = spike.frameTotal(metric);
         this.frameNumber = spike.frameNumber();
         recentSelf = self;
         recentCalls = calls;
+        if (spike.loadPreviousStates(metric, previousSelf, previousCalls)) {
+            previousFromSpike = true;
+            referenceSelf = previousSelf;
+            referenceCalls = previousCalls;
+        }
         return true;
     }
 
@@ -140,10 +165,85 @@ final class ReportSource {
         }
     }
 
+    /**
+     * Keeps only the states of one thread (those under the root state of {@code rootZone}) in the opened values:
+     * the others read as zero, and the frame's total becomes that thread's own (the sum of its states' values, so
+     * percentages are of the thread's frame). Call after a successful {@code open}, before building rows.
+     */
+    void restrictToThread(int rootZone, Metric metric) {
+        int states = data.stateCount();
+        ensureThreadScratch(data.stateCapacity());
+        for (int s = 0; s < states; s++) {
+            int p = data.parent(s);
+            stateRoot[s] = p < 0 ? data.zone(s) : stateRoot[p];
+        }
+        self = restrict(self, threadSelf, states, rootZone);
+        calls = restrict(calls, threadCalls, states, rootZone);
+        recentSelf = restrict(recentSelf, threadRecentSelf, states, rootZone);
+        recentCalls = restrict(recentCalls, threadRecentCalls, states, rootZone);
+        if (referenceSelf != null) {
+            referenceSelf = restrict(referenceSelf, threadReferenceSelf, states, rootZone);
+            referenceCalls = restrict(referenceCalls, threadReferenceCalls, states, rootZone);
+        }
+        double total = 0;
+        for (int s = 0; s < states; s++) {
+            total += self[s];
+        }
+        frameTotal = total;
+        if (metric == Metric.TIME) {
+            frameNanos = total;
+        }
+    }
+
+    private double[] restrict(double[] from, double[] to, int states, int rootZone) {
+        for (int s = 0; s < states; s++) {
+            to[s] = stateRoot[s] == rootZone ? from[s] : 0;
+        }
+        return to;
+    }
+
+    /**
+     * Adds each listed thread's busy value (its states' values less its root's: time or bytes inside any zone) and
+     * its total in the opened values to {@code busy}/{@code total}, indexed by {@code laneOfRootZone}'s answer.
+     * Call after {@code open}, before {@link #restrictToThread}.
+     */
+    void threadTotals(ThreadRoster roster, double[] busy, double[] total) {
+        int states = data.stateCount();
+        ensureThreadScratch(data.stateCapacity());
+        for (int s = 0; s < states; s++) {
+            int p = data.parent(s);
+            int entry = p < 0 ? roster.indexOf(data.zone(s)) : stateEntry[p];
+            stateEntry[s] = entry;
+            if (entry >= 0 && entry < busy.length) {
+                total[entry] += self[s];
+                if (p >= 0) {
+                    busy[entry] += self[s];
+                }
+            }
+        }
+    }
+
+    private void ensureThreadScratch(int states) {
+        if (stateRoot.length < states) {
+            stateRoot = new int[states];
+            stateEntry = new int[states];
+            threadSelf = new double[states];
+            threadCalls = new double[states];
+            threadRecentSelf = new double[states];
+            threadRecentCalls = new double[states];
+            threadReferenceSelf = new double[states];
+            threadReferenceCalls = new double[states];
+        }
+    }
+
     /** Gives back the scratch arrays a history frame was loaded into. */
     void close() {
         if (loadedSpike != null) {
             loadedSpike.clearStates(historySelf, historyCalls);
+            if (previousFromSpike) {
+                loadedSpike.clearPreviousStates(previousSelf, previousCalls);
+                previousFromSpike = false;
+            }
             loadedSpike = null;
         }
         if (loadedOffset >= 0) {

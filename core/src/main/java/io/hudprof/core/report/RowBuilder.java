@@ -2,6 +2,7 @@ package io.hudprof.core.report;
 
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
+import io.hudprof.core.Spawns;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 
@@ -19,6 +20,12 @@ final class RowBuilder {
     private int[] order = new int[64];
     private double[] sortKey = new double[64];
     private ValueUnit unit = ValueUnit.NANOS;
+    private double[] stateHier = new double[64];
+    private int spawnedCount;
+    private int[] spawnedZone = new int[8];
+    private double[] spawnedSelf = new double[8];
+    private double[] spawnedHier = new double[8];
+    private double[] spawnedCalls = new double[8];
 
     RowBuilder(ProfileData data) {
         this.data = data;
@@ -41,6 +48,9 @@ final class RowBuilder {
         }
         if (mode == ReportMode.CALL_GRAPH) {
             callGraph(dest, focusKey, expanded, source.frameTotal, recentValues, referenceValues);
+            if (focusKey >= 0) {
+                spawnedRows(dest, zoneOfKey(focusKey, expanded), source.allSelf, source.allCalls, source.frameTotal);
+            }
         } else {
             flat(dest, mode == ReportMode.SELF_TIME, expanded, source.frameTotal, recentValues, referenceValues);
         }
@@ -138,6 +148,95 @@ final class RowBuilder {
                 row.heat(heat(recentValues.childHier[k], referenceValues.childHier[k]));
             }
         }
+    }
+
+    /**
+     * The {@link RowRole#SPAWNED} rows: for every state of the focus's task zone (whichever thread ran it), the zones
+     * entered right inside it, by zone, with their hierarchical values there, and the task zone's own self value.
+     * Read from every thread's values, so a thread-restricted report still shows what its zone handed to workers.
+     */
+    private void spawnedRows(Report dest, int focusZone, double[] self, double[] calls, double frameTotal) {
+        int taskZone = Spawns.taskZoneOf(focusZone);
+        if (taskZone < 0 || self == null) {
+            return;
+        }
+        int states = data.stateCount();
+        boolean any = false;
+        for (int s = 0; s < states && !any; s++) {
+            any = data.zone(s) == taskZone;
+        }
+        if (!any) {
+            return;
+        }
+        if (stateHier.length < states) {
+            stateHier = new double[Math.max(states, stateHier.length * 2)];
+        }
+        for (int s = 0; s < states; s++) {
+            stateHier[s] = self[s];
+        }
+        // State order is topological: one reverse pass sums each state's subtree.
+        for (int s = states - 1; s >= 0; s--) {
+            int p = data.parent(s);
+            if (p >= 0) {
+                stateHier[p] += stateHier[s];
+            }
+        }
+        spawnedCount = 0;
+        for (int s = 0; s < states; s++) {
+            int zone = data.zone(s);
+            if (zone == taskZone) {
+                addSpawned(zone, self[s], self[s], 0);
+                continue;
+            }
+            int p = data.parent(s);
+            if (p >= 0 && data.zone(p) == taskZone) {
+                addSpawned(zone, self[s], stateHier[s], calls[s]);
+            }
+        }
+        ensureOrder(spawnedCount);
+        int n = 0;
+        for (int i = 0; i < spawnedCount; i++) {
+            if (spawnedHier[i] > 0 || spawnedCalls[i] > 0) {
+                order[n++] = i;
+                sortKey[i] = spawnedHier[i];
+            }
+        }
+        IndexSort.descending(order, n, sortKey);
+        for (int i = 0; i < n; i++) {
+            int k = order[i];
+            int zone = spawnedZone[k];
+            ReportRow row = dest.addRow();
+            row.set(zone == taskZone ? Zone.byId(zone).name() : Spawns.workersName(zone), zone, 1, 2, RowRole.SPAWNED,
+                    false);
+            fill(row, spawnedSelf[k], spawnedHier[k], spawnedCalls[k], frameTotal, true);
+            if (zone == taskZone) {
+                row.clear(Column.COUNT);
+            }
+        }
+    }
+
+    private void addSpawned(int zone, double self, double hier, double count) {
+        int i = 0;
+        while (i < spawnedCount && spawnedZone[i] != zone) {
+            i++;
+        }
+        if (i == spawnedCount) {
+            if (spawnedCount == spawnedZone.length) {
+                int size = spawnedCount * 2;
+                spawnedZone = java.util.Arrays.copyOf(spawnedZone, size);
+                spawnedSelf = java.util.Arrays.copyOf(spawnedSelf, size);
+                spawnedHier = java.util.Arrays.copyOf(spawnedHier, size);
+                spawnedCalls = java.util.Arrays.copyOf(spawnedCalls, size);
+            }
+            spawnedZone[i] = zone;
+            spawnedSelf[i] = 0;
+            spawnedHier[i] = 0;
+            spawnedCalls[i] = 0;
+            spawnedCount++;
+        }
+        spawnedSelf[i] += self;
+        spawnedHier[i] += hier;
+        spawnedCalls[i] += count;
     }
 
     /**

@@ -72,6 +72,14 @@ public final class TextReport {
         } else {
             out.append(" | no data for this frame");
         }
+        if (report.shownThread() >= 0) {
+            out.append(" | thread ").append(report.shownThreadName());
+            if (report.threadEndedInFrame(report.shownThread())) {
+                out.append(" (ended mid-frame)");
+            }
+        } else if (report.threadCount() > 1) {
+            out.append(" | all ").append(report.threadCount()).append(" threads");
+        }
         if (report.recursion() == RecursionDisplay.EXPANDED) {
             out.append(" | recursion expanded");
         }
@@ -88,6 +96,12 @@ public final class TextReport {
                 }
             }
             out.append(" (frame/total)");
+        }
+        for (int i = 0; i < report.noteCount(); i++) {
+            out.append(" | included ").append(report.note(i));
+        }
+        if (report.notesLeftOut() > 0) {
+            out.append(" | ").append(report.notesLeftOut()).append(" more notes");
         }
     }
 

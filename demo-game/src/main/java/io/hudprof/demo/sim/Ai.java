@@ -43,6 +43,10 @@ final class Ai {
     final int[] pathLength;
     final int[] pathNext;
     private float replanTimer;
+    private SimWorkers workers;
+    /** Search scratch per chunk of a re-plan; [0] is the planner that owns the grid. */
+    private PathPlanner[] planners;
+    private final SimWorkers.RangeJob replanJob = this::replanRange;
     private int replans;
     int turretTarget = -1;
 
@@ -51,6 +55,7 @@ final class Ai {
         this.bullets = bullets;
         this.raycaster = raycaster;
         this.planner = planner;
+        this.planners = new PathPlanner[] {planner};
         this.rocks = rocks;
         whiskerReach = new float[ships.count * WHISKERS];
         seesPlayer = new boolean[ships.count];
@@ -201,17 +206,39 @@ final class Ai {
         }
     }
 
-    /** Re-plans every hunter's route to the player on a fresh navigation grid. */
+    /** Re-plans every hunter's route to the player on a fresh navigation grid (searches spread over the workers). */
     private void replan() {
         try (ZoneScope z = REPLAN.enter()) {
             replans++;
             planner.rasterize(rocks);
-            for (int h = 1; h < ships.count; h++) {
-                pathNext[h] = 0;
-                pathLength[h] = ships.alive(h) ? planner.find(ships.x[h], ships.y[h], ships.x[Ships.PLAYER],
-                        ships.y[Ships.PLAYER], pathX, pathY, h * MAX_WAYPOINTS, MAX_WAYPOINTS, WAYPOINT_SPACING) : 0;
+            if (workers == null) {
+                replanJob.run(0, ships.count - 1, 0);
+            } else {
+                workers.run(replanJob, ships.count - 1);
             }
         }
+    }
+
+    /** Hunters {@code from + 1 .. to} (the player is ship 0), with chunk {@code chunk}'s own planner scratch. */
+    private void replanRange(int from, int to, int chunk) {
+        PathPlanner search = planners[chunk];
+        for (int h = from + 1; h <= to; h++) {
+            pathNext[h] = 0;
+            pathLength[h] = ships.alive(h) ? search.find(ships.x[h], ships.y[h], ships.x[Ships.PLAYER],
+                    ships.y[Ships.PLAYER], pathX, pathY, h * MAX_WAYPOINTS, MAX_WAYPOINTS, WAYPOINT_SPACING) : 0;
+        }
+    }
+
+    /** Spreads the re-plans over {@code pool} (null: this thread alone), one planner's scratch per chunk. */
+    void useWorkers(SimWorkers pool) {
+        workers = pool;
+        int chunks = pool == null ? 1 : pool.chunks();
+        PathPlanner[] grown = new PathPlanner[chunks];
+        grown[0] = planner;
+        for (int c = 1; c < chunks; c++) {
+            grown[c] = c < planners.length ? planners[c] : new PathPlanner(planner);
+        }
+        planners = grown;
     }
 
     /** Path re-plans since the start. */

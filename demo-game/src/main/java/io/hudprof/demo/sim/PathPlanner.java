@@ -23,7 +23,7 @@ final class PathPlanner {
     private static final int[] DY = {0, 0, 1, -1, 1, -1, 1, -1};
 
     final float cell;
-    final boolean[] blocked = new boolean[SIZE * SIZE];
+    final boolean[] blocked;
     private final float[] cost = new float[SIZE * SIZE];
     private final int[] parent = new int[SIZE * SIZE];
     private final int[] seen = new int[SIZE * SIZE];
@@ -38,6 +38,17 @@ final class PathPlanner {
     PathPlanner(float arena, int maxExpansions) {
         this.cell = arena / SIZE;
         this.maxExpansions = maxExpansions;
+        this.blocked = new boolean[SIZE * SIZE];
+    }
+
+    /**
+     * A planner with scratch of its own over {@code grid}'s navigation grid (rasterised by {@code grid}), so several
+     * threads can search the same grid at once, one planner each.
+     */
+    PathPlanner(PathPlanner grid) {
+        this.cell = grid.cell;
+        this.maxExpansions = grid.maxExpansions;
+        this.blocked = grid.blocked;
     }
 
     /**

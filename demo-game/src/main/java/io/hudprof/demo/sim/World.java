@@ -30,6 +30,8 @@ public final class World {
     private final Ai ai;
     private final SplittableRandom random;
     private float time;
+    /** Null: the particle update and re-plans run on the stepping thread alone. */
+    private SimWorkers workers;
 
     /** A world of {@code rockCount} rocks and {@code hunterCount} hunters laid out from {@code seed}. */
     public World(long seed, int rockCount, int hunterCount) {
@@ -58,6 +60,16 @@ public final class World {
         grid.build(rocks);
     }
 
+    /**
+     * Spreads the particle integration and the hunters' A* re-plans over {@code pool} (null: the stepping thread
+     * alone); the results are the same bit for bit, and joined before {@link #step} returns, so rendering sees a
+     * finished world.
+     */
+    public void useWorkers(SimWorkers pool) {
+        this.workers = pool;
+        ai.useWorkers(pool);
+    }
+
     /** Advances the world by {@code dt} seconds with the player's controls. */
     public void step(float dt, PilotInput pilot) {
         try (ZoneScope z = SIMULATION.enter()) {
@@ -66,7 +78,7 @@ public final class World {
             ai.update(dt);
             physics.step(dt);
             try (ZoneScope p = PARTICLES.enter()) {
-                particles.update(dt);
+                particles.update(dt, workers);
                 exhaust();
             }
         }

@@ -104,4 +104,93 @@ class WorldTest {
         // A few hundred bytes is the measuring call itself; a per-frame allocation would cost kilobytes over 300.
         assertTrue(allocated < 1024, "300 instrumented frames allocated " + allocated + " bytes");
     }
+
+    @Test
+    void particlesOnTheForkJoinPoolGiveTheSameWorldBitForBit() {
+        PilotInput pilot = new PilotInput();
+        World serial = new World(42, 1500, 24);
+        World parallel = new World(42, 1500, 24);
+        try (SimWorkers workers = new SimWorkers(3)) {
+            parallel.useWorkers(workers);
+            parallel.particles.parallelMin = 0;
+            for (int i = 0; i < 240; i++) {
+                pilot.thrust = 1;
+                pilot.turn = i % 70 < 20 ? 1 : 0;
+                pilot.fire = i % 3 == 0;
+                serial.step(DT, pilot);
+                parallel.step(DT, pilot);
+            }
+        }
+        assertTrue(serial.particles.alive() > 100, "particles to share out: " + serial.particles.alive());
+        assertEquals(serial.checksum(), parallel.checksum());
+        assertEquals(2, parallel.replans(), "two re-plans, their searches shared out too");
+        assertEquals(serial.particles.alive(), parallel.particles.alive());
+        for (int i = 0; i < serial.particles.alive(); i++) {
+            assertEquals(serial.particles.x[i], parallel.particles.x[i], "particle " + i);
+            assertEquals(serial.particles.life[i], parallel.particles.life[i], "particle " + i);
+        }
+    }
+
+    @Test
+    void workersChargeTheirTimeToTheSpawningZonesAndTheStepAllocatesNothing() {
+        Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().build()));
+        World world = new World(7, 3000, 48);
+        PilotInput pilot = new PilotInput();
+        pilot.fire = true;
+        pilot.thrust = 1;
+        try (SimWorkers workers = new SimWorkers(2, false)) {
+            world.useWorkers(workers);
+            world.particles.parallelMin = 0;
+            for (int i = 0; i < 300; i++) {
+                world.step(DT, pilot);
+                Hudprof.update();
+            }
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            long fewest = Long.MAX_VALUE;
+            for (int w = 0; w < 3; w++) {
+                long before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 200; i++) {
+                    world.step(DT, pilot);
+                    Hudprof.update();
+                }
+                fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
+            }
+            assertTrue(fewest < 1024, "200 frames with the pool allocated " + fewest + " bytes on the game thread");
+            assertTrue(spawnedRow(profiler, "Sim:Particles", "[workers] Particles:Integrate"),
+                    "Sim:Particles's call graph shows the workers' integration");
+            for (int i = 0; i < 120; i++) {
+                world.step(DT, pilot);
+                Hudprof.update();
+                if (spawnedRow(profiler, "Path replan", "[workers] A*")) {
+                    return;
+                }
+            }
+            throw new AssertionError("no re-plan frame showed [workers] A* in Path replan's call graph");
+        }
+    }
+
+    private static boolean spawnedRow(Profiler profiler, String focus, String row) {
+        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
+        profiler.controller().showCallGraph(zoneNamed(focus));
+        Report report = new Report();
+        profiler.controller().build(report);
+        for (int i = 0; i < report.rowCount(); i++) {
+            ReportRow r = report.row(i);
+            if (r.role() == RowRole.SPAWNED && r.name().equals(row) && r.value(Column.HIER) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Zone zoneNamed(String name) {
+        for (int id = 0; id < Zone.count(); id++) {
+            Zone zone = Zone.byId(id);
+            if (zone != null && zone.name().equals(name)) {
+                return zone;
+            }
+        }
+        throw new AssertionError("no zone " + name);
+    }
 }

@@ -1,0 +1,260 @@
+package io.hudprof.core;
+
+import java.util.Arrays;
+
+/**
+ * One recorded frame's timeline, copied out of the {@link TimelineStore} for a view: the frame's bounds on the
+ * profiler's clock, one lane per thread, and per lane its bars in start order (a parent before its children), each
+ * with its zone, nesting depth (0 = outermost), start, end, self time (its duration less its children's) and its
+ * parent bar. A reusable container: refilling it allocates only while it grows to the largest frame seen.
+ *
+ * <p>Lanes are the threads that recorded in the frame, in the order the profiler first saw them (the updating
+ * thread first in a game), plus any pseudo-thread whose intervals enter the profiler as a thread (a GPU lane,
+ * named {@code <gpu>}, where GPU zones are recorded so).
+ */
+public final class TimelineFrame {
+    private long frameNumber = -1;
+    private boolean available;
+    private long startNanos;
+    private long endNanos;
+
+    private int laneCount;
+    private String[] laneName = new String[8];
+    private int[] laneRoot = new int[8];
+    private int[] laneFlags = new int[8];
+    private int[] laneFirstBar = new int[8];
+    private int[] laneBarCount = new int[8];
+    private int[] laneMaxDepth = new int[8];
+    private long[] laneBusy = new long[8];
+
+    private int barCount;
+    private int[] zone = new int[64];
+    private int[] depth = new int[64];
+    private int[] lane = new int[64];
+    private int[] parent = new int[64];
+    private long[] start = new long[64];
+    private long[] end = new long[64];
+    private long[] self = new long[64];
+    private byte[] cuts = new byte[64];
+    private int[] open = new int[16];
+
+    /** An empty timeline; fill it with {@link TimelineStore#load(long, TimelineFrame)}. */
+    public TimelineFrame() {
+    }
+
+    /** The recorded frame asked for last. */
+    public long frameNumber() {
+        return frameNumber;
+    }
+
+    /** False when that frame's timeline was not kept: lanes and bars are then empty. */
+    public boolean available() {
+        return available;
+    }
+
+    /** The frame's start on the profiler's clock (ns). */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /** The frame's end on the profiler's clock (ns). */
+    public long endNanos() {
+        return endNanos;
+    }
+
+    /** Number of lanes (threads). */
+    public int laneCount() {
+        return laneCount;
+    }
+
+    /** The lane's thread name. */
+    public String laneName(int l) {
+        return laneName[checkLane(l)];
+    }
+
+    /** The lane's thread-root zone (the identity {@link io.hudprof.core.report.ReportController} selects by). */
+    public int laneRootZone(int l) {
+        return laneRoot[checkLane(l)];
+    }
+
+    /** True when the lane's thread ended in this frame. */
+    public boolean laneEnded(int l) {
+        return (laneFlags[checkLane(l)] & TimelineStore.LANE_ENDED) != 0;
+    }
+
+    /** True when the lane's thread ended with zones still open. */
+    public boolean laneDiedInZone(int l) {
+        return (laneFlags[checkLane(l)] & TimelineStore.LANE_DIED_IN_ZONE) != 0;
+    }
+
+    /** True when the thread wrote more events in this frame than its timeline holds: the lane has no bars. */
+    public boolean laneIncomplete(int l) {
+        return (laneFlags[checkLane(l)] & TimelineStore.LANE_INCOMPLETE) != 0;
+    }
+
+    /** Index of the lane's first bar. */
+    public int laneFirstBar(int l) {
+        return laneFirstBar[checkLane(l)];
+    }
+
+    /** Number of the lane's bars. */
+    public int laneBarCount(int l) {
+        return laneBarCount[checkLane(l)];
+    }
+
+    /** Deepest bar depth in the lane plus one (0 for a lane without bars). */
+    public int laneDepth(int l) {
+        return laneMaxDepth[checkLane(l)];
+    }
+
+    /** The lane's busy time in the frame: the sum of its outermost bars (time inside any zone), ns. */
+    public long laneBusyNanos(int l) {
+        return laneBusy[checkLane(l)];
+    }
+
+    /** Number of bars in all lanes. */
+    public int barCount() {
+        return barCount;
+    }
+
+    /** The bar's zone id ({@link Zone#byId(int)}). */
+    public int barZone(int b) {
+        return zone[checkBar(b)];
+    }
+
+    /** The bar's nesting depth in its lane (0 = outermost zone). */
+    public int barDepth(int b) {
+        return depth[checkBar(b)];
+    }
+
+    /** The bar's lane. */
+    public int barLane(int b) {
+        return lane[checkBar(b)];
+    }
+
+    /** The bar's parent bar (the zone it ran inside), or -1 for an outermost bar. */
+    public int barParent(int b) {
+        return parent[checkBar(b)];
+    }
+
+    /** The bar's start (ns, profiler clock; the frame's start when the zone began earlier). */
+    public long barStart(int b) {
+        return start[checkBar(b)];
+    }
+
+    /** The bar's end (ns; the frame's end when the zone was still open). */
+    public long barEnd(int b) {
+        return end[checkBar(b)];
+    }
+
+    /** The bar's duration inside this frame, ns. */
+    public long barDuration(int b) {
+        return end[checkBar(b)] - start[b];
+    }
+
+    /** The bar's self time inside this frame: its duration less its child bars' durations, ns. */
+    public long barSelf(int b) {
+        return self[checkBar(b)];
+    }
+
+    /** True when the zone began before the frame (the bar is cut at the frame's start). */
+    public boolean barCutAtStart(int b) {
+        return (cuts[checkBar(b)] & 1) != 0;
+    }
+
+    /** True when the zone was still open at the frame's end (the bar is cut there). */
+    public boolean barCutAtEnd(int b) {
+        return (cuts[checkBar(b)] & 2) != 0;
+    }
+
+    private int checkLane(int l) {
+        if (l < 0 || l >= laneCount) {
+            throw new IndexOutOfBoundsException("lane " + l + " of " + laneCount);
+        }
+        return l;
+    }
+
+    private int checkBar(int b) {
+        if (b < 0 || b >= barCount) {
+            throw new IndexOutOfBoundsException("bar " + b + " of " + barCount);
+        }
+        return b;
+    }
+
+    // Filling, from TimelineStore.
+
+    void clear(long number) {
+        frameNumber = number;
+        available = false;
+        laneCount = 0;
+        barCount = 0;
+    }
+
+    void begin(long frameStart, long frameEnd) {
+        startNanos = frameStart;
+        endNanos = frameEnd;
+    }
+
+    void addLane(String name, int root, int flags) {
+        if (laneCount == laneName.length) {
+            int size = laneCount * 2;
+            laneName = Arrays.copyOf(laneName, size);
+            laneRoot = Arrays.copyOf(laneRoot, size);
+            laneFlags = Arrays.copyOf(laneFlags, size);
+            laneFirstBar = Arrays.copyOf(laneFirstBar, size);
+            laneBarCount = Arrays.copyOf(laneBarCount, size);
+            laneMaxDepth = Arrays.copyOf(laneMaxDepth, size);
+            laneBusy = Arrays.copyOf(laneBusy, size);
+        }
+        int l = laneCount++;
+        laneName[l] = name;
+        laneRoot[l] = root;
+        laneFlags[l] = flags;
+        laneFirstBar[l] = barCount;
+        laneBarCount[l] = 0;
+        laneMaxDepth[l] = 0;
+        laneBusy[l] = 0;
+    }
+
+    void addBar(int zoneId, int barDepth, long barStart, long barEnd, boolean cutStart, boolean cutEnd) {
+        if (barCount == zone.length) {
+            int size = barCount * 2;
+            zone = Arrays.copyOf(zone, size);
+            depth = Arrays.copyOf(depth, size);
+            lane = Arrays.copyOf(lane, size);
+            parent = Arrays.copyOf(parent, size);
+            start = Arrays.copyOf(start, size);
+            end = Arrays.copyOf(end, size);
+            self = Arrays.copyOf(self, size);
+            cuts = Arrays.copyOf(cuts, size);
+        }
+        if (barDepth >= open.length) {
+            open = Arrays.copyOf(open, Math.max(barDepth + 1, open.length * 2));
+        }
+        int l = laneCount - 1;
+        int b = barCount++;
+        zone[b] = zoneId;
+        depth[b] = barDepth;
+        lane[b] = l;
+        start[b] = barStart;
+        end[b] = barEnd;
+        long duration = barEnd - barStart;
+        self[b] = duration;
+        cuts[b] = (byte) ((cutStart ? 1 : 0) | (cutEnd ? 2 : 0));
+        // Bars come in start order, parents first: the parent is the last bar seen one level up.
+        int p = barDepth == 0 ? -1 : open[barDepth - 1];
+        parent[b] = p;
+        open[barDepth] = b;
+        if (p >= 0) {
+            self[p] -= duration;
+        } else {
+            laneBusy[l] += duration;
+        }
+        laneBarCount[l]++;
+        laneMaxDepth[l] = Math.max(laneMaxDepth[l], barDepth + 1);
+    }
+
+    void finish() {
+        available = true;
+    }
+}

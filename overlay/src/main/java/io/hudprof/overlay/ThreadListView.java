@@ -1,0 +1,125 @@
+package io.hudprof.overlay;
+
+import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
+import io.hudprof.core.ProfileData;
+import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ThreadSeries;
+
+/**
+ * The thread selector's list: "all threads" and each thread with
+ * events in the frame the report shows, with its busy time there (time inside any zone, from the report's own
+ * values, so it follows the averaging and scrubbing), the selected one highlighted and a thread that ended in the
+ * frame marked; with one thread selected, that thread's own strip chart of busy time per history frame (PStats opens
+ * a graph per thread). Drawn in the top-right corner, under the spike list when it is shown; allocation-free; render
+ * thread only.
+ */
+final class ThreadListView {
+    private static final int NAME_CHARS = 28;
+    private static final int CHARS = NAME_CHARS + 22;
+    private static final int MAX_ROWS = 16;
+
+    /** Frames the selected thread's strip chart shows at most. */
+    private static final int GRAPH_FRAMES = 180;
+    private static final int GRAPH_ROWS = 3;
+
+    private final HudMetrics metrics;
+    private final ThreadSeries series;
+    private final FrameHistory history;
+    private final double targetNanos;
+    private final TextLine line = new TextLine(CHARS + 8);
+
+    ThreadListView(HudMetrics metrics, ProfileData data, double targetFrameRate) {
+        this.metrics = metrics;
+        this.series = new ThreadSeries(data);
+        this.history = data.history();
+        this.targetNanos = targetFrameRate > 0 ? 1e9 / targetFrameRate : 1e9 / 60;
+    }
+
+    void draw(Report report, int top, int framebufferWidth, DrawList list) {
+        int threads = Math.min(MAX_ROWS, report.threadCount());
+        int pad = metrics.pad();
+        int row = metrics.rowHeight();
+        int width = 2 * pad + CHARS * metrics.cell();
+        int selected = report.shownThread();
+        boolean graph = selected >= 0 && report.metric() == Metric.TIME;
+        int height = 2 * pad + (threads + 2 + (graph ? GRAPH_ROWS + 1 : 0)) * row;
+        int left = Anchor.TOP_RIGHT.left(framebufferWidth, width, metrics.scaled(8));
+        list.rect(left, top, left + width, top + height, HudPalette.BACKGROUND);
+        list.frame(left, top, left + width, top + height, 1, HudPalette.BORDER);
+        int x = left + pad;
+        int y = top + pad + metrics.textDrop();
+        line.clear().append("threads (Y / Shift+Y)   busy in frame");
+        list.text(x, y, line, HudPalette.HEADER);
+        for (int i = -1; i < threads; i++) {
+            int rowTop = top + pad + (i + 2) * row;
+            if (i == selected) {
+                list.rect(left + 1, rowTop, left + width - 1, rowTop + row, HudPalette.CURSOR);
+            }
+            line.clear();
+            if (i < 0) {
+                line.append("all threads");
+            } else {
+                String name = report.threadName(i);
+                if (name.length() > NAME_CHARS - 1) {
+                    line.append(name, NAME_CHARS - 2).append('~');
+                } else {
+                    line.append(name);
+                }
+                line.spaces(NAME_CHARS - line.length());
+                int from = line.length();
+                if (report.frameAvailable() && report.metric() == Metric.ALLOCATED_BYTES) {
+                    ValueUnit.BYTES.append(report.threadBusy(i), line);
+                } else if (report.frameAvailable()) {
+                    line.appendScaled(report.threadBusy(i), -6, 2).append(" ms");
+                } else {
+                    line.append('-');
+                }
+                line.alignRight(from, 10);
+                if (report.threadEndedInFrame(i)) {
+                    line.append(report.threadDiedInZone(i) ? "  ended in zone" : "  ended");
+                }
+            }
+            boolean ended = i >= 0 && report.threadEndedInFrame(i);
+            list.text(x, rowTop + metrics.textDrop(), line, ended ? HudPalette.PROBLEM : HudPalette.TEXT);
+        }
+        if (graph) {
+            drawGraph(report.threadRootZone(selected), report.frameOffset(), x, top + pad + (threads + 2) * row,
+                    width - 2 * pad, list);
+        }
+    }
+
+    /**
+     * The selected thread's own strip chart: its busy time per history frame, newest on the right, the frame the
+     * report shows marked, scaled to two target frames with the target as a line.
+     */
+    private void drawGraph(int root, int shownOffset, int x, int y, int width, DrawList list) {
+        int row = metrics.rowHeight();
+        line.clear().append("busy per frame, this thread");
+        list.text(x, y + metrics.textDrop(), line, HudPalette.HEADER);
+        int plotTop = y + row;
+        int plotHeight = GRAPH_ROWS * row;
+        int plotBottom = plotTop + plotHeight;
+        list.rect(x, plotTop, x + width, plotBottom, HudPalette.PLOT);
+        int frames = Math.min(Math.min(GRAPH_FRAMES, history.size()), width);
+        float column = (float) width / Math.max(1, Math.min(GRAPH_FRAMES, history.capacity()));
+        double range = 2 * targetNanos;
+        for (int ago = 0; ago < frames; ago++) {
+            double busy = series.busyNanos(root, ago);
+            float x1 = x + width - ago * column;
+            float x0 = x1 - Math.max(1, column);
+            if (ago == shownOffset) {
+                list.rect(x0, plotTop, x1, plotBottom, HudPalette.MARKED_COLUMN);
+            }
+            if (Double.isNaN(busy) || busy <= 0) {
+                continue;
+            }
+            float h = (float) Math.min(plotHeight, busy / range * plotHeight);
+            list.rect(x0, plotBottom - h, x1, plotBottom, HudPalette.CHART_BAR);
+        }
+        int targetY = plotBottom - plotHeight / 2;
+        list.rect(x, targetY, x + width, targetY + metrics.line(), HudPalette.TARGET_LINE);
+    }
+}
