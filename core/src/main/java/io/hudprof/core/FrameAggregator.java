@@ -70,6 +70,120 @@ final class FrameAggregator {
         long head = recorder.publishedHead();
         EventRing ring = recorder.ring();
         long position = recorder.consumedTail();
+        if (ring.bytes != null || ctx.timeline != null) {
+            position = drainEveryEvent(ctx, ring, position, head, untilNanos);
+        } else {
+            position = drainFast(ctx, ring.words, ring.times, position, head, untilNanos);
+        }
+        recorder.releaseUpTo(position);
+    }
+
+    /**
+     * The replay loop, a hot path of its own: it runs once per recorded event on the thread that calls
+     * {@code update()}. It keeps the replayed stack, the current state and the per-state arrays in locals, resolves
+     * BEGIN through the per-zone cache and END with a pop itself, and hands anything else (a cache miss, the rare
+     * event kinds) to the methods {@link #replay} uses, so its numbers are exactly replay()'s. A state joins the
+     * frame's touched list when one of its quantities leaves zero: every credit is positive and the touched states
+     * are zeroed when the frame ends, so that happens once per state and frame and the loop reads no flag. Locals
+     * are written back to the context before any call that reads it, and read again after.
+     *
+     * @return the position of the first event not replayed
+     */
+    private long drainFast(ThreadContext ctx, int[] words, long[] times, long position, long head,
+                           long untilNanos) {
+        ensureStates();
+        int[] stack = ctx.stack;
+        int depth = ctx.depth;
+        long last = ctx.lastNanos;
+        int state = stack[depth];
+        long[] selfTime = time.frame;
+        long[] entries = calls.frame;
+        int[] zoneCache = tree.zoneCache;
+        int[] parentCache = tree.parentCache;
+        for (; position < head; position++) {
+            // Masking with each array's own length lets the JIT drop both range checks (the ring is a power of two).
+            long nanos = times[(int) position & (times.length - 1)];
+            if (nanos > untilNanos) {
+                break;
+            }
+            int word = words[(int) position & (words.length - 1)];
+            int kind = EventCodes.kind(word);
+            if (kind == EventCodes.BEGIN) {
+                // credit(): the time since the thread's last transition is self time of the state that was current.
+                long delta = nanos - last;
+                if (delta > 0) {
+                    long before = selfTime[state];
+                    selfTime[state] = before + delta;
+                    if (before == 0) {
+                        touch(state);
+                    }
+                    last = nanos;
+                }
+                int zoneId = EventCodes.payload(word);
+                int z = 2 * zoneId;
+                int child;
+                int p = 2 * state;
+                if (z + 1 < zoneCache.length && zoneCache[z] == state) {
+                    child = zoneCache[z + 1];
+                } else if (z + 1 < zoneCache.length && p + 1 < parentCache.length && parentCache[p] == zoneId) {
+                    // The per-parent cache (recursion, alternating parents), as StateTree.child() reads and
+                    // refreshes it, without the call.
+                    child = parentCache[p + 1];
+                    zoneCache[z] = state;
+                    zoneCache[z + 1] = child;
+                } else {
+                    child = tree.child(state, zoneId);
+                    ensureStates();
+                    selfTime = time.frame;
+                    entries = calls.frame;
+                    zoneCache = tree.zoneCache;
+                    parentCache = tree.parentCache;
+                }
+                if (++depth == stack.length) {
+                    stack = Arrays.copyOf(stack, stack.length * 2);
+                    ctx.stack = stack;
+                }
+                stack[depth] = child;
+                state = child;
+                long before = entries[child];
+                entries[child] = before + 1;
+                if (before == 0) {
+                    touch(child);
+                }
+            } else if (kind == EventCodes.END) {
+                long delta = nanos - last;
+                if (delta > 0) {
+                    long before = selfTime[state];
+                    selfTime[state] = before + delta;
+                    if (before == 0) {
+                        touch(state);
+                    }
+                    last = nanos;
+                }
+                if (depth > 0) {
+                    state = stack[--depth];
+                }
+            } else {
+                ctx.depth = depth;
+                ctx.lastNanos = last;
+                replay(ctx, word, nanos);
+                stack = ctx.stack;
+                depth = ctx.depth;
+                last = ctx.lastNanos;
+                state = stack[depth];
+                selfTime = time.frame;
+                entries = calls.frame;
+                zoneCache = tree.zoneCache;
+                parentCache = tree.parentCache;
+            }
+        }
+        ctx.depth = depth;
+        ctx.lastNanos = last;
+        return position;
+    }
+
+    /** Replays every event through {@link #replay}, with its allocated bytes when the ring holds them. */
+    private long drainEveryEvent(ThreadContext ctx, EventRing ring, long position, long head, long untilNanos) {
         int mask = ring.mask;
         int[] words = ring.words;
         long[] times = ring.times;
@@ -86,7 +200,14 @@ final class FrameAggregator {
             replay(ctx, words[i], nanos);
             position++;
         }
-        recorder.releaseUpTo(position);
+        return position;
+    }
+
+    /** Sizes every per-state array for any state the tree holds now, so the replay loop needs no check per event. */
+    void ensureStates() {
+        if (isTouched.length < tree.capacity()) {
+            ensureState(tree.capacity() - 1);
+        }
     }
 
     /**
@@ -285,28 +406,42 @@ final class FrameAggregator {
                 b.inst[s] = 0;
             }
         }
-        if (instTouched.length < touched.length) {
-            instTouched = new int[touched.length];
-        }
         long frameBytes = 0;
         for (int i = 0; b != null && i < touchedCount; i++) {
             frameBytes += b.frame[touched[i]];
         }
         history.beginFrame(recordedFrames, frameNanos, frameBytes, frameProblems);
+        // One pass per touched state: publish it, record it in history, add it to its zone and clear it for the
+        // next frame (what clearFrame() would do in a second pass).
+        long[] timeFrame = time.frame;
+        long[] callsFrame = calls.frame;
+        double[] timeInst = time.inst;
+        double[] callsInst = calls.inst;
+        int[] zoneOf = tree.zone;
         for (int i = 0; i < touchedCount; i++) {
             int s = touched[i];
-            long self = time.frame[s];
-            long selfBytes = b == null ? 0 : b.frame[s];
-            time.inst[s] = self;
-            calls.inst[s] = calls.frame[s];
+            long self = timeFrame[s];
+            long entries = callsFrame[s];
+            long selfBytes = 0;
             if (b != null) {
+                selfBytes = b.frame[s];
                 b.inst[s] = selfBytes;
+                b.frame[s] = 0;
             }
-            instTouched[i] = s;
-            history.addState(s, self, calls.frame[s], selfBytes);
-            addToZone(tree.zone[s], self, selfBytes);
+            timeInst[s] = self;
+            callsInst[s] = entries;
+            timeFrame[s] = 0;
+            callsFrame[s] = 0;
+            isTouched[s] = false;
+            history.addState(s, self, entries, selfBytes);
+            addToZone(zoneOf[s], self, selfBytes);
         }
+        // The touched list becomes the list of states whose instantaneous values the next commit zeroes.
+        int[] published = touched;
+        touched = instTouched;
+        instTouched = published;
         instTouchedCount = touchedCount;
+        touchedCount = 0;
         for (int i = 0; i < zonesTouchedCount; i++) {
             int z = zonesTouched[i];
             history.addZone(z, zoneAccumulator[z], b == null ? 0 : zoneBytesAccumulator[z]);

@@ -34,6 +34,8 @@ public final class FrameHistory {
     private final long[] zoneSelf;
     private final long[] zoneBytes;
     private long zonePos;
+    /** {@code zonePos % zoneCapacity}, kept by wrapping: a 64-bit division per entry would cost more than the write. */
+    private int zoneIndex;
 
     private final boolean full;
     private final int stateCapacity;
@@ -42,6 +44,8 @@ public final class FrameHistory {
     private final long[] stateCalls;
     private final long[] stateBytes;
     private long statePos;
+    /** {@code statePos % stateCapacity}, kept by wrapping. */
+    private int stateIndex;
 
     private int[] zoneSlot = new int[0];
 
@@ -211,12 +215,13 @@ public final class FrameHistory {
     }
 
     void addZone(int zoneId, long self, long selfBytes) {
-        int i = (int) (zonePos % zoneCapacity);
+        int i = zoneIndex;
         zoneIds[i] = zoneId;
         zoneSelf[i] = self;
         if (zoneBytes != null) {
             zoneBytes[i] = selfBytes;
         }
+        zoneIndex = i + 1 == zoneCapacity ? 0 : i + 1;
         zonePos++;
     }
 
@@ -224,13 +229,14 @@ public final class FrameHistory {
         if (!full) {
             return;
         }
-        int i = (int) (statePos % stateCapacity);
+        int i = stateIndex;
         stateIds[i] = state;
         stateSelf[i] = self;
         stateCalls[i] = calls;
         if (stateBytes != null) {
             stateBytes[i] = selfBytes;
         }
+        stateIndex = i + 1 == stateCapacity ? 0 : i + 1;
         statePos++;
     }
 

@@ -11,6 +11,23 @@ package io.hudprof.core;
 @FunctionalInterface
 public interface FrameListener {
     /**
+     * When a listener runs within one {@code update()}: every {@link #GATHER} listener (one that produces the frame's
+     * values, such as statistics) before every {@link #READ} listener (one that keeps or exports them, such as a
+     * spike capture), whatever order they were added in; in the order added within a stage.
+     */
+    enum Stage {
+        /** Produces per-frame values other listeners may read (statistics, sensors). */
+        GATHER,
+        /** Reads the frame's values, including those gathered by {@link #GATHER} listeners (the default). */
+        READ
+    }
+
+    /** This listener's stage; read once, when it is added. */
+    default Stage stage() {
+        return Stage.READ;
+    }
+
+    /**
      * @param frameNanos the duration of the frame that just ended (time since the previous {@code update()})
      * @param recorded   whether the profiler recorded the frame (false while paused); when true, it is now
      *                   frame 0 of {@link Profiler#history()}, numbered {@link Profiler#recordedFrames()}

@@ -26,6 +26,15 @@ public final class Profiler {
 
     final ProfilerConfig config;
     volatile boolean enabled = true;
+    /**
+     * Whether {@link Zone#end()} must reach the thread's recorder: positive (a switch generation) while recording is
+     * on, and after it is switched off until an {@code update()} has seen every thread with nothing open; then the
+     * same generation negated, and every end() returns after reading it. A zone open when recording was switched
+     * off so still closes at its real end. Written under {@link #switchLock}; see {@link #settleSwitch()}.
+     */
+    volatile int endState = 1;
+    private final Object switchLock = new Object();
+    private int switchGeneration = 1;
 
     private final Clock clock;
     /** Null unless allocation per zone is on and the counter is available. */
@@ -216,6 +225,7 @@ public final class Profiler {
         if (anyDead) {
             forgetDeadThreads();
         }
+        settleSwitch();
         // Every thread was drained up to `now`, so this begin at `now` opens the next frame: the gathering below
         // is charged to the frame whose time it takes.
         boolean selfZone = own != null && config.selfProfiling && enabled;
@@ -252,7 +262,9 @@ public final class Profiler {
 
     /**
      * Adds a listener told at the end of every {@code update()}, after the frame was gathered (and recorded,
-     * unless paused), on the updating thread. Adding the same listener twice has no effect.
+     * unless paused), on the updating thread: {@link FrameListener.Stage#GATHER} listeners before
+     * {@link FrameListener.Stage#READ} ones, in the order added within a stage. Adding the same listener twice has
+     * no effect.
      */
     public void addFrameListener(FrameListener listener) {
         if (listener == null) {
@@ -264,8 +276,17 @@ public final class Profiler {
                     return;
                 }
             }
-            FrameListener[] grown = Arrays.copyOf(frameListeners, frameListeners.length + 1);
-            grown[grown.length - 1] = listener;
+            // Keep stages in order (gatherers first), so a reader sees the frame's gathered values whichever
+            // listener was added first; within a stage, the order of adding.
+            FrameListener.Stage stage = listener.stage();
+            int at = frameListeners.length;
+            while (at > 0 && frameListeners[at - 1].stage().compareTo(stage) > 0) {
+                at--;
+            }
+            FrameListener[] grown = new FrameListener[frameListeners.length + 1];
+            System.arraycopy(frameListeners, 0, grown, 0, at);
+            grown[at] = listener;
+            System.arraycopy(frameListeners, at, grown, at + 1, frameListeners.length - at);
             frameListeners = grown;
         }
     }
@@ -357,8 +378,39 @@ public final class Profiler {
 
     /** Switches recording on or off at run time. */
     public void setEnabled(boolean enabled) {
-        this.enabled = enabled;
-        control.enabled = enabled;
+        synchronized (switchLock) {
+            this.enabled = enabled;
+            control.enabled = enabled;
+            // A new generation, so that an update() that looked at the threads before this switch cannot mark
+            // "nothing open" after it.
+            endState = ++switchGeneration;
+        }
+    }
+
+    /**
+     * While switched off, after every thread was drained: when no thread has a zone open any more, lets every
+     * {@link Zone#end()} return at once ({@link #endState} negative). If a thread has one open again, which only
+     * happens when its begin() read the switch as on just before it was turned off and published the entry after
+     * the update that settled, ends reach the recorders again from here on.
+     */
+    private void settleSwitch() {
+        int state = endState;
+        if (enabled) {
+            return;
+        }
+        boolean anyOpen = false;
+        for (int i = 0; i < contextCount && !anyOpen; i++) {
+            ThreadContext ctx = contexts[i];
+            // A drop episode not yet resynced leaves the replayed stack unsure: keep ends going to the recorders.
+            anyOpen = ctx.depth > 0 || ctx.resyncedEpisode != ctx.recorder.dropEpisode();
+        }
+        if (anyOpen == (state < 0)) {
+            synchronized (switchLock) {
+                if (endState == state && !enabled) {
+                    endState = -state;
+                }
+            }
+        }
     }
 
     /** A user pause (the HUD's pause key): while paused, {@code update} records nothing; the game runs on. */

@@ -37,8 +37,20 @@ final class StateTree {
     private int[] table;
     private int tableMask;
 
-    private int[] cacheParent = new int[64];
-    private int[] cacheChild = new int[64];
+    /**
+     * IProf's one-entry cache per zone, two ints per zone: at {@code 2·zone} the parent state of the zone's last
+     * resolution, at {@code 2·zone + 1} the state it gave (both in one cache line). The aggregator's replay loop
+     * reads it directly, so a hit costs no call and no hash; {@link #child} fills it. The overflow state is never
+     * cached: every resolution to it must be counted, so it always takes the call.
+     */
+    int[] zoneCache = new int[128];
+    /**
+     * A second one-entry cache, per parent state, laid out the same way: the zone last entered from the state and
+     * the state that gave. It catches what the per-zone cache misses on every entry, recursion (each level's
+     * parent differs from the level before) and a zone entered alternately under two parents, and is checked after
+     * a per-zone miss, before the hash.
+     */
+    int[] parentCache = new int[128];
 
     private int expandedKeyCount;
     int[] expandedKeyZone = new int[64];
@@ -55,7 +67,8 @@ final class StateTree {
         int tableSize = Integer.highestOneBit(Math.max(16, maxStates * 2 - 1)) << 1;
         this.table = new int[tableSize];
         this.tableMask = tableSize - 1;
-        Arrays.fill(cacheParent, Integer.MIN_VALUE);
+        Arrays.fill(zoneCache, Integer.MIN_VALUE);
+        Arrays.fill(parentCache, NONE);
     }
 
     int count() {
@@ -99,17 +112,27 @@ final class StateTree {
     /** The state reached by entering {@code zoneId} from {@code parentState}; creates it on first use. */
     int child(int parentState, int zoneId) {
         ensureZoneCache(zoneId);
-        if (cacheParent[zoneId] == parentState) {
-            int cached = cacheChild[zoneId];
-            if (cached == overflowState) {
-                // An entry that did not get its own state, found through the cache: still one more to count.
-                overflowResolutions++;
-            }
-            return cached;
+        int z = 2 * zoneId;
+        if (zoneCache[z] == parentState) {
+            return zoneCache[z + 1];
         }
-        int state = lookupOrCreate(parentState, zoneId);
-        cacheParent[zoneId] = parentState;
-        cacheChild[zoneId] = state;
+        int p = 2 * parentState;
+        int state;
+        if (parentState >= 0 && parentCache[p] == zoneId) {
+            state = parentCache[p + 1];
+        } else {
+            state = lookupOrCreate(parentState, zoneId);
+            if (state == overflowState) {
+                // Not cached, so that every later resolution to it is counted too.
+                return state;
+            }
+            if (parentState >= 0) {
+                parentCache[p] = zoneId;
+                parentCache[p + 1] = state;
+            }
+        }
+        zoneCache[z] = parentState;
+        zoneCache[z + 1] = state;
         return state;
     }
 
@@ -245,15 +268,17 @@ final class StateTree {
         expandedKey = Arrays.copyOf(expandedKey, size);
         firstChild = Arrays.copyOf(firstChild, size);
         nextSibling = Arrays.copyOf(nextSibling, size);
+        int old = parentCache.length;
+        parentCache = Arrays.copyOf(parentCache, 2 * size);
+        Arrays.fill(parentCache, old, parentCache.length, NONE);
     }
 
     private void ensureZoneCache(int zoneId) {
-        if (zoneId >= cacheParent.length) {
-            int size = Math.max(cacheParent.length * 2, zoneId + 1);
-            int old = cacheParent.length;
-            cacheParent = Arrays.copyOf(cacheParent, size);
-            cacheChild = Arrays.copyOf(cacheChild, size);
-            Arrays.fill(cacheParent, old, size, Integer.MIN_VALUE);
+        if (2 * zoneId + 1 >= zoneCache.length) {
+            int size = Math.max(zoneCache.length * 2, 2 * zoneId + 2);
+            int old = zoneCache.length;
+            zoneCache = Arrays.copyOf(zoneCache, size);
+            Arrays.fill(zoneCache, old, size, Integer.MIN_VALUE);
         }
     }
 

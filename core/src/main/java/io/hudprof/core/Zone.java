@@ -64,7 +64,8 @@ public final class Zone {
             return;
         }
         Profiler profiler = Hudprof.installed;
-        if (profiler == null) {
+        // Switched off with no zone left open anywhere: the whole disabled path is these two reads.
+        if (profiler == null || profiler.endState < 0) {
             return;
         }
         profiler.recorder().end(id);

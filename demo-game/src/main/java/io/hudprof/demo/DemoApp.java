@@ -10,6 +10,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.jfr.JfrFrames;
 import io.hudprof.core.spike.Spike;
 import io.hudprof.core.spike.SpikeCapture;
 import io.hudprof.core.spike.SpikeRule;
@@ -78,6 +79,9 @@ final class DemoApp {
             FrameStatistics.attach(profiler);
             // Spikes (the A* re-plans, a GC forced with F9) are kept with their full frame; GC pauses are noted.
             spikes = SpikeCapture.builder().rule(spikeRule()).gcNotes(true).attach(profiler);
+            // One io.hudprof.Frame event per frame while a JFR recording runs (-XX:StartFlightRecording), for JDK
+            // Mission Control; a single isEnabled() check per frame otherwise.
+            JfrFrames.attach(profiler);
         }
         World world = new World(options.seed, options.rocks, options.hunters);
         camera.lookAt(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER]);
@@ -148,6 +152,7 @@ final class DemoApp {
             int titleFrame = 0;
             int frame = 0;
             boolean captured = false;
+            ReplanSpikes replanSpikes = new ReplanSpikes();
             while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
                 frame++;
                 long now = System.nanoTime();
@@ -164,6 +169,7 @@ final class DemoApp {
                         System.gc();
                     }
                 }
+                int replansBefore = world.replans();
                 world.step(dt, pilot);
                 camera.follow(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER], dt);
                 window.framebufferSize(framebuffer);
@@ -172,6 +178,9 @@ final class DemoApp {
                 }
                 if (hud != null) {
                     Hudprof.update();
+                    if (world.replans() != replansBefore && spikes != null) {
+                        replanSpikes.replanned(profiler, spikes);
+                    }
                     // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD.
                     hud.render(framebuffer[0], framebuffer[1]);
                 }
@@ -208,10 +217,14 @@ final class DemoApp {
             }
             if (spikes != null) {
                 printSpikes(spikes);
+                out.println("hudprof demo: " + replanSpikes);
             }
             if (exporter != null) {
                 exportAtExit(exporter);
                 exporter.close();
+            }
+            if (spikes != null) {
+                finishSpikeExports(spikes);
             }
             if (options.screenshot != null) {
                 out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
@@ -255,6 +268,22 @@ final class DemoApp {
             line.append("; included ").append(spike.note(n));
         }
         out.println(line);
+    }
+
+    /**
+     * Detaching writes the spike exports still waiting for their notes (-Dhudprof.spike.exportDir) with what they
+     * have; the writer is a daemon thread, so wait for the last one before the JVM exits.
+     */
+    private void finishSpikeExports(SpikeCapture spikes) {
+        spikes.detach();
+        if (spikes.lastExport() == null) {
+            return;
+        }
+        try {
+            out.println("hudprof demo: last spike export " + spikes.lastExport().get(60, TimeUnit.SECONDS));
+        } catch (Exception e) {
+            err.println("hudprof demo: a spike export failed: " + e);
+        }
     }
 
     private void exportAtExit(TraceExporter exporter) throws UsageException {

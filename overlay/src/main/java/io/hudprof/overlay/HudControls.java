@@ -4,6 +4,7 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.spike.Spike;
 import io.hudprof.core.spike.SpikeCapture;
 import java.nio.file.Path;
@@ -54,6 +55,7 @@ public final class HudControls {
     private Report shown;
     private final CategoryChartState categories = new CategoryChartState();
     private SpikeCapture spikes;
+    private StatusSource status;
     private boolean spikeListVisible;
     private int selectedSpike = -1;
     private TraceExporter exporter;
@@ -370,6 +372,21 @@ public final class HudControls {
     /** The statistics attached to the profiler, or {@code null}. */
     FrameStatistics statistics() {
         return FrameStatistics.attachedTo(profiler);
+    }
+
+    /**
+     * Shows a status after the panel's title every frame (for example a {@code PStatsClient}'s dropped frames, so
+     * a slow or absent viewer is seen); null removes it, and the profiler's own
+     * ({@code profiler.controller().status()}, which a PStats client sets while it streams) shows instead. The source
+     * appends without allocating.
+     */
+    public void status(StatusSource source) {
+        this.status = source;
+    }
+
+    /** The status shown after the title, or null. */
+    public StatusSource status() {
+        return status;
     }
 
     /**

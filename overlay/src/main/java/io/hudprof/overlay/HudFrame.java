@@ -4,6 +4,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.category.CategoryHistory;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ZoneRanking;
@@ -169,6 +170,8 @@ public final class HudFrame implements AutoCloseable {
             panel.keepClearOf(0, 0, 0, 0);
         }
         panel.collections(collectionsInFrame(statistics));
+        StatusSource status = controls.status();
+        panel.status(status != null ? status : profiler.controller().status());
         panel.draw(report, controls, list);
         controls.pageRows(panel.shownRows());
         if (showTimeline) {

@@ -6,6 +6,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.RecursionDisplay;
 import io.hudprof.core.report.Report;
@@ -37,6 +38,7 @@ final class ReportPanelView {
     private final TextLine line = new TextLine(256);
     private int firstRow;
     private double collections = Double.NaN;
+    private StatusSource status;
 
     // Where the last frame put things, for tests and for keeping clear of the graph.
     private final Box bounds = new Box();
@@ -76,6 +78,7 @@ final class ReportPanelView {
         int chars = lineChars(report);
         int rows = report.rowCount();
         boolean problems = report.hasProblems();
+        boolean notes = report.noteCount() > 0;
         int helpLines = controls.helpVisible() ? wrap(null, 0, 0, chars) : hint.isEmpty() ? 0 : 1;
         int width = 2 * pad + chars * cell;
         int offsetX = metrics.scaled(config.panelOffsetX);
@@ -85,7 +88,7 @@ final class ReportPanelView {
         do {
             shownRows--;
             boolean scrolls = rows > shownRows;
-            int lines = 2 + (problems ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0) + helpLines;
+            int lines = 2 + (problems ? 1 : 0) + (notes ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0) + helpLines;
             int height = 2 * pad + lines * rowHeight + 2 * separator;
             bounds.set(config.panelAnchor.left(list.framebufferWidth(), width, offsetX),
                     config.panelAnchor.top(list.framebufferHeight(), height, offsetY), width, height);
@@ -102,6 +105,10 @@ final class ReportPanelView {
         y += rowHeight;
         if (problems) {
             drawProblems(report, list, x, y + textDrop, chars);
+            y += rowHeight;
+        }
+        if (notes) {
+            drawNotes(report, list, x, y + textDrop, chars);
             y += rowHeight;
         }
         appendHeaders(report, line.clear());
@@ -193,7 +200,22 @@ final class ReportPanelView {
         if (report.recursion() == RecursionDisplay.EXPANDED) {
             line.append(" | recursion expanded");
         }
+        if (status != null) {
+            line.append(" | ");
+            int before = line.length();
+            try {
+                status.appendStatus(line);
+            } catch (RuntimeException e) {
+                // A status source's bug must not take the HUD down: the title just goes without it.
+                line.truncate(before - 3);
+            }
+        }
         return line;
+    }
+
+    /** The status appended to the title (see {@link HudControls#status}), or null. */
+    void status(StatusSource source) {
+        this.status = source;
     }
 
     /** The allocation header: the shown frame's bytes, their rate, and the collections in the live frame. */
@@ -214,6 +236,18 @@ final class ReportPanelView {
      */
     void collections(double count) {
         this.collections = count;
+    }
+
+    /** The JVM events pinned to the shown frame: {@code included G1 Young Generation pause 11.2 ms (...); ...}. */
+    private void drawNotes(Report report, DrawList list, int x, int y, int chars) {
+        line.clear().append("included ");
+        for (int i = 0; i < report.noteCount() && line.length() < chars; i++) {
+            line.append(i == 0 ? "" : "; ").append(report.note(i), chars + 1 - line.length());
+        }
+        if (line.length() > chars) {
+            line.truncate(chars - 1).append('~');
+        }
+        list.text(x, y, line, HudPalette.PROBLEM);
     }
 
     private void drawProblems(Report report, DrawList list, int x, int y, int chars) {

@@ -118,6 +118,44 @@ class SpikeHudTest {
     }
 
     @Test
+    void theReportPanelShowsTheNotesOfItsFrameOnALineOfItsOwnWithoutAllocating() {
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(60_000)).attach(game.profiler);
+        hud = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build());
+        for (int i = 0; i < 10; i++) {
+            game.frame(1.0);
+        }
+        long start = game.clock.nanoTime();
+        game.frame(1.0);
+        spikes.notes().post(io.hudprof.core.spike.FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
+                start + 1, 1_000);
+        game.frame(1.0);
+        game.profiler.setPaused(true);
+        game.profiler.controller().setFrame(1);
+        assertTrue(hud.build(1600, 900));
+        assertEquals(1, hud.report().noteCount(), "the frame the report shows has the note");
+        int withNotes = hud.panel().bounds().height();
+        game.profiler.controller().setNotes(null);
+        assertTrue(hud.build(1600, 900));
+        assertEquals(0, hud.report().noteCount());
+        int without = hud.panel().bounds().height();
+        assertTrue(withNotes > without, "one more line: " + withNotes + " vs " + without);
+        game.profiler.controller().setNotes(spikes.notes());
+        for (int i = 0; i < 200; i++) {
+            hud.build(1600, 900);
+        }
+        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long fewest = Long.MAX_VALUE;
+        for (int w = 0; w < 5; w++) {
+            long before = bean.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < 2000; i++) {
+                hud.build(1600, 900);
+            }
+            fewest = Math.min(fewest, bean.getCurrentThreadAllocatedBytes() - before);
+        }
+        assertEquals(0, fewest, "bytes allocated by 2000 HUD frames showing a frame with a note");
+    }
+
+    @Test
     void drawingTheSpikeListAllocatesNothing() {
         SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(0.001)).recent(8).attach(game.profiler);
         hud = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build());

@@ -2,12 +2,16 @@ package io.hudprof.pstats;
 
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.Averaging;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.Stat;
+import io.hudprof.core.stats.Stats;
 import java.util.Arrays;
 
 /**
  * What the sender needs of one recorded frame, copied on the game thread from {@link ProfileData}: each zone-stack
  * state's parent, zone, self time and entry count, plus the frame's end on the profiler's clock and the names of
- * live threads. The arrays keep their capacity; they grow only when the profiler's state tree grows, so a steady
+ * live threads, and the frame value of every statistic when {@link FrameStatistics} are attached. The arrays keep their capacity; they grow only when the profiler's state tree grows, so a steady
  * game copies without allocating.
  */
 final class FrameSnapshot {
@@ -22,6 +26,10 @@ final class FrameSnapshot {
     long[] calls = new long[64];
     int threads;
     String[] threadNames = new String[8];
+    /** Statistics with a value this frame (when {@link FrameStatistics} are attached): id and frame value. */
+    int stats;
+    int[] statIds = new int[16];
+    double[] statValues = new double[16];
 
     void copy(Profiler profiler, long frameNumber, long frameEndNanos, long frameNanos) {
         ProfileData data = profiler.data();
@@ -54,5 +62,27 @@ final class FrameSnapshot {
             threadNames[i] = profiler.threadName(i);
         }
         threads = t;
+        copyStatistics(profiler);
+    }
+
+    private void copyStatistics(Profiler profiler) {
+        stats = 0;
+        FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
+        if (statistics == null) {
+            return;
+        }
+        int n = Stats.count();
+        if (n > statIds.length) {
+            statIds = new int[Math.max(n, statIds.length * 2)];
+            statValues = new double[statIds.length];
+        }
+        for (int id = 0; id < n; id++) {
+            Stat stat = Stats.byId(id);
+            double v = stat == null ? Double.NaN : statistics.frameValue(stat, Averaging.INSTANTANEOUS);
+            if (!Double.isNaN(v)) {
+                statIds[stats] = id;
+                statValues[stats++] = v;
+            }
+        }
     }
 }

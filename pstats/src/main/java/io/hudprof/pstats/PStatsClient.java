@@ -2,6 +2,9 @@ package io.hudprof.pstats;
 
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.format.TextLine;
+import io.hudprof.core.stats.FrameStatistics;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.DatagramPacket;
@@ -25,13 +28,18 @@ import java.util.function.Consumer;
  * queue is full or no server is connected the frame is dropped and counted ({@link #droppedFrames()}).
  *
  * <p><b>Sender thread.</b> Connects (TCP), sends the hello and waits for the server's, then per frame sends new
- * collector and thread definitions, expiries, and one frame-data message per thread: over UDP with its checksum
+ * collector and thread definitions (statistics as level collectors, see {@link SnapshotEncoder}), expiries, and one
+ * frame-data message per thread: over UDP with its checksum
  * when it fits in 1500 bytes, over TCP otherwise, over TCP when the frame came with new definitions (so it cannot
  * overtake them), and over TCP only once a UDP send failed. A refused or lost
  * connection is one log line; it reconnects with a back-off from 0.5 s doubling to 10 s, and the game goes on.
  * See {@link SnapshotEncoder} for how frames become PStats collectors and events.
+ *
+ * <p><b>HUD.</b> A {@link StatusSource}, set as the profiler's status ({@code controller().setStatus}) while it
+ * streams unless another is: the HUD shows "PStats 3 dropped" (or "PStats off, 3 dropped" while no server is
+ * connected) after its title, so a slow viewer is seen in the game.
  */
-public final class PStatsClient implements FrameListener, AutoCloseable {
+public final class PStatsClient implements FrameListener, StatusSource, AutoCloseable {
     /** The property naming the server: {@code host} or {@code host:port}. */
     public static final String PROPERTY = "hudprof.pstats";
     /** The environment variable used when the property is absent. */
@@ -70,6 +78,7 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
     private final Thread sender;
 
     // Game thread only.
+    private boolean afterStatistics;
     private long clockNanos;
     private long sinceLastSent = Long.MAX_VALUE / 2;
     // Written by both threads, counters only.
@@ -118,6 +127,10 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
         }
         PStatsClient client = new PStatsClient(profiler, host, port, options);
         profiler.addFrameListener(client);
+        if (profiler.controller().status() == null) {
+            // The HUD shows the stream's dropped frames after its title while this client streams.
+            profiler.controller().setStatus(client);
+        }
         client.sender.start();
         return client;
     }
@@ -204,6 +217,13 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
 
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
+        if (!afterStatistics && FrameStatistics.attachedTo(profiler) != null) {
+            // Statistics work out their frame values in their own listener: listening after it sends this frame's
+            // values rather than the last one's. Done once, when they are first seen.
+            afterStatistics = true;
+            profiler.removeFrameListener(this);
+            profiler.addFrameListener(this);
+        }
         clockNanos += frameNanos;
         sinceLastSent += frameNanos;
         if (!recorded || sinceLastSent < minIntervalNanos) {
@@ -217,6 +237,12 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
         }
         slot.copy(profiler, profiler.recordedFrames(), clockNanos, frameNanos);
         queue.publish();
+    }
+
+    /** For the HUD's title: "PStats N dropped", or "PStats off, N dropped" while not connected; allocation-free. */
+    @Override
+    public void appendStatus(TextLine dest) {
+        dest.append(connected ? "PStats " : "PStats off, ").append(dropped.get()).append(" dropped");
     }
 
     /** Frames dropped because the queue was full or no server was connected. */
@@ -243,6 +269,9 @@ public final class PStatsClient implements FrameListener, AutoCloseable {
     @Override
     public void close() {
         profiler.removeFrameListener(this);
+        if (profiler.controller().status() == this) {
+            profiler.controller().setStatus(null);
+        }
         closed = true;
         LockSupport.unpark(sender);
         try {

@@ -1,6 +1,8 @@
 package io.hudprof.pstats;
 
 import io.hudprof.core.Zone;
+import io.hudprof.core.stats.Stat;
+import io.hudprof.core.stats.Stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,7 +14,10 @@ import java.util.Map;
  *
  * <p><b>Collectors.</b> Collector 0 is "Frame". Each zone becomes the collector of its full {@code Parent:Child}
  * name; its prefixes become parent collectors (a zone named {@code Render} and the category of
- * {@code Render:Sprites} are the same collector), so PStats' static tree is hudprof's category tree.
+ * {@code Render:Sprites} are the same collector), so PStats' static tree is hudprof's category tree. Private zones
+ * ({@code Zone.local}) are distinct rows in hudprof, so they stay distinct collectors: the first zone to use a full
+ * name gets it, a later zone of the same name gets {@code "Name #2"}, {@code "Name #3"} (same parent), which PStats'
+ * GUI lists side by side.
  *
  * <p><b>Threads.</b> Each thread root ({@code <name>}) is a PStats thread, the updating thread being thread 0.
  *
@@ -24,15 +29,25 @@ import java.util.Map;
  * exact to the nanosecond only for times that float32 can hold (multiples of 2^-9 s up to 32768 s, as the
  * round-trip test uses); otherwise each is rounded to float32's step (about 1 µs at 10 s), as in PStats itself.
  * A frame whose events would pass {@link #MAX_EVENTS} loses its extra count pairs first (counted).
+ *
+ * <p><b>Statistics.</b> Each {@code core.stats} statistic with a frame value becomes a top-level level collector
+ * named {@code Category/Name} (never merged with a zone's collector of the same name), whose value goes with the
+ * updating thread's frame: durations in ms, bytes in MB (the definition's factor says so, as Panda's memory
+ * collectors do), counts, percentages and ratios as they are. Top level, because PStats shows a level parent as the
+ * sum of its children, which means nothing across a category's mixed units.
  */
 final class SnapshotEncoder {
     /** Events per thread frame; far more than a HUD can show, well under the server's message limit. */
     static final int MAX_EVENTS = 65_536;
 
     private final Map<String, Integer> collectorByPath = new HashMap<>();
+    /** Full names a zone's own collector has (categories are shared and not here), with that zone's id. */
+    private final Map<String, Integer> zoneByPath = new HashMap<>();
     private final List<CollectorDef> collectors = new ArrayList<>();
     private int definedCollectors;
     private int[] collectorOfZone = new int[64];
+    private int[] collectorOfStat = new int[16];
+    private float[] factorOfStat = new float[16];
     private final Map<String, Integer> threadByName = new HashMap<>();
     private final List<String> threadNames = new ArrayList<>();
     private int definedThreads;
@@ -131,6 +146,9 @@ final class SnapshotEncoder {
                 collector(s.zone[i]);
             }
         }
+        for (int i = 0; i < s.stats; i++) {
+            statCollector(s.statIds[i]);
+        }
         for (int t = 0; t < threadNames.size(); t++) {
             String name = threadNames.get(t);
             if (!name.isEmpty() && !liveNames.contains(name)) {
@@ -172,9 +190,65 @@ final class SnapshotEncoder {
             return c;
         }
         Zone z = Zone.byId(zoneId);
-        c = path(z == null ? "zone " + zoneId : z.name());
+        String name = z == null ? "zone " + zoneId : z.name();
+        String unique = name;
+        for (int k = 2; zoneByPath.containsKey(unique); k++) {
+            unique = name + " #" + k;
+        }
+        zoneByPath.put(unique, zoneId);
+        c = path(unique);
         collectorOfZone[zoneId] = c;
         return c;
+    }
+
+    private int statCollector(int statId) {
+        if (statId >= collectorOfStat.length) {
+            int n = Math.max(statId + 1, collectorOfStat.length * 2);
+            collectorOfStat = Arrays.copyOf(collectorOfStat, n);
+            factorOfStat = Arrays.copyOf(factorOfStat, n);
+        }
+        int c = collectorOfStat[statId];
+        if (c > 0) {
+            return c;
+        }
+        Stat stat = Stats.byId(statId);
+        int index = collectors.size();
+        if (stat == null || index > PStatsCodec.MAX_COLLECTOR_INDEX) {
+            return -1;
+        }
+        String units;
+        float factor;
+        switch (stat.unit()) {
+            case NANOS -> {
+                units = "ms";
+                factor = 1e-6f;
+            }
+            case BYTES -> {
+                units = "MB";
+                factor = 1f / (1024 * 1024);
+            }
+            case PERCENT -> {
+                units = "%";
+                factor = 1f;
+            }
+            case RATIO -> {
+                units = "x";
+                factor = 1f;
+            }
+            default -> {
+                units = "";
+                factor = 1f;
+            }
+        }
+        // A colon would read as a parent in PStats' full names.
+        String local = stat.name().replace(':', '-');
+        int h = local.hashCode();
+        collectors.add(new CollectorDef(index, local, 0, 0.3f + 0.6f * ((h & 0xff) / 255f),
+                0.3f + 0.6f * (((h >>> 8) & 0xff) / 255f), 0.3f + 0.6f * (((h >>> 16) & 0xff) / 255f), -1, units,
+                0f, factor));
+        collectorOfStat[statId] = index;
+        factorOfStat[statId] = factor;
+        return index;
     }
 
     private int path(String fullName) {
@@ -245,6 +319,15 @@ final class SnapshotEncoder {
             }
         }
         frame.addEvent(0, false, seconds(t));
+        if (s.zone[rootState] == s.updateRootZone) {
+            for (int i = 0; i < s.stats; i++) {
+                int id = s.statIds[i];
+                int c = id < collectorOfStat.length ? collectorOfStat[id] : 0;
+                if (c > 0) {
+                    frame.addLevel(c, (float) (s.statValues[i] * factorOfStat[id]));
+                }
+            }
+        }
         return true;
     }
 

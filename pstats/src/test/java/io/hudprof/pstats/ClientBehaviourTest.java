@@ -94,13 +94,30 @@ class ClientBehaviourTest {
         }
     }
 
+    private static final io.hudprof.core.stats.Counter STREAMED =
+            io.hudprof.core.stats.Counter.define("Client test/Frames streamed");
+
     @Test
     void streamingAFrameAllocatesNothingOnTheGameThread() throws Exception {
+        streamAndMeasureAllocation(false);
+    }
+
+    @Test
+    void streamingAFrameWithStatisticsAllocatesNothingOnTheGameThread() throws Exception {
+        streamAndMeasureAllocation(true);
+    }
+
+    private void streamAndMeasureAllocation(boolean statistics) throws Exception {
         server = startServer(0);
         startProfiler();
         client = PStatsClient.connect(profiler, "127.0.0.1", server.port(),
                 PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
         await(client::connected, "connection");
+        if (statistics) {
+            io.hudprof.core.stats.FrameStatistics.builder()
+                    .sensors(java.util.EnumSet.noneOf(io.hudprof.core.stats.Sensor.class)).attach(profiler);
+            profiler.addFrameListener((nanos, recorded) -> STREAMED.increment());
+        }
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long id = Thread.currentThread().getId();
@@ -140,6 +157,13 @@ class ClientBehaviourTest {
         assertTrue(log.get(0).startsWith("cannot connect to 127.0.0.1:" + port), log.get(0));
     }
 
+    /** What the HUD's title shows for the client (see HudControls.status). */
+    private static String status(PStatsClient c) {
+        io.hudprof.core.format.TextLine line = new io.hudprof.core.format.TextLine(64);
+        c.appendStatus(line);
+        return line.toString();
+    }
+
     @Test
     void aLostServerIsLoggedAndTheClientReconnectsWhenItReturns() throws Exception {
         server = startServer(0);
@@ -148,6 +172,8 @@ class ClientBehaviourTest {
         client = PStatsClient.connect(profiler, "127.0.0.1", port,
                 PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
         await(client::connected, "connection");
+        assertEquals("PStats 0 dropped", status(client));
+        assertEquals(client, profiler.controller().status(), "the HUD shows the streaming client's status");
         frame();
         await(() -> frames.get() >= 1, "first frame");
         server.close();
@@ -161,11 +187,15 @@ class ClientBehaviourTest {
         long droppedWhileAway = client.droppedFrames();
         frame();
         assertEquals(droppedWhileAway + 1, client.droppedFrames(), "frames drop while no server is connected");
+        assertEquals("PStats off, " + (droppedWhileAway + 1) + " dropped", status(client), "the HUD's status");
         server = restartServer(port);
         await(client::connected, "reconnection");
         long before = frames.get();
         frame();
         await(() -> frames.get() > before, "a frame after reconnecting");
+        assertEquals("PStats " + client.droppedFrames() + " dropped", status(client));
+        client.close();
+        assertEquals(null, profiler.controller().status(), "closed: the status goes with it");
         assertEquals(2, log.stream().filter(l -> l.startsWith("connected to")).count(), log.toString());
     }
 

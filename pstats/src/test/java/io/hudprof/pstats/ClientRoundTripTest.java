@@ -35,12 +35,21 @@ class ClientRoundTripTest {
     private static final Zone AI = Zone.define("AI");
     private static final Zone RAYCAST = Zone.define("Raycast");
     private static final Zone RENDER = Zone.define("Render:Sprites");
+    /** Two call sites' private zones of one name: two rows in hudprof, so two collectors. */
+    private static final Zone BATCH_A = Zone.local("Render:Batch");
+    private static final Zone BATCH_B = Zone.local("Render:Batch");
 
     private final ManualClock clock = new ManualClock(5 * TICK);
     private final List<String> log = new CopyOnWriteArrayList<>();
     /** Per frame number: collector full name → {alone ns, count}; plus "Frame" → {net ns}. */
     private final Map<Long, Map<String, long[]>> received = new ConcurrentHashMap<>();
     private final List<String> threadNames = new CopyOnWriteArrayList<>();
+    /** Per frame number: level collector full name → value shown (PStats' level rule). */
+    private final Map<Long, Map<String, Double>> levels = new ConcurrentHashMap<>();
+    /** Level collector full name → {units, factor}. */
+    private final Map<String, String> levelUnits = new ConcurrentHashMap<>();
+    /** Collector full name → its parent's full name, as the server's table has them. */
+    private final Map<String, String> parents = new ConcurrentHashMap<>();
     private PStatsServer server;
     private PStatsClient client;
     private Profiler profiler;
@@ -76,6 +85,22 @@ class ClientRoundTripTest {
                 }
                 values.put("Frame", new long[] {exactNanos(accounting.alone(0)), exactNanos(net[0])});
                 threadNames.add(session.threadName(frame.threadIndex()));
+                double[] shown = new double[table.size()];
+                accounting.levels(tree, shown);
+                Map<String, Double> frameLevels = new HashMap<>();
+                for (int c = 1; c < table.size(); c++) {
+                    if (accounting.hasOwnLevel(c)) {
+                        frameLevels.put(table.fullName(c), shown[c]);
+                        levelUnits.put(table.fullName(c), table.def(c).levelUnits() + " " + table.def(c).factor());
+                    }
+                }
+                levels.put(frame.frameNumber(), frameLevels);
+                for (int c = 1; c < table.size(); c++) {
+                    if (table.isDefined(c)) {
+                        int p = table.parent(c);
+                        parents.put(table.fullName(c), p <= 0 ? "" : table.fullName(p));
+                    }
+                }
                 received.put(frame.frameNumber(), values);
             }
         }, log::add, PStatsServer.Options.defaults());
@@ -181,5 +206,79 @@ class ClientRoundTripTest {
         }
         assertTrue(threadNames.stream().allMatch(name -> name.equals(Thread.currentThread().getName())), threadNames.toString());
         assertTrue(log.contains("connected to 127.0.0.1:" + server.port()), log.toString());
+    }
+
+    @Test
+    void privateZonesOfOneNameStayDistinctCollectors() throws Exception {
+        startServer();
+        profiler = new Profiler(ProfilerConfig.builder().clock(clock).build());
+        Hudprof.install(profiler);
+        client = PStatsClient.connect(profiler, "127.0.0.1", server.port(),
+                PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
+        await(client::connected, "connection");
+        for (int n = 1; n <= 5; n++) {
+            RENDER.begin();
+            spend(BATCH_A, n);
+            spend(BATCH_B, 10 * n);
+            spend(BATCH_A, 1);
+            RENDER.end();
+            profiler.update();
+            long frameNumber = profiler.recordedFrames();
+            await(() -> received.containsKey(frameNumber), "frame " + frameNumber);
+            Map<String, long[]> got = received.get(frameNumber);
+            assertEquals(List.of((n + 1) * TICK, 2L), List.of(got.get("Render:Batch")[0], got.get("Render:Batch")[1]),
+                    "the first zone keeps the name (self ns, calls) in frame " + frameNumber);
+            assertEquals(List.of(10 * n * TICK, 1L),
+                    List.of(got.get("Render:Batch #2")[0], got.get("Render:Batch #2")[1]),
+                    "the second gets '#2' in frame " + frameNumber);
+        }
+        assertEquals("Render", parents.get("Render:Batch"));
+        assertEquals("Render", parents.get("Render:Batch #2"), "both under the shared category");
+        assertTrue(parents.keySet().stream().noneMatch(name -> name.endsWith("#3")), parents.toString());
+    }
+
+    private static final io.hudprof.core.stats.Counter THINGS =
+            io.hudprof.core.stats.Counter.define("Round trip/Things drawn");
+    private static final io.hudprof.core.stats.MemoryCounter HELD =
+            io.hudprof.core.stats.MemoryCounter.defineLevel("Round trip/Bytes held");
+
+    @Test
+    void statisticsArriveAsLevelCollectorsWithTheirFrameValues() throws Exception {
+        startServer();
+        profiler = new Profiler(ProfilerConfig.builder().clock(clock).build());
+        Hudprof.install(profiler);
+        client = PStatsClient.connect(profiler, "127.0.0.1", server.port(),
+                PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
+        await(client::connected, "connection");
+        // Attached after the client on purpose: the client moves behind the statistics' listener when it sees them.
+        io.hudprof.core.stats.FrameStatistics statistics = io.hudprof.core.stats.FrameStatistics.builder()
+                .sensors(java.util.EnumSet.noneOf(io.hudprof.core.stats.Sensor.class)).attach(profiler);
+        long held = 0;
+        Map<Long, long[]> expected = new HashMap<>();
+        for (int n = 1; n <= 20; n++) {
+            THINGS.add(10L * n);
+            long more = (n % 3 == 0 ? -1 : 1) * 3L * 1024 * 1024 + 4096L * n;
+            HELD.add(more);
+            held += more;
+            spend(UPDATE, 1);
+            profiler.update();
+            expected.put(profiler.recordedFrames(), new long[] {10L * n, held});
+            assertEquals(10.0 * n, statistics.frameValue(THINGS, Averaging.INSTANTANEOUS));
+            long frameNumber = profiler.recordedFrames();
+            await(() -> levels.containsKey(frameNumber), "frame " + frameNumber);
+        }
+        assertEquals(" 1.0", levelUnits.get("Round trip/Things drawn"), "a count: no units, factor 1");
+        assertEquals("MB " + (1f / (1024 * 1024)), levelUnits.get("Round trip/Bytes held"),
+                "bytes in MB, with the factor the client applied");
+        long first = expected.keySet().stream().mapToLong(Long::longValue).min().orElseThrow();
+        for (Map.Entry<Long, long[]> frame : expected.entrySet()) {
+            if (frame.getKey() == first) {
+                continue; // the statistics' listener ran after the client's in the frame they were attached
+            }
+            Map<String, Double> got = levels.get(frame.getKey());
+            assertEquals(frame.getValue()[0], got.get("Round trip/Things drawn"), 0.0, "frame " + frame.getKey());
+            double mb = frame.getValue()[1] / (1024.0 * 1024.0);
+            assertEquals(mb, got.get("Round trip/Bytes held"), Math.abs(mb) * 1e-6, "frame " + frame.getKey());
+        }
     }
 }

@@ -24,18 +24,25 @@ final class DemoRun {
     }
 
     static DemoRun start(Path outputFile, String... args) throws IOException, InterruptedException {
-        return start(outputFile, false, args);
+        return start(outputFile, false, List.of(), args);
+    }
+
+    /** A run with options for the child JVM ({@code -XX:StartFlightRecording=...}) before the demo's arguments. */
+    static DemoRun startWithJvmOptions(Path outputFile, List<String> jvmOptions, String... args)
+            throws IOException, InterruptedException {
+        return start(outputFile, false, jvmOptions, args);
     }
 
     /** A run whose environment has no display ({@code DISPLAY} and {@code WAYLAND_DISPLAY} removed). */
     static DemoRun startWithoutDisplay(Path outputFile, String... args) throws IOException, InterruptedException {
-        return start(outputFile, true, args);
+        return start(outputFile, true, List.of(), args);
     }
 
-    private static DemoRun start(Path outputFile, boolean withoutDisplay, String... args)
+    private static DemoRun start(Path outputFile, boolean withoutDisplay, List<String> jvmOptions, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
         // Surefire's class path may be a single manifest-only jar; its Class-Path entries still apply in the child.
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The demo catches its own spikes: a garbage collection forced with F9 becomes a captured spike,
- * the collection noted on its frame by timestamp, and {@code --export} writes a Chrome trace of the last frames.
+ * The demo catches its own spikes: its A* re-plans and a garbage collection forced with F9 become captured spikes
+ * (the demo's default rule), the collection noted on its frame by timestamp, and {@code --export} writes a Chrome
+ * trace of the last frames.
  */
 class DemoSpikesTest {
     private static DemoRun run;
@@ -25,8 +26,12 @@ class DemoSpikesTest {
         Files.createDirectories(dir);
         trace = dir.resolve("demo-trace.json");
         Files.deleteIfExists(trace);
-        run = DemoRun.start(dir.resolve("demo-spikes-output.txt"), "--headless", "--frames", "420", "--fixed-dt",
-                "1/60", "--seed", "7", "--size", "640x360", "--keys", "@300:F9", "--export", trace.toString());
+        // 1/30 s steps: re-plans every 60 frames, and the world reaches the state where re-planning is expensive (the
+        // hunters far from the player, searches running to their budget) within the run. The forced GC comes near the
+        // end, so its spike is still among the recent ones held when the demo prints them (a loaded machine's own
+        // hitches are spikes too).
+        run = DemoRun.start(dir.resolve("demo-spikes-output.txt"), "--headless", "--frames", "560", "--fixed-dt",
+                "1/30", "--seed", "7", "--size", "640x360", "--keys", "@545:F9", "--export", trace.toString());
     }
 
     @Test
@@ -35,10 +40,41 @@ class DemoSpikesTest {
         Matcher caught = Pattern.compile("hudprof demo: (\\d+) spikes caught").matcher(run.output);
         assertTrue(caught.find(), run.output);
         assertTrue(Integer.parseInt(caught.group(1)) >= 2, run.output);
-        // Whether a re-plan clears the rule depends on the machine's load (it is clear at 60 fps; a shared llvmpipe
-        // machine's own hitches can be larger), so re-plans are listed in the output but not asserted here.
         assertTrue(Pattern.compile("(worst|recent) spike #\\d+ .*Forced GC \\+.*; included .* pause \\d+\\.\\d ms \\(System\\.gc\\(\\)\\)")
                 .matcher(run.output).find(), "the forced GC is a spike noted with its pause:\n" + run.output);
+    }
+
+    /**
+     * From frame 361 on, a re-plan costs this seed's world 150 ms or more (searches run to their budget; the earlier
+     * ones, JIT-warm, take 5–170 ms, some within a loaded machine's own hitches, so they are listed but not
+     * asserted): each must be caught as a spike by the demo's default rule, and name the path finding as the zone
+     * that grew most (all but one at least: a software renderer on a shared machine can stall a frame for 250 ms).
+     */
+    @Test
+    void expensiveAStarReplansAreCaughtAsSpikesNamingThePathFinding() {
+        assertEquals(0, run.exitCode, run.output);
+        Matcher line = Pattern.compile("hudprof demo: (\\d+) path re-plans, (\\d+) caught as spikes:(.*)")
+                .matcher(run.output);
+        assertTrue(line.find(), run.output);
+        assertEquals(10, Integer.parseInt(line.group(1)), "a re-plan every 60 frames: " + line.group());
+        Matcher replan = Pattern.compile("#(\\d+) \\(([\\d.]+) ms(?:, (not caught)|, (.+?) \\+([\\d.]+) ms)?\\)")
+                .matcher(line.group(3));
+        int late = 0;
+        int namedPathFinding = 0;
+        while (replan.find()) {
+            int frame = Integer.parseInt(replan.group(1));
+            if (frame < 361) {
+                continue;
+            }
+            late++;
+            assertTrue(replan.group(3) == null, "re-plan #" + frame + " was caught: " + line.group());
+            if (java.util.Set.of("A*", "Path replan", "Nav grid").contains(replan.group(4))) {
+                namedPathFinding++;
+            }
+        }
+        assertEquals(4, late, "re-plans at 361, 421, 481, 541: " + line.group());
+        assertTrue(namedPathFinding >= 3, "the re-plan spikes name the path finding as the zone that grew most: "
+                + line.group());
     }
 
     @Test

@@ -15,6 +15,9 @@ import io.hudprof.core.export.ChromeTrace;
 import io.hudprof.core.export.TraceExporter;
 import io.hudprof.core.spike.FrameNotes;
 import io.hudprof.core.spike.FrameTimes;
+import io.hudprof.core.stats.Counter;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.Sensor;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -126,6 +130,9 @@ class SpeedscopeImportTest {
         FrameTimes times = FrameTimes.attach(profiler, 64);
         FrameNotes notes = new FrameNotes(16);
         profiler.addFrameListener((nanos, recorded) -> notes.settle(times, null));
+        // A statistic becomes a counter track in the trace: speedscope must take it as well as the frame counters.
+        FrameStatistics stats = FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
+        Counter bodies = Counter.define("Speedscope test/Bodies moved");
         Thread game = new Thread(() -> {
             Hudprof.install(profiler);
             try {
@@ -143,6 +150,7 @@ class SpeedscopeImportTest {
                     UPDATE.begin();
                     PHYSICS.begin();
                     clock.advanceMicros(1_200 + 300L * f);
+                    bodies.add(40 + f);
                     PHYSICS.end();
                     if (f == 1) {
                         worker.start();
@@ -166,6 +174,7 @@ class SpeedscopeImportTest {
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             } finally {
+                stats.detach();
                 Hudprof.uninstall();
             }
         }, "ss-game");
@@ -175,6 +184,8 @@ class SpeedscopeImportTest {
         game.join(30_000);
         assertTrue(failure.isEmpty(), () -> "writing the trace failed: " + failure);
         assertTrue(Files.isRegularFile(file));
+        assertTrue(Files.readString(file).contains("\"name\":\"Speedscope test/Bodies moved\",\"cat\":\"stat\""),
+                "the statistic's counter track is in the trace");
     }
 
     private static void sleepQuietly() {

@@ -11,18 +11,19 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 
 /**
  * hudprof-viewer: a PStats server for hudprof games and Panda3D games alike. Listens on 5185 (or {@code --port}),
- * serves several clients at once, prints their frames ({@code --text}), records sessions ({@code --record}) and
- * replays them ({@code --replay}).
- *
- * <p>The full-window GL views are not built yet; until they are, the viewer prints the text view and says so.
+ * serves several clients at once, and draws the client it follows in its own window with the game's HUD (see
+ * {@link RemoteProfile}); or prints every client's frames ({@code --text}). Records sessions ({@code --record}) and
+ * replays them ({@code --replay}) in either mode.
  */
 public final class ViewerMain {
     private ViewerMain() {
@@ -51,17 +52,132 @@ public final class ViewerMain {
             return 2;
         }
         if (!options.text()) {
-            err.println("hudprof-viewer: the window view is not built yet; printing the text view (--text)");
+            return window(options, err, stop);
         }
         if (options.replay() != null) {
-            return replay(options, out, err);
+            return replay(options.replay(), peer -> listener(peer, options, out), err);
         }
         return serve(options, out, err, stop, null);
     }
 
-    /** Starts the server for tests and embedding; the port is told through {@code started}. */
-    static int serve(ViewerOptions options, PrintStream out, PrintStream err, CountDownLatch stop,
-            java.util.function.IntConsumer started) throws InterruptedException {
+    /**
+     * The window mode: the followed client's frames replayed into a core profiler and drawn with the HUD until the
+     * window closes (or {@code stop} counts down). A replay feeds the whole file at once, then the window stays
+     * open on it (the HUD's history keys go back through it).
+     */
+    static int window(ViewerOptions options, PrintStream err, CountDownLatch stop) throws InterruptedException {
+        RemoteProfile profile = new RemoteProfile(HISTORY_FRAMES);
+        ViewerWindow window;
+        try {
+            window = ViewerWindow.open(profile, 1280, 800, options.headless());
+        } catch (IllegalStateException e) {
+            err.println("hudprof-viewer: " + e.getMessage());
+            profile.close();
+            return 1;
+        }
+        try {
+            if (options.replay() != null) {
+                int[] result = new int[1];
+                Thread feeder = new Thread(() -> result[0] = replay(options.replay(),
+                        peer -> new ClientFeed(profile, true), err), "hudprof-viewer-replay");
+                feeder.setDaemon(true);
+                feeder.start();
+                if (options.screenshot() != null) {
+                    return screenshotAfter(feeder, window, options.screenshot(), result, err);
+                }
+                window.loop(stop, () -> status(profile, "replay of " + options.replay().getFileName()));
+                return result[0];
+            }
+            Started started = start(options, peer -> logged(peer, new ClientFeed(profile, false), err), err);
+            if (started == null) {
+                return 1;
+            }
+            try {
+                window.loop(stop, () -> status(profile, "port " + started.server.port()));
+            } finally {
+                shutdown(started.server, started.recorder, err);
+            }
+            return 0;
+        } finally {
+            window.close();
+            profile.close();
+        }
+    }
+
+    /** Draws while the replay runs, then once more after it, saves that frame and returns the replay's code. */
+    private static int screenshotAfter(Thread feeder, ViewerWindow window, Path file, int[] result, PrintStream err)
+            throws InterruptedException {
+        while (feeder.isAlive()) {
+            window.renderFrame();
+            window.swap();
+            feeder.join(15);
+        }
+        window.renderFrame();
+        try {
+            window.screenshot(file);
+        } catch (IOException e) {
+            err.println("hudprof-viewer: cannot write --screenshot " + file + ": " + e.getMessage());
+            return 1;
+        }
+        window.swap();
+        return result[0];
+    }
+
+    /** Frames the window keeps in history (about 20 s at 30 frames a second). */
+    static final int HISTORY_FRAMES = 600;
+
+    /** The window title: who is shown and what was lost. */
+    static String status(RemoteProfile profile, String source) {
+        ClientFeed shown = profile.followed();
+        StringBuilder sb = new StringBuilder("hudprof-viewer | ").append(source).append(" | ");
+        if (shown == null) {
+            sb.append("waiting for a PStats client");
+        } else {
+            sb.append(shown.name()).append(" | ").append(shown.replayed()).append(" frames");
+            if (shown.dropped() > 0) {
+                sb.append(", ").append(shown.dropped()).append(" dropped (viewer behind, or unusable)");
+            }
+            if (shown.skipped() > 0) {
+                sb.append(", ").append(shown.skipped()).append(" out of order");
+            }
+        }
+        int waiting = profile.waitingClients();
+        if (waiting > 0) {
+            sb.append(" | ").append(waiting).append(" more client").append(waiting == 1 ? "" : "s")
+                    .append(" waiting (shown when this one leaves)");
+        }
+        return sb.toString();
+    }
+
+    private static SessionListener logged(String peer, ClientFeed feed, PrintStream err) {
+        return new SessionListener() {
+            @Override
+            public void hello(PStatsSession session) {
+                err.println("hudprof-viewer: client " + peer + ": " + session.hello().progname() + " on "
+                        + session.hello().hostname() + ", PStats " + session.hello().major() + "."
+                        + session.hello().minor());
+                feed.hello(session);
+            }
+
+            @Override
+            public void frame(PStatsSession session, io.hudprof.pstats.FrameData frame) {
+                feed.frame(session, frame);
+            }
+
+            @Override
+            public void closed(PStatsSession session, String reason) {
+                err.println("hudprof-viewer: client " + peer + " left (" + reason + ")");
+                feed.closed(session, reason);
+            }
+        };
+    }
+
+    record Started(PStatsServer server, SessionRecorder recorder) {
+    }
+
+    /** Starts the server (and the recorder); null, with the reason printed, when it cannot. */
+    static Started start(ViewerOptions options, Function<String, SessionListener> listeners,
+            PrintStream err) {
         SessionRecorder recorder = null;
         try {
             if (options.record() != null) {
@@ -69,24 +185,37 @@ public final class ViewerMain {
             }
         } catch (IOException e) {
             err.println("hudprof-viewer: cannot write --record " + options.record() + ": " + e.getMessage());
-            return 1;
+            return null;
         }
         PStatsServer.Options serverOptions = PStatsServer.Options.defaults().withTap(recorder);
-        PStatsServer server;
         try {
-            server = PStatsServer.start(options.bind(), options.port(), peer -> listener(peer, options, out),
+            PStatsServer server = PStatsServer.start(options.bind(), options.port(), listeners::apply,
                     err::println, serverOptions);
+            err.println("hudprof-viewer: listening for PStats clients on port " + server.port());
+            return new Started(server, recorder);
         } catch (IOException e) {
             err.println("hudprof-viewer: cannot listen on port " + options.port() + ": " + e.getMessage()
                     + " (another viewer or PStats server running? choose one with --port)");
+            if (recorder != null) {
+                recorder.close();
+            }
+            return null;
+        }
+    }
+
+    /** Starts the text server for tests and embedding; the port is told through {@code started}. */
+    static int serve(ViewerOptions options, PrintStream out, PrintStream err, CountDownLatch stop,
+            java.util.function.IntConsumer started) throws InterruptedException {
+        Started running = start(options, peer -> listener(peer, options, out), err);
+        if (running == null) {
             return 1;
         }
-        err.println("hudprof-viewer: listening for PStats clients on port " + server.port());
+        PStatsServer server = running.server;
+        SessionRecorder recorder = running.recorder;
         if (started != null) {
             started.accept(server.port());
         }
-        SessionRecorder toClose = recorder;
-        Thread hook = new Thread(() -> shutdown(server, toClose, err));
+        Thread hook = new Thread(() -> shutdown(server, recorder, err));
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             stop.await();
@@ -97,7 +226,7 @@ public final class ViewerMain {
         return 0;
     }
 
-    private static void shutdown(PStatsServer server, SessionRecorder recorder, PrintStream err) {
+    static void shutdown(PStatsServer server, SessionRecorder recorder, PrintStream err) {
         server.close();
         if (recorder != null) {
             try {
@@ -130,11 +259,11 @@ public final class ViewerMain {
     }
 
     /** Feeds a recorded file's client messages through the same sessions a live client gets. */
-    private static int replay(ViewerOptions options, PrintStream out, PrintStream err) {
+    static int replay(Path file, Function<String, SessionListener> listeners, PrintStream err) {
         Map<String, PStatsSession> sessions = new LinkedHashMap<>();
         Set<String> dropped = new HashSet<>();
         int line = 0;
-        try (BufferedReader in = Files.newBufferedReader(options.replay(), StandardCharsets.UTF_8)) {
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             SessionLog.Entry e;
             while ((e = SessionLog.read(in, ++line)) != null) {
                 if (!e.clientToServer() || dropped.contains(e.client())) {
@@ -142,7 +271,7 @@ public final class ViewerMain {
                 }
                 String client = e.client();
                 PStatsSession session = sessions.computeIfAbsent(client,
-                        c -> new PStatsSession(c, listener(c.isEmpty() ? "replay" : c, options, out)));
+                        c -> new PStatsSession(c, listeners.apply(c.isEmpty() ? "replay" : c)));
                 byte[] b = e.bytes();
                 try {
                     if (e.udp()) {
@@ -165,7 +294,7 @@ public final class ViewerMain {
                 }
             }
         } catch (IOException | PStatsFormatException e) {
-            err.println("hudprof-viewer: --replay " + options.replay() + ": " + e.getMessage());
+            err.println("hudprof-viewer: --replay " + file + ": " + e.getMessage());
             sessions.values().forEach(s -> s.close("end of replay"));
             return 1;
         }

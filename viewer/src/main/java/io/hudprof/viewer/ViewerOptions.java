@@ -13,20 +13,27 @@ import java.nio.file.Path;
  * @param raw    with the text, also each frame's start/stop events (text-stats -r)
  * @param record file to record every session's messages to, or null
  * @param replay file to replay instead of listening, or null
+ * @param screenshot with {@code --replay}: after the replay, save the window as a PNG here and exit, or null
+ * @param headless the window on GLFW's null platform with a surfaceless EGL context (no X server; nothing is shown
+ *                 on screen), for CI and screenshots
  */
-public record ViewerOptions(int port, InetAddress bind, boolean text, boolean raw, Path record, Path replay) {
+public record ViewerOptions(int port, InetAddress bind, boolean text, boolean raw, Path record, Path replay,
+        boolean headless, Path screenshot) {
     /** PStats' default port. */
     public static final int DEFAULT_PORT = 5185;
 
     static final String USAGE = """
             usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
-                                                [--replay FILE]
+                                                [--replay FILE] [--headless] [--screenshot PNG]
+              (without --text: a window that shows the first client to connect with the game's HUD; F3 hides it)
               --port N         TCP port for PStats clients (default 5185; each client also gets a UDP port above it)
               --bind ADDRESS   address to listen on (default: all)
               --text           print each frame's collector times (ms) and levels, like Panda's text-stats
               --raw            with --text, also print each frame's start/stop events (text-stats -r)
               --record FILE    also write every message of every session to FILE (one JSON line each)
               --replay FILE    read a recorded session (or a pstats-captures .jsonl) instead of listening
+              --headless       the window without a display (GLFW null platform, EGL), for CI
+              --screenshot PNG with --replay: once replayed, save the window to PNG and exit
             """;
 
     /** Parses arguments; throws {@link IllegalArgumentException} with a message for the user. */
@@ -37,6 +44,8 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         boolean raw = false;
         Path record = null;
         Path replay = null;
+        boolean headless = false;
+        Path screenshot = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -46,6 +55,8 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
                 case "--raw" -> raw = true;
                 case "--record" -> record = Path.of(value(args, ++i, a));
                 case "--replay" -> replay = Path.of(value(args, ++i, a));
+                case "--headless" -> headless = true;
+                case "--screenshot" -> screenshot = Path.of(value(args, ++i, a));
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }
@@ -55,7 +66,13 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         if (raw && !text) {
             throw new IllegalArgumentException("--raw needs --text\n" + USAGE);
         }
-        return new ViewerOptions(port, bind, text, raw, record, replay);
+        if (headless && text) {
+            throw new IllegalArgumentException("--headless is for the window; --text has none\n" + USAGE);
+        }
+        if (screenshot != null && (replay == null || text)) {
+            throw new IllegalArgumentException("--screenshot needs --replay and the window (not --text)\n" + USAGE);
+        }
+        return new ViewerOptions(port, bind, text, raw, record, replay, headless, screenshot);
     }
 
     private static String value(String[] args, int i, String option) {

@@ -167,13 +167,16 @@ class ViewerMainTest {
     void badCommandLinesNameTheOptionAndExitWithTwo() throws Exception {
         for (String[] args : List.of(new String[] {"--port", "x"}, new String[] {"--port", "70000"},
                 new String[] {"--frobnicate"}, new String[] {"--replay"}, new String[] {"--raw"},
-                new String[] {"--record", "a", "--replay", "b"})) {
+                new String[] {"--record", "a", "--replay", "b"}, new String[] {"--screenshot", "x.png"},
+                new String[] {"--text", "--headless"})) {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             int code = ViewerMain.run(args, System.out, new PrintStream(err, true, StandardCharsets.UTF_8),
                     new CountDownLatch(0));
             assertEquals(2, code, String.join(" ", args));
             String message = err.toString(StandardCharsets.UTF_8);
-            assertTrue(message.contains(args[0].equals("--record") ? "--record and --replay" : args[0]), message);
+            String named = args[0].equals("--record") ? "--record and --replay"
+                    : args[0].equals("--text") ? "--headless" : args[0];
+            assertTrue(message.contains(named), message);
         }
     }
 

@@ -5,8 +5,10 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.Zone;
+import io.hudprof.core.ValueUnit;
 import io.hudprof.core.spike.FrameNotes;
 import io.hudprof.core.spike.FrameTimes;
+import io.hudprof.core.stats.FrameStatistics;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
@@ -23,7 +25,9 @@ import java.util.Locale;
  * ({@code B}) and end ({@code E}) events replayed from its {@link ThreadTimeline}; a {@code frames} track with one
  * complete event ({@code X}) per frame, named {@code frame N} (N the recorded-frame number) and a {@code frame ms}
  * counter ({@code C}), and with allocation per zone recorded a {@code bytes} counter (the bytes all recorded threads
- * allocated in the frame, for frames the history still holds); a {@code JVM} track with each {@link FrameNotes} event (GC pause, safepoint, compilation) as
+ * allocated in the frame, for frames the history still holds); with {@link FrameStatistics} attached, one counter
+ * ({@code C}, category {@code stat}) per charted statistic named as the statistic, with its value in each frame the
+ * statistics history holds (times in ms, bytes in B); a {@code JVM} track with each {@link FrameNotes} event (GC pause, safepoint, compilation) as
  * a complete event, plus an instant event ({@code i}) with the note's text. Timestamps are microseconds (with
  * nanosecond fractions) from the first exported frame's start.
  *
@@ -51,11 +55,18 @@ public final class ChromeTrace {
     /** Bytes allocated per frame (-1: not held), or null when allocation per zone is not recorded. */
     private final long[] frameBytes;
     private final List<Thread> threads;
+    /** Statistics counters: the frame (index into frameStarts), the statistic's name, its unit key and value. */
+    private final int[] counterFrames;
+    private final List<String> counterNames;
+    private final List<String> counterKeys;
+    private final double[] counterValues;
     private final List<String> noteTexts;
     private final List<String> noteWhats;
     private final long[] noteStarts;
     private final long[] noteDurations;
     private final int cutZones;
+    /** Whether the notes' sources had delivered everything up to the window's end: null when not asked. */
+    private final Boolean notesComplete;
 
     private ChromeTrace(Builder b) {
         originNanos = b.originNanos;
@@ -66,11 +77,38 @@ public final class ChromeTrace {
         frameEnds = b.frameEnds;
         frameBytes = b.frameBytes;
         threads = b.threads;
+        counterFrames = Arrays.copyOf(b.counterFrames, b.counterNames.size());
+        counterNames = b.counterNames;
+        counterKeys = b.counterKeys;
+        counterValues = Arrays.copyOf(b.counterValues, b.counterNames.size());
         noteTexts = b.noteTexts;
         noteWhats = b.noteWhats;
         noteStarts = Arrays.copyOf(b.noteStarts, b.noteTexts.size());
         noteDurations = Arrays.copyOf(b.noteDurations, b.noteTexts.size());
         cutZones = b.cutZones;
+        notesComplete = b.notesComplete;
+    }
+
+    /** This trace with other notes: shares everything else (immutable) with {@code base}. */
+    private ChromeTrace(ChromeTrace base, Builder notes) {
+        originNanos = base.originNanos;
+        endNanos = base.endNanos;
+        title = base.title;
+        frameNumbers = base.frameNumbers;
+        frameStarts = base.frameStarts;
+        frameEnds = base.frameEnds;
+        frameBytes = base.frameBytes;
+        threads = base.threads;
+        counterFrames = base.counterFrames;
+        counterNames = base.counterNames;
+        counterKeys = base.counterKeys;
+        counterValues = base.counterValues;
+        cutZones = base.cutZones;
+        noteTexts = notes.noteTexts;
+        noteWhats = notes.noteWhats;
+        noteStarts = Arrays.copyOf(notes.noteStarts, notes.noteTexts.size());
+        noteDurations = Arrays.copyOf(notes.noteDurations, notes.noteTexts.size());
+        notesComplete = notes.notesComplete;
     }
 
     /**
@@ -108,21 +146,52 @@ public final class ChromeTrace {
                 b.frameBytes[k] = held ? history.frameTotal(Metric.ALLOCATED_BYTES, (int) ago) : -1;
             }
         }
+        FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
+        if (statistics != null) {
+            for (int k = 0; k < n; k++) {
+                int frame = k;
+                statistics.frameValues(b.frameNumbers[k], (stat, value) -> b.addCounter(frame, stat.name(),
+                        stat.unit(), value));
+            }
+        }
         b.originNanos = n == 0 ? 0 : b.frameStarts[0];
         b.endNanos = n == 0 ? 0 : b.frameEnds[n - 1];
         for (int t = 0; t < profiler.threadCount(); t++) {
             b.addThread(profiler.threadName(t), t + 1, profiler.timeline(t), n, times);
         }
-        if (notes != null && n > 0) {
-            for (long note = notes.oldest(); note < notes.end(); note++) {
-                long start = notes.startNanos(note);
-                long end = start + notes.durationNanos(note);
-                if (end >= b.originNanos && start <= b.endNanos) {
-                    b.addNote(notes.text(note), notes.what(note), start, notes.durationNanos(note));
-                }
-            }
+        if (n > 0) {
+            b.addNotes(notes);
         }
         return new ChromeTrace(b);
+    }
+
+    /**
+     * This trace with the notes {@code notes} holds now for its window instead of those it was captured with: for a
+     * trace captured when its frames ended and written once the notes' sources (a JFR stream a second late) caught
+     * up. Call on the updating thread.
+     *
+     * @param complete whether every source had posted everything up to the window's end (written into
+     *                 {@code otherData.notes} as {@code complete} or {@code incomplete})
+     */
+    public ChromeTrace withNotes(FrameNotes notes, boolean complete) {
+        Builder b = new Builder();
+        b.originNanos = originNanos;
+        b.endNanos = endNanos;
+        if (frameNumbers.length > 0) {
+            b.addNotes(notes);
+        }
+        b.notesComplete = complete;
+        return new ChromeTrace(this, b);
+    }
+
+    /** The end of the last exported frame on the profiler's clock: notes up to here belong in the trace. */
+    public long endNanos() {
+        return endNanos;
+    }
+
+    /** Number of notes (JVM events) in the trace. */
+    public int noteCount() {
+        return noteTexts.size();
     }
 
     /** Number of frames in the trace. */
@@ -141,6 +210,7 @@ public final class ChromeTrace {
         out.write("{\"displayTimeUnit\":\"ms\",\"otherData\":{\"producer\":\"hudprof\",\"title\":");
         flush(out, quote(title, line));
         out.write(",\"frames\":\"" + frameNumbers.length + "\",\"cutZones\":\"" + cutZones
+                + (notesComplete == null ? "" : "\",\"notes\":\"" + (notesComplete ? "complete" : "incomplete"))
                 + "\",\"clock\":\"profiler clock ns, origin at the first frame's start\"},\n\"traceEvents\":[\n");
         boolean[] first = {true};
         meta(out, line, first, "process_name", 0, "hudprof" + (title.isEmpty() ? "" : ": " + title));
@@ -170,6 +240,14 @@ public final class ChromeTrace {
                 ts(line, frameStarts[k]).append(",\"args\":{\"B\":").append(frameBytes[k]).append("}}");
                 flush(out, line);
             }
+        }
+        for (int c = 0; c < counterNames.size(); c++) {
+            event(out, line, first).append("\"name\":");
+            quote(counterNames.get(c), line).append(",\"cat\":\"stat\",\"ph\":\"C\",\"pid\":1,\"tid\":")
+                    .append(FRAMES_TID);
+            ts(line, frameStarts[counterFrames[c]]).append(",\"args\":{\"").append(counterKeys.get(c))
+                    .append("\":").append(String.format(Locale.ROOT, "%.6g", counterValues[c])).append("}}");
+            flush(out, line);
         }
         for (Thread thread : threads) {
             for (int e = 0; e < thread.count; e++) {
@@ -275,11 +353,54 @@ public final class ChromeTrace {
         long[] frameEnds;
         long[] frameBytes;
         final List<Thread> threads = new ArrayList<>();
+        int[] counterFrames = new int[16];
+        final List<String> counterNames = new ArrayList<>();
+        final List<String> counterKeys = new ArrayList<>();
+        double[] counterValues = new double[16];
         final List<String> noteTexts = new ArrayList<>();
         final List<String> noteWhats = new ArrayList<>();
         long[] noteStarts = new long[8];
         long[] noteDurations = new long[8];
         int cutZones;
+        Boolean notesComplete;
+
+        /** Adds the notes overlapping [originNanos, endNanos]; {@code notes} may be null. */
+        void addNotes(FrameNotes notes) {
+            if (notes == null) {
+                return;
+            }
+            for (long note = notes.oldest(); note < notes.end(); note++) {
+                long start = notes.startNanos(note);
+                long end = start + notes.durationNanos(note);
+                if (end >= originNanos && start <= endNanos) {
+                    addNote(notes.text(note), notes.what(note), start, notes.durationNanos(note));
+                }
+            }
+        }
+
+        /** One statistic's value in frame {@code frame}: times as ms, bytes as B, percentages as %. */
+        void addCounter(int frame, String name, ValueUnit unit, double value) {
+            if (Double.isInfinite(value)) {
+                return;
+            }
+            int i = counterNames.size();
+            if (i == counterFrames.length) {
+                counterFrames = Arrays.copyOf(counterFrames, i * 2);
+                counterValues = Arrays.copyOf(counterValues, i * 2);
+            }
+            counterFrames[i] = frame;
+            counterNames.add(name);
+            switch (unit) {
+                case NANOS -> {
+                    counterKeys.add("ms");
+                    value /= 1e6;
+                }
+                case BYTES -> counterKeys.add("B");
+                case PERCENT -> counterKeys.add("%");
+                default -> counterKeys.add("value");
+            }
+            counterValues[i] = value;
+        }
 
         void addNote(String text, String what, long start, long duration) {
             int i = noteTexts.size();

@@ -24,6 +24,13 @@ public final class Report {
     private boolean frameAvailable;
     private boolean storedSpike;
     private long spikeFrameNumber;
+    /** JVM events pinned to the shown frame (GC pauses, safepoints, compilations), as text. */
+    private final String[] notes = new String[MAX_NOTES];
+    private int noteCount;
+    private int notesLeftOut;
+
+    /** Notes a report holds; more are counted in {@link #notesLeftOut()}. */
+    public static final int MAX_NOTES = 8;
     private long frameNumber;
     private double frameNanos;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
@@ -93,6 +100,27 @@ public final class Report {
      */
     public boolean storedSpike() {
         return storedSpike;
+    }
+
+    /**
+     * Number of notes on the shown frame: JVM events pinned to it by timestamp ({@code G1 Young Generation pause
+     * 11.2 ms (G1 Evacuation Pause)}), from the notes store plugged into the controller or a stored spike's own.
+     */
+    public int noteCount() {
+        return noteCount;
+    }
+
+    /** The i-th note's text. */
+    public String note(int i) {
+        if (i < 0 || i >= noteCount) {
+            throw new IndexOutOfBoundsException("note " + i + " of " + noteCount);
+        }
+        return notes[i];
+    }
+
+    /** Notes on the shown frame beyond {@link #MAX_NOTES}. */
+    public int notesLeftOut() {
+        return notesLeftOut;
     }
 
     /** The frame number of the shown {@linkplain #storedSpike() stored spike}, or 0 when none is shown. */
@@ -313,6 +341,19 @@ public final class Report {
 
     void columns(Column[] shownColumns) {
         this.columns = shownColumns;
+    }
+
+    void clearNotes() {
+        noteCount = 0;
+        notesLeftOut = 0;
+    }
+
+    void addNote(String text) {
+        if (noteCount < MAX_NOTES) {
+            notes[noteCount++] = text;
+        } else {
+            notesLeftOut++;
+        }
     }
 
     void clearRows() {

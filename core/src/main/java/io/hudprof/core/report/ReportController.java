@@ -7,6 +7,8 @@ import io.hudprof.core.ProfileData;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
+import io.hudprof.core.spike.FrameNotes;
+import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.spike.Spike;
 
 import java.util.Arrays;
@@ -62,6 +64,8 @@ public final class ReportController {
     private RowRole[] layoutRole = new RowRole[64];
     private int[] layoutKey = new int[64];
     private ValueTable statistics;
+    private FrameNotes notes;
+    private volatile StatusSource status;
 
     /** A controller over the given profile; a {@code Profiler} makes one ({@code profiler.controller()}). */
     public ReportController(ProfileData data) {
@@ -116,9 +120,35 @@ public final class ReportController {
         this.statistics = table;
     }
 
+    /**
+     * Plugs in the JVM events pinned to frames (a spike capture's notes; {@code SpikeCapture.Builder.attach} does
+     * it): each report then carries the notes of the frame it shows. {@code null} unplugs.
+     */
+    public void setNotes(FrameNotes notes) {
+        this.notes = notes;
+    }
+
+    /** The notes plugged in with {@link #setNotes(FrameNotes)}, or {@code null}. */
+    public FrameNotes notes() {
+        return notes;
+    }
+
     /** The table plugged in with {@link #setStatistics(ValueTable)}, or {@code null}. */
     public ValueTable statistics() {
         return statistics;
+    }
+
+    /**
+     * Plugs in a status a HUD shows after its title unless it was given its own (for example a PStats client while
+     * it streams); {@code null} unplugs it. Safe to call from any thread.
+     */
+    public void setStatus(StatusSource source) {
+        this.status = source;
+    }
+
+    /** The status plugged in with {@link #setStatus(StatusSource)}, or {@code null}. */
+    public StatusSource status() {
+        return status;
     }
 
     /** Moves the cursor by {@code delta} rows, clamped to the report. */
@@ -374,6 +404,7 @@ public final class ReportController {
         boolean spike = shownSpike != null;
         Averaging shownAveraging = frameOffset == 0 && !spike ? averaging : Averaging.INSTANTANEOUS;
         dest.clearRows();
+        dest.clearNotes();
         dest.columns(columnsFor(mode));
         if (mode == ReportMode.STATISTICS && spike) {
             buildSpikeStatistics(dest);
@@ -399,6 +430,7 @@ public final class ReportController {
             }
             source.close();
         }
+        addNotes(dest);
         if (dest.rowCount() > 0) {
             placeCursor(dest);
         } else {
@@ -446,6 +478,29 @@ public final class ReportController {
         }
     }
 
+    /** The notes of the frame the report shows: a stored spike's own, else those pinned to that frame number. */
+    private void addNotes(Report dest) {
+        if (!dest.frameAvailable()) {
+            return;
+        }
+        if (shownSpike != null) {
+            for (int i = 0; i < shownSpike.noteCount(); i++) {
+                dest.addNote(shownSpike.note(i));
+            }
+            return;
+        }
+        FrameNotes pinned = notes;
+        if (pinned == null) {
+            return;
+        }
+        long frame = dest.frameNumber();
+        for (long n = pinned.oldest(); n < pinned.end(); n++) {
+            if (pinned.touches(n, frame)) {
+                dest.addNote(pinned.text(n));
+            }
+        }
+    }
+
     private void buildStatistics(Report dest, Averaging shownAveraging) {
         boolean live = frameOffset == 0;
         long number = live ? data.recordedFrames() : history.frameNumber(frameOffset);
@@ -474,15 +529,40 @@ public final class ReportController {
         }
     }
 
-    /** Statistics of a stored spike: a spike keeps no statistics, so the report says no data for this frame. */
+    /**
+     * Statistics of a stored spike: the rows of today's table (names, units, order) with the values the spike kept
+     * of its frame (the frame's value and the run's up to it); a statistic defined after the spike shows blank.
+     */
     private void buildSpikeStatistics(Report dest) {
         dest.clearThreads();
-        dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), false, 0, 0, recursion, null);
+        Spike spike = shownSpike;
+        ValueTable table = statistics;
+        boolean available = table != null && spike.frameNumber() == shownSpikeFrame && spike.statisticCount() > 0
+                && table.prepare(0, Averaging.INSTANTANEOUS);
+        dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), available,
+                available ? shownSpikeFrame : 0, available ? spike.frameNanos() : 0, recursion, null);
         dest.spike(true, shownSpikeFrame);
-        dest.metric(Metric.TIME, null, 0);
-        source.openSpike(shownSpike, shownSpikeFrame, Metric.TIME);
+        dest.metric(Metric.TIME, null, available ? spike.frameNanos() : 0);
+        source.openSpike(spike, shownSpikeFrame, Metric.TIME);
         source.close();
         dest.problems(source.problemsInFrame, source.problemsTotal);
+        if (!available) {
+            return;
+        }
+        for (int r = 0; r < table.rowCount(); r++) {
+            ReportRow row = dest.addRow();
+            int key = table.key(r);
+            row.setValueRow(table.name(r), key, table.indent(r), table.unit(r));
+            if (table.indent(r) == 0) {
+                continue;
+            }
+            for (Column column : STATISTICS_COLUMNS) {
+                double value = spike.statistic(key, column);
+                if (!Double.isNaN(value)) {
+                    row.value(column, value);
+                }
+            }
+        }
     }
 
     private void placeCursor(Report dest) {

@@ -41,6 +41,7 @@ final class ReportSource {
     private int loadedOffset = -1;
     private int loadedReferenceOffset = -1;
     private Spike loadedSpike;
+    private boolean previousFromSpike;
     private double[] historySelf = new double[64];
     private double[] historyCalls = new double[64];
     private double[] previousSelf = new double[64];
@@ -116,20 +117,21 @@ final class ReportSource {
 
     /**
      * Selects the {@code metric} values of a stored spike, as {@link #open} does a history frame: the same scratch
-     * arrays, the spike's frame time and number. A spike keeps no previous frame, so heat has nothing to compare
-     * with. Problem counts in the frame are zeros (a spike does not store them); the run's totals are filled.
+     * arrays, the spike's frame time and number, heat against the frame before it (when the spike kept it, as
+     * history would compare) and the problems counted in its frame; the run's totals are today's.
      *
      * @param frameNumber the frame the spike slot should still hold; a slot refilled since shows nothing
      * @return false when the slot no longer holds that frame or the metric was not recorded for it
      */
     boolean openSpike(Spike spike, long frameNumber, Metric metric) {
+        boolean held = spike.frameNumber() == frameNumber;
         for (Problem problem : PROBLEMS) {
             problemsTotal[problem.ordinal()] = data.problemsTotal(problem);
-            problemsInFrame[problem.ordinal()] = 0;
+            problemsInFrame[problem.ordinal()] = held ? spike.problems(problem) : 0;
         }
         referenceSelf = null;
         referenceCalls = null;
-        if (!data.records(metric) || spike.frameNumber() != frameNumber) {
+        if (!data.records(metric) || !held) {
             return false;
         }
         ensureScratch(data.stateCapacity());
@@ -146,6 +148,11 @@ final class ReportSource {
         this.frameNumber = spike.frameNumber();
         recentSelf = self;
         recentCalls = calls;
+        if (spike.loadPreviousStates(metric, previousSelf, previousCalls)) {
+            previousFromSpike = true;
+            referenceSelf = previousSelf;
+            referenceCalls = previousCalls;
+        }
         return true;
     }
 
@@ -233,6 +240,10 @@ final class ReportSource {
     void close() {
         if (loadedSpike != null) {
             loadedSpike.clearStates(historySelf, historyCalls);
+            if (previousFromSpike) {
+                loadedSpike.clearPreviousStates(previousSelf, previousCalls);
+                previousFromSpike = false;
+            }
             loadedSpike = null;
         }
         if (loadedOffset >= 0) {

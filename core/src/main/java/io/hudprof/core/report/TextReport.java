@@ -97,6 +97,12 @@ public final class TextReport {
             }
             out.append(" (frame/total)");
         }
+        for (int i = 0; i < report.noteCount(); i++) {
+            out.append(" | included ").append(report.note(i));
+        }
+        if (report.notesLeftOut() > 0) {
+            out.append(" | ").append(report.notesLeftOut()).append(" more notes");
+        }
     }
 
     private static void appendRow(Report report, int i, TextLine line) {

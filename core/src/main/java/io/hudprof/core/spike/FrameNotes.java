@@ -35,12 +35,29 @@ public final class FrameNotes {
     private final long[] durations;
     private final long[] firstFrames;
     private final long[] lastFrames;
+    /** Each note's text, made once when it settles (a note is rare), so reports read it without allocating. */
+    private final String[] texts;
     private long written;
 
     private final ArrayBlockingQueue<Post> incoming;
     private final Post[] waiting;
     private int waitingCount;
     private final AtomicLong dropped = new AtomicLong();
+    private volatile Source[] sources = new Source[0];
+
+    /**
+     * Something that posts notes ({@link GcNotes}, {@link JfrNotes}) and can say how far it has: every event of its
+     * kind that ended before {@link #postedUpToNanos()} has been posted. What an export waits for before it writes
+     * the notes of a window ({@code SpikeCapture.Builder.exportAround}).
+     */
+    @FunctionalInterface
+    public interface Source {
+        /**
+         * A time on the profiler's clock before which every event this source reports has been {@linkplain #post
+         * posted} ({@link Long#MIN_VALUE} while it cannot say). Called on the updating thread; must not block.
+         */
+        long postedUpToNanos();
+    }
 
     /** A store of {@code capacity} notes (≥ 1). */
     public FrameNotes(int capacity) {
@@ -55,6 +72,7 @@ public final class FrameNotes {
         durations = new long[capacity];
         firstFrames = new long[capacity];
         lastFrames = new long[capacity];
+        texts = new String[capacity];
         incoming = new ArrayBlockingQueue<>(capacity);
         waiting = new Post[capacity];
     }
@@ -72,6 +90,34 @@ public final class FrameNotes {
                 Math.max(0, durationNanos)))) {
             dropped.incrementAndGet();
         }
+    }
+
+    /** Registers a source whose progress {@link #postedUpToNanos()} follows (any thread). */
+    public synchronized void addSource(Source source) {
+        if (source == null) {
+            throw new IllegalArgumentException("hudprof: note source is null");
+        }
+        Source[] grown = java.util.Arrays.copyOf(sources, sources.length + 1);
+        grown[sources.length] = source;
+        sources = grown;
+    }
+
+    /** Unregisters a source (when it stops posting); unknown sources are ignored. */
+    public synchronized void removeSource(Source source) {
+        sources = java.util.Arrays.stream(sources).filter(s -> s != source).toArray(Source[]::new);
+    }
+
+    /**
+     * The earliest of the registered sources' {@link Source#postedUpToNanos()}: every event that ended before it has
+     * been posted; {@link Long#MAX_VALUE} with no source registered (nothing more can come). Read it before
+     * {@link #settle}, so what it promises is already in the queue that settle drains. Updating thread.
+     */
+    public long postedUpToNanos() {
+        long upTo = Long.MAX_VALUE;
+        for (Source source : sources) {
+            upTo = Math.min(upTo, source.postedUpToNanos());
+        }
+        return upTo;
     }
 
     /** Posts lost because the queue was full. */
@@ -143,6 +189,7 @@ public final class FrameNotes {
         durations[i] = post.durationNanos;
         firstFrames[i] = first;
         lastFrames[i] = last;
+        texts[i] = format(i);
         long index = written++;
         if (sink != null) {
             sink.settled(index);
@@ -201,12 +248,16 @@ public final class FrameNotes {
         return firstFrames[i] >= 0 && firstFrames[i] <= frame && frame <= lastFrames[i];
     }
 
-    /** The note as text: {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}. */
+    /** The note as text: {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}; made when it settled. */
     public String text(long note) {
-        int i = slot(note);
+        return texts[slot(note)];
+    }
+
+    private String format(int i) {
         StringBuilder b = new StringBuilder(64).append(whats[i]).append(' ');
         b.append(switch (kinds[i]) {
-            case GC -> "pause";
+            // A concurrent collector's cycle (ZGC, Shenandoah) runs beside the game: not a pause.
+            case GC -> details[i].startsWith("concurrent cycle") ? "cycle" : "pause";
             case SAFEPOINT -> "safepoint";
             case COMPILATION -> "compilation";
         });

@@ -38,9 +38,11 @@ import jdk.jfr.consumer.RecordingStream;
  *   ({@link GcNotes}) already note every collection, a frame after it rather than a second, so JFR's are for when
  *   JMX is off. SpikeCapture turns it on only when its {@code gcNotes} is off.</li>
  * </ul>
- * Stop with {@link #close()} (closes the stream and ends its thread).
+ * As a {@link FrameNotes.Source} it says up to when its notes are complete ({@link #postedUpToNanos()}, from a
+ * {@link NotesMark} sent through the stream), so a spike export waits for them. Stop with {@link #close()} (closes the
+ * stream and ends its thread).
  */
-public final class JfrNotes implements AutoCloseable {
+public final class JfrNotes implements AutoCloseable, FrameNotes.Source {
     static final String SAFEPOINT_BEGIN = "jdk.SafepointBegin";
     static final String SAFEPOINT_END = "jdk.SafepointEnd";
     static final String VM_OPERATION = "jdk.ExecuteVMOperation";
@@ -59,6 +61,14 @@ public final class JfrNotes implements AutoCloseable {
     private final Map<Long, long[]> openSafepoints = new LinkedHashMap<>();
     private final Map<Long, String> operations = new LinkedHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong posted = new java.util.concurrent.atomic.AtomicLong();
+    /** The newest mark handed back by the stream (stream thread only), or MIN_VALUE. */
+    private long markSeen = Long.MIN_VALUE;
+    /** The time of the mark committed and not yet handed back, or MIN_VALUE when none is out. */
+    private final java.util.concurrent.atomic.AtomicLong markOut = new java.util.concurrent.atomic.AtomicLong(
+            Long.MIN_VALUE);
+    private volatile long postedUpTo = Long.MIN_VALUE;
+    /** An event's end is stamped a little before it is committed; a mark this close after it may overtake it. */
+    static final long COMMIT_MARGIN_NANOS = 10_000_000L;
 
     private JfrNotes(Builder b, FrameNotes notes) {
         this.notes = notes;
@@ -74,6 +84,9 @@ public final class JfrNotes implements AutoCloseable {
             s.onEvent(VM_OPERATION, this::onOperation);
             s.onEvent(SAFEPOINT_END, this::onSafepointEnd);
             s.onEvent(COMPILATION, this::onCompilation);
+            s.enable(NotesMark.NAME);
+            s.onEvent(NotesMark.NAME, e -> markSeen = e.getLong("nanoTime"));
+            s.onFlush(this::onFlush);
             if (b.gc) {
                 s.enable(GARBAGE_COLLECTION);
                 s.onEvent(GARBAGE_COLLECTION, this::onGarbageCollection);
@@ -83,10 +96,42 @@ public final class JfrNotes implements AutoCloseable {
             throw e;
         }
         this.stream = s;
+        notes.addSource(this);
         // RecordingStream.startAsync's thread is not a daemon on JDK 17: run the blocking start on our own.
         thread = new Thread(this::run, THREAD_NAME);
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /**
+     * After each flush's events were handed out: when the mark that is out came back in it, every event committed
+     * before the mark was delivered (a flush takes every thread's committed events), so notes are complete up to it.
+     */
+    private void onFlush() {
+        long out = markOut.get();
+        if (out != Long.MIN_VALUE && markSeen >= out) {
+            postedUpTo = markSeen - COMMIT_MARGIN_NANOS;
+            markOut.compareAndSet(out, Long.MIN_VALUE);
+        }
+    }
+
+    /**
+     * Every event this stream notes that ended before the returned time has been posted ({@link Long#MIN_VALUE}
+     * until a mark came back). Asking sends a mark when none is out, so the answer passes the time of asking about
+     * one flush (up to a second on JDK 17) later. The mark is committed here, on the asking (updating) thread: JFR
+     * records nothing from the stream's own thread. Only an export waiting for notes asks, so a game pays for a mark
+     * (a JFR event commit) only then.
+     */
+    @Override
+    public long postedUpToNanos() {
+        if (markOut.get() == Long.MIN_VALUE) {
+            long now = System.nanoTime();
+            markOut.set(now);
+            NotesMark mark = new NotesMark();
+            mark.nanoTime = now;
+            mark.commit();
+        }
+        return postedUpTo;
     }
 
     private void run() {
@@ -218,6 +263,7 @@ public final class JfrNotes implements AutoCloseable {
     /** Closes the stream and waits (up to 2 s) for its thread to end. Events not yet flushed are dropped. */
     @Override
     public void close() {
+        notes.removeSource(this);
         stream.close();
         try {
             thread.join(2_000);

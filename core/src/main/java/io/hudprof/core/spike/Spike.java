@@ -1,15 +1,19 @@
 package io.hudprof.core.spike;
 
 import io.hudprof.core.Metric;
+import io.hudprof.core.Problem;
 import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.report.Column;
 import java.util.Arrays;
 
 /**
  * One captured spike frame with its full data, kept by {@link SpikeCapture} after the history ring has moved on:
  * the frame's number, time and place on the clock, the rule that matched, every zone-stack state's self time and
  * entry count, the zone that grew most against the slow average, with allocation per zone on also every state's self
- * allocated bytes and the zone whose allocation grew most, each thread's timeline events of the frame (when
- * timelines are kept) and notes (GC pauses and other JVM events that overlapped it, added when they arrive).
+ * allocated bytes and the zone whose allocation grew most, the previous frame's per-state values (what heat compares
+ * with, when history held them), the problems counted in the frame, the statistics report's values as of the frame
+ * (when statistics are attached), each thread's timeline events of the frame (when timelines are kept) and notes
+ * (GC pauses and other JVM events that overlapped it, added when they arrive).
  *
  * <p>A slot: {@link SpikeCapture} owns a fixed set and refills them; the arrays grow on a spike (never per frame) up
  * to the profiler's state and timeline bounds. Read it on the thread that calls {@code update()}.
@@ -32,11 +36,21 @@ public final class Spike {
     boolean hasBytes;
     double frameBytes;
 
-    int stateCount;
-    int[] states = new int[0];
-    double[] self = new double[0];
-    double[] calls = new double[0];
-    double[] bytes = new double[0];
+    /** The frame's own per-state values. */
+    final StateValues frame = new StateValues();
+    /** The recorded frame before it (what heat compares with), when history held its states. */
+    final StateValues previous = new StateValues();
+    boolean hasPrevious;
+    /** Problems counted in the frame, by {@link Problem} ordinal. */
+    final long[] problems = new long[Problem.values().length];
+
+    /** Statistics rows kept, sorted by key: key and the {@link #STAT_COLUMNS} values, row by row. */
+    int statCount;
+    int[] statKeys = new int[0];
+    double[] statValues = new double[0];
+
+    /** The statistics columns a spike keeps, in this order. */
+    static final Column[] STAT_COLUMNS = {Column.FRAME, Column.RUN, Column.MIN, Column.MAX, Column.COUNT};
 
     Spike() {
         Arrays.fill(grewZone, -1);
@@ -128,35 +142,32 @@ public final class Spike {
 
     /** Number of states with values in the frame. */
     public int stateCount() {
-        return stateCount;
+        return frame.count;
     }
 
     /** The i-th state with values (a state index of {@link io.hudprof.core.ProfileData}). */
     public int state(int i) {
-        return states[i];
+        return frame.states[i];
     }
 
     /** Self time (ns) of the i-th state. */
     public double self(int i) {
-        return self[i];
+        return frame.self[i];
     }
 
     /** Entry count of the i-th state. */
     public double calls(int i) {
-        return calls[i];
+        return frame.calls[i];
     }
 
     /** Self allocated bytes of the i-th state; 0 when not {@linkplain #hasBytes() recorded}. */
     public double bytes(int i) {
-        return bytes[i];
+        return frame.bytes[i];
     }
 
     /** Writes the frame's per-state values into arrays indexed by state (as ProfileData's); others untouched. */
     public void loadStates(double[] selfByState, double[] callsByState) {
-        for (int i = 0; i < stateCount; i++) {
-            selfByState[states[i]] = self[i];
-            callsByState[states[i]] = calls[i];
-        }
+        frame.load(Metric.TIME, selfByState, callsByState);
     }
 
     /**
@@ -168,19 +179,79 @@ public final class Spike {
         if (metric == Metric.ALLOCATED_BYTES && !hasBytes) {
             return false;
         }
-        double[] values = metric == Metric.TIME ? self : bytes;
-        for (int i = 0; i < stateCount; i++) {
-            selfByState[states[i]] = values[i];
-            callsByState[states[i]] = calls[i];
-        }
+        frame.load(metric, selfByState, callsByState);
         return true;
     }
 
     /** Zeroes exactly the entries {@link #loadStates} wrote, so scratch arrays stay zero between uses. */
     public void clearStates(double[] selfByState, double[] callsByState) {
-        for (int i = 0; i < stateCount; i++) {
-            selfByState[states[i]] = 0;
-            callsByState[states[i]] = 0;
+        frame.clear(selfByState, callsByState);
+    }
+
+    /**
+     * Whether the spike kept the recorded frame before it (history held its per-state values when the spike was
+     * caught): what a report's heat compares the spike with, as it does for a frame in history.
+     */
+    public boolean hasPreviousFrame() {
+        return hasPrevious;
+    }
+
+    /**
+     * Writes the previous frame's values of {@code metric} and entry counts into state-indexed arrays, as
+     * {@link #loadStates(Metric, double[], double[])} does the spike's; false, writing nothing, when it was not kept
+     * or the metric was not recorded.
+     */
+    public boolean loadPreviousStates(Metric metric, double[] selfByState, double[] callsByState) {
+        if (!hasPrevious || metric == Metric.ALLOCATED_BYTES && !hasBytes) {
+            return false;
+        }
+        previous.load(metric, selfByState, callsByState);
+        return true;
+    }
+
+    /** Zeroes exactly the entries {@link #loadPreviousStates} wrote. */
+    public void clearPreviousStates(double[] selfByState, double[] callsByState) {
+        previous.clear(selfByState, callsByState);
+    }
+
+    /** How many times {@code problem} was counted in the spike's frame. */
+    public long problems(Problem problem) {
+        return problems[problem.ordinal()];
+    }
+
+    /** Number of statistics rows kept (0 when no statistics were attached, or none had a value). */
+    public int statisticCount() {
+        return statCount;
+    }
+
+    /**
+     * A statistics row's value in the spike's frame as the {@link io.hudprof.core.report.ReportMode#STATISTICS}
+     * report showed it then, by the row's {@linkplain io.hudprof.core.report.ValueTable#key key} (a statistic's id):
+     * {@link Column#FRAME} the frame's value, {@link Column#RUN}, {@link Column#MIN}, {@link Column#MAX} and
+     * {@link Column#COUNT} the run's up to that frame. NaN when the row or the column was not kept.
+     */
+    public double statistic(int key, Column column) {
+        int c = statColumn(column);
+        if (c < 0) {
+            return Double.NaN;
+        }
+        int at = Arrays.binarySearch(statKeys, 0, statCount, key);
+        return at < 0 ? Double.NaN : statValues[at * STAT_COLUMNS.length + c];
+    }
+
+    private static int statColumn(Column column) {
+        for (int c = 0; c < STAT_COLUMNS.length; c++) {
+            if (STAT_COLUMNS[c] == column) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    void ensureStatistics(int rows) {
+        if (statKeys.length < rows) {
+            statKeys = Arrays.copyOf(statKeys, rows);
+            statValues = Arrays.copyOf(statValues, rows * STAT_COLUMNS.length);
         }
     }
 
@@ -229,15 +300,6 @@ public final class Spike {
         }
     }
 
-    void ensureStates(int n) {
-        if (states.length < n) {
-            states = Arrays.copyOf(states, n);
-            self = Arrays.copyOf(self, n);
-            calls = Arrays.copyOf(calls, n);
-            bytes = Arrays.copyOf(bytes, n);
-        }
-    }
-
     void ensureThreads(int n) {
         if (threadNames.length < n) {
             threadNames = Arrays.copyOf(threadNames, n);
@@ -282,12 +344,14 @@ public final class Spike {
         System.arraycopy(other.grewBy, 0, grewBy, 0, grewBy.length);
         hasBytes = other.hasBytes;
         frameBytes = other.frameBytes;
-        ensureStates(other.stateCount);
-        stateCount = other.stateCount;
-        System.arraycopy(other.states, 0, states, 0, stateCount);
-        System.arraycopy(other.self, 0, self, 0, stateCount);
-        System.arraycopy(other.calls, 0, calls, 0, stateCount);
-        System.arraycopy(other.bytes, 0, bytes, 0, stateCount);
+        frame.copyFrom(other.frame);
+        previous.copyFrom(other.previous);
+        hasPrevious = other.hasPrevious;
+        System.arraycopy(other.problems, 0, problems, 0, problems.length);
+        ensureStatistics(other.statCount);
+        statCount = other.statCount;
+        System.arraycopy(other.statKeys, 0, statKeys, 0, statCount);
+        System.arraycopy(other.statValues, 0, statValues, 0, statCount * STAT_COLUMNS.length);
         ensureThreads(other.threadCount);
         threadCount = other.threadCount;
         for (int t = 0; t < threadCount; t++) {

@@ -3,12 +3,14 @@ package io.hudprof.core.spike;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Metric;
+import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.ChromeTrace;
 import io.hudprof.core.export.TraceExporter;
+import io.hudprof.core.report.ValueTable;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -31,6 +33,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class SpikeCapture implements FrameListener {
     private static final Metric[] METRICS = Metric.values();
+    private static final Problem[] PROBLEMS = Problem.values();
 
     /**
      * Told about a spike once {@code framesAfter} more frames have ended (0: at once). One spike waits at a time: a
@@ -71,13 +74,21 @@ public final class SpikeCapture implements FrameListener {
     private double[] rootAverage = new double[0];
     private long[] rootPrevious = new long[0];
 
+    private double[] scratchSelf = new double[0];
+    private double[] scratchCalls = new double[0];
+    private double[] scratchBytes = new double[0];
+    private double[] scratchByteCalls = new double[0];
+
     private final FrameNotes.NoteSink noteSink = this::noteSettled;
     private final GcNotes gcNotes;
     private final JfrNotes jfrNotes;
     private final TraceExporter exporter;
     private final int exportAround;
     private final Path exportDir;
-    private volatile CompletableFuture<Path> lastExport;
+    /** Spike exports waiting for their windows' notes; null without an export folder. */
+    private final WaitingExports waiting;
+    /** Updates seen (recorded or not): what a waiting export counts its wait in. */
+    private long framesSeen;
     private final Spike pending = new Spike();
     private int pendingCountdown = -1;
     private int pendingAgo;
@@ -105,16 +116,77 @@ public final class SpikeCapture implements FrameListener {
         this.exportDir = b.exportDir;
         if (exportDir != null) {
             exporter = TraceExporter.of(profiler, times, notes);
+            waiting = new WaitingExports(exporter, notes, b.exportNotesWait);
             addListener(this::exportSpike);
         } else {
             exporter = null;
+            waiting = null;
         }
         this.wantedRoot = rule.thread == null || rule.thread.equals("*") ? null : "<" + rule.thread + ">";
     }
 
-    /** A builder with the defaults: the configured rule, 16 recent and 16 worst spikes, no pause. */
+    /** System property: how many recent spikes to keep (the builder's default for {@link Builder#recent}). */
+    public static final String RECENT_PROPERTY = "hudprof.spike.recent";
+    /** System property: how many worst spikes to keep (the builder's default for {@link Builder#worst}). */
+    public static final String WORST_PROPERTY = "hudprof.spike.worst";
+    /** System property: {@code true} to pause the profile at a spike (the default for {@link Builder#pauseOnSpike}). */
+    public static final String PAUSE_PROPERTY = "hudprof.spike.pause";
+    /** System property: {@code true} to note safepoints and compilations from JFR ({@link Builder#jfrNotes}). */
+    public static final String JFR_PROPERTY = "hudprof.spike.jfr";
+    /** System property: a folder to export each spike to ({@link Builder#exportAround}; frames: the next one). */
+    public static final String EXPORT_DIR_PROPERTY = "hudprof.spike.exportDir";
+    /** System property: frames either side of an exported spike (default 10; only with the folder set). */
+    public static final String EXPORT_AROUND_PROPERTY = "hudprof.spike.exportAround";
+
+    /**
+     * A builder with the defaults: the configured rule ({@code -Dhudprof.spike}), 16 recent and 16 worst spikes
+     * ({@code -Dhudprof.spike.recent}, {@code -Dhudprof.spike.worst}), no pause ({@code -Dhudprof.spike.pause=true}
+     * pauses), no JFR notes ({@code -Dhudprof.spike.jfr=true} turns them on), no export
+     * ({@code -Dhudprof.spike.exportDir=DIR} writes each spike there with {@code -Dhudprof.spike.exportAround=10}
+     * frames either side). The builder's setters override them.
+     *
+     * @throws IllegalArgumentException naming the property and its range when one of them is not valid
+     */
     public static Builder builder() {
-        return new Builder();
+        Builder b = new Builder();
+        b.recent = intProperty(RECENT_PROPERTY, 16, 1);
+        b.worst = intProperty(WORST_PROPERTY, 16, 0);
+        b.pauseOnSpike = booleanProperty(PAUSE_PROPERTY);
+        b.jfrNotes = booleanProperty(JFR_PROPERTY);
+        String dir = System.getProperty(EXPORT_DIR_PROPERTY);
+        if (dir != null && !dir.isBlank()) {
+            b.exportAround(intProperty(EXPORT_AROUND_PROPERTY, 10, 0), Path.of(dir.trim()));
+        }
+        return b;
+    }
+
+    private static boolean booleanProperty(String name) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank()) {
+            return false;
+        }
+        String v = value.trim();
+        if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException("hudprof: -D" + name + "=" + value + " is not valid; use true or false");
+        }
+        return Boolean.parseBoolean(v);
+    }
+
+    private static int intProperty(String name, int fallback, int min) {
+        String value = System.getProperty(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= min && n <= 1024) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the message below names the fix
+        }
+        throw new IllegalArgumentException("hudprof: -D" + name + "=" + value + " is not valid; use a whole number "
+                + "from " + min + " to 1024");
     }
 
     /**
@@ -123,6 +195,9 @@ public final class SpikeCapture implements FrameListener {
      */
     public void detach() {
         profiler.removeFrameListener(this);
+        if (profiler.controller().notes() == notes) {
+            profiler.controller().setNotes(null);
+        }
         if (gcNotes != null) {
             gcNotes.close();
         }
@@ -130,6 +205,7 @@ public final class SpikeCapture implements FrameListener {
             jfrNotes.close();
         }
         if (exporter != null) {
+            waiting.writeAll();
             exporter.close();
         }
     }
@@ -144,7 +220,7 @@ public final class SpikeCapture implements FrameListener {
      * the first.
      */
     public CompletableFuture<Path> lastExport() {
-        return lastExport;
+        return waiting == null ? null : waiting.last();
     }
 
     /** The file a spike at recorded frame {@code frameNumber} is exported to. */
@@ -152,12 +228,19 @@ public final class SpikeCapture implements FrameListener {
         return dir.resolve("hudprof-spike-" + frameNumber + ".json");
     }
 
-    /** The spike frame ± {@code exportAround} frames (fewer after it when paused or not yet run). */
+    /**
+     * The spike frame ± {@code exportAround} frames (fewer after it when paused or not yet run), copied now, while
+     * the timelines hold them; written once the notes' sources have posted everything up to the window's end
+     * ({@link WaitingExports}).
+     */
     private void exportSpike(Spike spike, int framesAgo) {
         int frames = Math.min(framesAgo + exportAround + 1, times.size());
-        ChromeTrace trace = ChromeTrace.capture(profiler, times, notes, frames, "spike at frame "
+        ChromeTrace trace = ChromeTrace.capture(profiler, times, null, frames, "spike at frame "
                 + spike.frameNumber + " ± " + exportAround + " frames");
-        lastExport = exporter.write(trace, exportFile(exportDir, spike.frameNumber));
+        waiting.add(trace, exportFile(exportDir, spike.frameNumber), framesSeen);
+        long postedUpTo = notes.postedUpToNanos();
+        notes.settle(times, noteSink);
+        waiting.writeReady(postedUpTo, framesSeen);
     }
 
     /** The rule in use. */
@@ -246,7 +329,13 @@ public final class SpikeCapture implements FrameListener {
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
         times.frameEnded(frameNanos, recorded);
+        framesSeen++;
+        boolean exportsWait = waiting != null && !waiting.isEmpty();
+        long postedUpTo = exportsWait ? notes.postedUpToNanos() : Long.MIN_VALUE;
         notes.settle(times, noteSink);
+        if (exportsWait) {
+            waiting.writeReady(postedUpTo, framesSeen);
+        }
         if (pendingCountdown >= 0) {
             pendingAgo++;
             if (--pendingCountdown == 0) {
@@ -386,33 +475,79 @@ public final class SpikeCapture implements FrameListener {
 
     private void copyStates(Spike s) {
         int count = data.stateCount();
-        double[] self = data.self(Averaging.INSTANTANEOUS);
-        double[] calls = data.calls(Averaging.INSTANTANEOUS);
         boolean hasBytes = data.records(Metric.ALLOCATED_BYTES);
-        double[] bytes = hasBytes ? data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : null;
-        int kept = 0;
-        for (int st = 0; st < count; st++) {
-            if (self[st] != 0 || calls[st] != 0 || hasBytes && bytes[st] != 0) {
-                kept++;
-            }
-        }
-        s.ensureStates(kept);
-        s.stateCount = 0;
         s.hasBytes = hasBytes;
         s.frameBytes = hasBytes ? data.frameTotal(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : 0;
-        for (int st = 0; st < count; st++) {
-            if (self[st] == 0 && calls[st] == 0 && !(hasBytes && bytes[st] != 0)) {
-                continue;
-            }
-            int i = s.stateCount++;
-            s.states[i] = st;
-            s.self[i] = self[st];
-            s.calls[i] = calls[st];
-            s.bytes[i] = hasBytes ? bytes[st] : 0;
+        s.frame.keep(count, data.self(Averaging.INSTANTANEOUS), data.calls(Averaging.INSTANTANEOUS),
+                hasBytes ? data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : null);
+        copyPrevious(s, count, hasBytes);
+        for (Problem problem : PROBLEMS) {
+            s.problems[problem.ordinal()] = data.problemsInLastFrame(problem);
         }
+        copyStatistics(s);
         for (Metric metric : METRICS) {
             grewMost(s, metric, count);
         }
+    }
+
+    /**
+     * Keeps the recorded frame before the spike (history frame 1) when history holds its states, so a report of the
+     * stored spike shows the same heat as the frame did in history. On a spike only: the scratch arrays grow here.
+     */
+    private void copyPrevious(Spike s, int count, boolean hasBytes) {
+        s.hasPrevious = data.historyHasStates(1);
+        s.previous.count = 0;
+        if (!s.hasPrevious) {
+            return;
+        }
+        int capacity = data.stateCapacity();
+        if (scratchSelf.length < capacity) {
+            scratchSelf = new double[capacity];
+            scratchCalls = new double[capacity];
+            scratchBytes = new double[capacity];
+            scratchByteCalls = new double[capacity];
+        }
+        data.loadHistoryStates(1, Metric.TIME, scratchSelf, scratchCalls);
+        if (hasBytes) {
+            data.loadHistoryStates(1, Metric.ALLOCATED_BYTES, scratchBytes, scratchByteCalls);
+        }
+        s.previous.keep(count, scratchSelf, scratchCalls, hasBytes ? scratchBytes : null);
+        data.clearHistoryStates(1, scratchSelf, scratchCalls);
+        if (hasBytes) {
+            data.clearHistoryStates(1, scratchBytes, scratchByteCalls);
+        }
+    }
+
+    /**
+     * Keeps the statistics report's rows of this frame (the frame value and the run's values up to it). Statistics
+     * gather before readers ({@link io.hudprof.core.FrameListener.Stage}), so they already hold this frame.
+     */
+    private void copyStatistics(Spike s) {
+        s.statCount = 0;
+        ValueTable table = profiler.controller().statistics();
+        if (table == null || !table.prepare(0, Averaging.INSTANTANEOUS)) {
+            return;
+        }
+        int rows = table.rowCount();
+        int columns = Spike.STAT_COLUMNS.length;
+        // Sorted by key (one packed long per row: key high, row low) so a report finds a row by binary search.
+        long[] order = new long[rows];
+        int kept = 0;
+        for (int r = 0; r < rows; r++) {
+            if (table.indent(r) > 0) {
+                order[kept++] = ((long) table.key(r) << 32) | r;
+            }
+        }
+        Arrays.sort(order, 0, kept);
+        s.ensureStatistics(kept);
+        for (int i = 0; i < kept; i++) {
+            int row = (int) order[i];
+            s.statKeys[i] = (int) (order[i] >> 32);
+            for (int c = 0; c < columns; c++) {
+                s.statValues[i * columns + c] = table.value(row, Spike.STAT_COLUMNS[c]);
+            }
+        }
+        s.statCount = kept;
     }
 
     /**
@@ -492,6 +627,7 @@ public final class SpikeCapture implements FrameListener {
         private JfrNotes.Builder jfr = JfrNotes.builder();
         private int exportAround;
         private Path exportDir;
+        private int exportNotesWait = 240;
 
         private Builder() {
         }
@@ -568,8 +704,9 @@ public final class SpikeCapture implements FrameListener {
         /**
          * Writes each told spike (a burst exports once) as a Chrome trace of its frame and {@code frames} frames
          * either side to {@code dir}/{@code hudprof-spike-<frame>.json}, on the exporter's writer thread, once
-         * {@code frames} more frames have passed ({@link #framesAfter} is raised to {@code frames} when lower).
-         * Default off. Enable timelines for zone events in the trace.
+         * {@code frames} more frames have passed ({@link #framesAfter} is raised to {@code frames} when lower) and
+         * the notes of those frames are in ({@link #exportNotesWait}). Default off. Enable timelines for zone events
+         * in the trace.
          */
         public Builder exportAround(int frames, Path dir) {
             this.exportAround = bound("exportAround", frames, 0);
@@ -577,6 +714,22 @@ public final class SpikeCapture implements FrameListener {
                 throw new IllegalArgumentException("hudprof: exportAround needs a folder");
             }
             this.exportDir = dir;
+            return this;
+        }
+
+        /**
+         * How many frames a spike export may wait, after its window ended, for the notes of the window (default 240,
+         * 4 s at 60 Hz; 0 to 4096): a JFR stream delivers its events about a second late, so the trace is written
+         * once every note source ({@link FrameNotes#postedUpToNanos()}) has posted up to the window's end, or after
+         * this many frames with the notes it has ({@code otherData.notes} says {@code incomplete}). The wait happens
+         * frame by frame; the game thread never blocks.
+         */
+        public Builder exportNotesWait(int frames) {
+            if (frames < 0 || frames > 4096) {
+                throw new IllegalArgumentException("hudprof: spike exportNotesWait must be from 0 to 4096 frames, got "
+                        + frames);
+            }
+            this.exportNotesWait = frames;
             return this;
         }
 
@@ -592,6 +745,8 @@ public final class SpikeCapture implements FrameListener {
         public SpikeCapture attach(Profiler profiler) {
             SpikeCapture capture = new SpikeCapture(this, profiler);
             profiler.addFrameListener(capture);
+            // Reports show the notes pinned to the frame they show.
+            profiler.controller().setNotes(capture.notes);
             return capture;
         }
     }

@@ -188,6 +188,12 @@ public final class FrameStatistics implements FrameListener, ValueTable {
         };
     }
 
+    /** Gathers: a spike capture or an export added before it still reads this frame's statistics. */
+    @Override
+    public Stage stage() {
+        return Stage.GATHER;
+    }
+
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
         if (detached) {
@@ -267,6 +273,35 @@ public final class FrameStatistics implements FrameListener, ValueTable {
             Stat[] all = StatRegistry.all();
             for (int id = 0; id < stats; id++) {
                 preparedFrame[id] = history.value(all[id], held);
+            }
+        }
+        return true;
+    }
+
+    /** Receives one statistic's value in a frame ({@link #frameValues}). */
+    @FunctionalInterface
+    public interface FrameValueVisitor {
+        /** @param value in the statistic's unit (nanoseconds for times) */
+        void value(Stat stat, double value);
+    }
+
+    /**
+     * Visits every charted statistic that had a value in recorded frame {@code frameNumber}, in id order, from the
+     * statistics history (for exports: a trace's counter tracks).
+     *
+     * @return false, visiting nothing, when that frame is not held
+     */
+    public boolean frameValues(long frameNumber, FrameValueVisitor visitor) {
+        int held = findFrame(frameNumber);
+        if (frameNumber < 0 || held < 0) {
+            return false;
+        }
+        Stat[] all = StatRegistry.all();
+        int stats = Math.min(now.statCount(), history.charted());
+        for (int id = 0; id < stats; id++) {
+            double value = history.value(all[id], held);
+            if (!Double.isNaN(value)) {
+                visitor.value(all[id], value);
             }
         }
         return true;

@@ -12,10 +12,16 @@ import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.spike.FrameNotes;
 import io.hudprof.core.spike.FrameTimes;
+import io.hudprof.core.stats.Counter;
+import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.core.stats.Sensor;
+import io.hudprof.core.stats.StatTimer;
+import io.hudprof.core.stats.Stats;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -178,6 +184,41 @@ class ChromeTraceTest {
         Map<String, Object> frame3 = (Map<String, Object>) bytes.get(1);
         assertEquals(2000.0, frame3.get("ts"));
         assertEquals(3_024.0, ((Number) ((Map<String, Object>) frame3.get("args")).get("B")).doubleValue());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void withStatisticsAttachedEachChartedStatisticIsACounterTrackWithItsFrameValues() throws Exception {
+        FrameStatistics stats = FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
+        Stats.setClock(clock);
+        Counter drawn = Counter.define("Trace stats/Drawn");
+        StatTimer decode = StatTimer.define("Trace stats/Decode");
+        Hudprof.install(profiler);
+        try {
+            for (int frame = 1; frame <= 3; frame++) {
+                drawn.add(100L * frame);
+                long start = decode.start();
+                clock.advanceMillis(frame);
+                decode.stop(start);
+                clock.advanceMillis(5);
+                profiler.update();
+            }
+            StringWriter out = new StringWriter();
+            ChromeTrace.capture(profiler, times, null, 2, "stats").write(out);
+            List<Object> events = TraceRules.check(out.toString()).events();
+            List<Map<String, Object>> counts = events.stream().map(o -> (Map<String, Object>) o)
+                    .filter(e -> "Trace stats/Drawn".equals(e.get("name"))).toList();
+            assertEquals(2, counts.size(), "one value per exported frame: " + counts);
+            assertEquals("C", counts.get(0).get("ph"));
+            assertEquals("stat", counts.get(0).get("cat"));
+            assertEquals(0.0, counts.get(0).get("ts"));
+            assertEquals(200.0, ((Map<String, Object>) counts.get(0).get("args")).get("value"));
+            assertEquals(300.0, ((Map<String, Object>) counts.get(1).get("args")).get("value"));
+            Map<String, Object> decoded = find(events, "Trace stats/Decode", "C");
+            assertEquals(2.0, ((Map<String, Object>) decoded.get("args")).get("ms"), "times in ms");
+        } finally {
+            stats.detach();
+        }
     }
 
     @Test

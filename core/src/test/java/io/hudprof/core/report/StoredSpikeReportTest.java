@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ManualClock;
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
@@ -18,7 +19,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A spike that left the history ring shows in every report mode exactly as its frame did while in history. */
+/**
+ * A spike that left the history ring shows in every report mode exactly as its frame did while in history: values,
+ * heat (against the frame before it) and the problems counted in its frame.
+ */
 class StoredSpikeReportTest {
     private static final Zone LOGIC = Zone.local("ss-logic");
     private static final Zone PATH = Zone.local("ss-path");
@@ -58,7 +62,7 @@ class StoredSpikeReportTest {
     private record Shown(String title, List<String> rows) {
     }
 
-    /** Every mode's rows (name, place, every shown value; not heat) and the title without its frame part. */
+    /** Every mode's rows (name, place, every shown value, heat), the title and the frame's problem counts. */
     private List<Shown> allModes(ReportController controller) {
         List<Shown> out = new ArrayList<>();
         Report report = new Report();
@@ -93,11 +97,15 @@ class StoredSpikeReportTest {
                 line.append(' ').append(column).append('=')
                         .append(row.shown(column) ? Double.toString(row.value(column)) : "-");
             }
+            line.append(" heat=").append(row.heat());
             rows.add(line.toString());
         }
         String title = report.mode() + " " + report.focusName() + " " + report.recursion() + " "
                 + report.frameNumber() + " " + report.frameNanos() + " " + report.frameTotal() + " "
-                + report.averaging() + " " + report.metric();
+                + report.averaging() + " " + report.metric() + " problems:";
+        for (Problem problem : Problem.values()) {
+            title += " " + report.problemsInFrame(problem);
+        }
         return new Shown(title, rows);
     }
 
@@ -108,10 +116,13 @@ class StoredSpikeReportTest {
         for (int i = 0; i < 10; i++) {
             frame(1_000, 50, 2, 300);
         }
+        RENDER.end();                           // an extra end: a problem counted in the spike's frame
         frame(9_000, 700, 5, 1_200);
         long spikeFrame = profiler.recordedFrames();
         frame(1_000, 50, 2, 300);
         assertEquals(1, spikes.captured());
+        assertEquals(1, spikes.recent(0).problems(Problem.EXTRA_END));
+        assertTrue(spikes.recent(0).hasPreviousFrame());
         Spike spike = spikes.recent(0);
         assertEquals(spikeFrame, spike.frameNumber());
 
@@ -131,6 +142,9 @@ class StoredSpikeReportTest {
         controller.showSpike(spike);
         List<Shown> stored = allModes(controller);
         assertEquals(inHistory, stored);
+        assertTrue(stored.get(0).title().endsWith(problemsWithOneExtraEnd()), stored.get(0).title());
+        assertTrue(stored.get(0).rows().stream().anyMatch(r -> !r.endsWith(" heat=0.0")),
+                "the spike's rows are hot against the frame before it: " + stored.get(0).rows());
 
         Report report = new Report();
         controller.setMode(ReportMode.SELF_TIME);
@@ -148,6 +162,14 @@ class StoredSpikeReportTest {
         assertEquals(profiler.recordedFrames(), report.frameNumber());
         assertTrue(TextReport.render(report).contains(" | live"));
         assertEquals(null, controller.shownSpike());
+    }
+
+    private static String problemsWithOneExtraEnd() {
+        StringBuilder b = new StringBuilder(" problems:");
+        for (Problem problem : Problem.values()) {
+            b.append(' ').append(problem == Problem.EXTRA_END ? 1 : 0);
+        }
+        return b.toString();
     }
 
     @Test

@@ -13,6 +13,9 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.TextReport;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -208,6 +211,63 @@ class SpikeCaptureTest {
     }
 
     @Test
+    void boundsAndPauseComeFromPropertiesAndBadOnesFailNamingTheFix() {
+        try {
+            System.setProperty(SpikeCapture.RECENT_PROPERTY, "2");
+            System.setProperty(SpikeCapture.WORST_PROPERTY, "0");
+            System.setProperty(SpikeCapture.PAUSE_PROPERTY, "true");
+            SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(1)));
+            assertTrue(spikes.pauseOnSpike());
+            frame(2_000);
+            assertTrue(profiler.paused());
+            profiler.setPaused(false);
+            frame(3_000);
+            profiler.setPaused(false);
+            frame(4_000);
+            assertEquals(2, spikes.recentCount(), "two recent kept");
+            assertEquals(0, spikes.worstCount());
+            spikes.detach();
+            System.setProperty(SpikeCapture.RECENT_PROPERTY, "lots");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, SpikeCapture::builder);
+            assertTrue(e.getMessage().contains("-Dhudprof.spike.recent=lots") && e.getMessage().contains("1 to 1024"),
+                    e.getMessage());
+            System.clearProperty(SpikeCapture.RECENT_PROPERTY);
+            System.setProperty(SpikeCapture.PAUSE_PROPERTY, "yes");
+            e = assertThrows(IllegalArgumentException.class, SpikeCapture::builder);
+            assertTrue(e.getMessage().contains("use true or false"), e.getMessage());
+        } finally {
+            System.clearProperty(SpikeCapture.RECENT_PROPERTY);
+            System.clearProperty(SpikeCapture.WORST_PROPERTY);
+            System.clearProperty(SpikeCapture.PAUSE_PROPERTY);
+        }
+    }
+
+    @Test
+    void jfrNotesAndExportAroundComeFromPropertiesToo(@TempDir Path dir) throws Exception {
+        try {
+            System.setProperty(SpikeCapture.JFR_PROPERTY, "true");
+            System.setProperty(SpikeCapture.EXPORT_DIR_PROPERTY, dir.toString());
+            System.setProperty(SpikeCapture.EXPORT_AROUND_PROPERTY, "1");
+            SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportNotesWait(0));
+            try {
+                assertTrue(spikes.jfrNotes() != null, "-Dhudprof.spike.jfr=true streams JFR notes");
+                assertEquals(1, spikes.framesAfter());
+                frame(5_000);
+                frame(12_000);                                // 2: the spike
+                frame(5_000);                                 // 3: one frame after it, then the bounded wait (0)
+                frame(5_000);
+                assertEquals(SpikeCapture.exportFile(dir, 2), spikes.lastExport().get(10, TimeUnit.SECONDS));
+            } finally {
+                spikes.detach();
+            }
+        } finally {
+            System.clearProperty(SpikeCapture.JFR_PROPERTY);
+            System.clearProperty(SpikeCapture.EXPORT_DIR_PROPERTY);
+            System.clearProperty(SpikeCapture.EXPORT_AROUND_PROPERTY);
+        }
+    }
+
+    @Test
     void spikeKeepsEveryStateTheZoneThatGrewAndTheTimeline() {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
         for (int i = 0; i < 20; i++) {
@@ -341,6 +401,34 @@ class SpikeCaptureTest {
     }
 
     @Test
+    void aReportCarriesTheNotesPinnedToTheFrameItShows() {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
+        frame(5_000);                                         // 1: [1.000, 1.005)
+        frame(15_000);                                        // 2: [1.005, 1.020) spike
+        frame(5_000);                                         // 3
+        spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause", 1_008_000_000L,
+                11_200_000L);
+        frame(5_000);                                         // 4
+        ReportController controller = profiler.controller();
+        Report report = new Report();
+        controller.build(report);
+        assertEquals(0, report.noteCount(), "the live frame 4 had no collection");
+        controller.setFrame(2);
+        controller.build(report);
+        assertEquals(2, report.frameNumber());
+        assertEquals(1, report.noteCount());
+        assertEquals("G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)", report.note(0));
+        String title = TextReport.render(report).lines().findFirst().orElseThrow();
+        assertTrue(title.contains(" | 2 frames back | frame 2 "), title);
+        assertTrue(title.endsWith(" | included G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)"), title);
+        controller.showSpike(spikes.recent(0));
+        controller.build(report);
+        assertEquals(1, report.noteCount(), "a stored spike shows its own notes");
+        spikes.detach();
+        assertNull(controller.notes(), "detach unplugs the notes");
+    }
+
+    @Test
     void exportAroundWritesTheSpikeFrameWithFramesEitherSide(@TempDir Path dir) throws Exception {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(3, dir));
         assertEquals(3, spikes.framesAfter());
@@ -363,6 +451,89 @@ class SpikeCaptureTest {
         }
         assertFalse(json.contains("\"name\":\"frame 1\""), "3 frames before, no more");
         assertTrue(json.contains("sc-path"), "the spike's zones");
+        spikes.detach();
+    }
+
+    @Test
+    void aSpikeExportWaitsUntilItsWindowsNotesAreInAndHoldsThem(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(1, dir));
+        long[] postedUpTo = {Long.MIN_VALUE};
+        spikes.notes().addSource(() -> postedUpTo[0]);
+        for (int i = 0; i < 3; i++) {
+            frame(5_000, 3_000, 1_000);                       // 1..3
+        }
+        long spikeStart = clock.nanoTime();
+        frame(12_000, 11_000, 9_000);                         // 4: the spike
+        frame(5_000, 3_000, 1_000);                           // 5: the window is complete, its notes are not
+        assertNull(spikes.lastExport(), "the trace waits for the notes of its window");
+        frame(5_000, 3_000, 1_000);
+        frame(5_000, 3_000, 1_000);
+        assertNull(spikes.lastExport());
+        // A second later (say) the JFR stream delivers a pause inside the spike frame, then says it is complete.
+        spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause", spikeStart + 2_000_000L,
+                3_000_000L);
+        postedUpTo[0] = clock.nanoTime();
+        frame(5_000, 3_000, 1_000);                           // 8
+        String json = Files.readString(spikes.lastExport().get(10, TimeUnit.SECONDS));
+        assertTrue(json.contains("G1 Young Generation pause 3.0 ms (G1 Evacuation Pause)"), "the late note");
+        assertTrue(json.contains("\"notes\":\"complete\""), "says its notes are complete");
+        for (long f = 3; f <= 5; f++) {
+            assertTrue(json.contains("\"name\":\"frame " + f + "\""), "frame " + f);
+        }
+        assertFalse(json.contains("\"name\":\"frame 6\""), "the window, not the frames waited");
+        assertEquals(1, spikes.recent(0).noteCount(), "the stored spike has the note too");
+        spikes.detach();
+    }
+
+    @Test
+    void severalSpikeExportsWaitAtOnceAndEachGetsItsNotes(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(1, dir));
+        long[] postedUpTo = {Long.MIN_VALUE};
+        spikes.notes().addSource(() -> postedUpTo[0]);
+        frame(5_000, 3_000, 1_000);                           // 1
+        long firstStart = clock.nanoTime();
+        frame(12_000, 11_000, 9_000);                         // 2: a spike
+        frame(5_000, 3_000, 1_000);                           // 3: its export waits
+        frame(5_000, 3_000, 1_000);                           // 4
+        long secondStart = clock.nanoTime();
+        frame(14_000, 11_000, 9_000);                         // 5: another spike
+        frame(5_000, 3_000, 1_000);                           // 6: both wait
+        assertNull(spikes.lastExport());
+        spikes.notes().post(FrameNotes.Kind.SAFEPOINT, "JVM", "G1CollectForAllocation", firstStart + 1_000_000L,
+                2_000_000L);
+        spikes.notes().post(FrameNotes.Kind.COMPILATION, "Game.update", "C2, level 4", secondStart + 1_000_000L,
+                6_000_000L);
+        postedUpTo[0] = clock.nanoTime();
+        frame(5_000, 3_000, 1_000);                           // 7: both written
+        // One writer thread writes in order: the latest written means both are.
+        assertEquals(SpikeCapture.exportFile(dir, 5), spikes.lastExport().get(10, TimeUnit.SECONDS));
+        spikes.detach();
+        String first = Files.readString(SpikeCapture.exportFile(dir, 2));
+        String second = Files.readString(SpikeCapture.exportFile(dir, 5));
+        assertTrue(first.contains("JVM safepoint 2.0 ms (G1CollectForAllocation)") && first.contains(
+                "\"notes\":\"complete\""), first);
+        assertTrue(second.contains("Game.update compilation 6.0 ms (C2, level 4)") && second.contains(
+                "\"notes\":\"complete\""), second);
+        assertFalse(first.contains("Game.update"), "each trace has its own window's notes");
+    }
+
+    @Test
+    void aSpikeExportWaitsAtMostTheBoundThenWritesTheNotesItHas(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(1, dir)
+                .exportNotesWait(3));
+        spikes.notes().addSource(() -> Long.MIN_VALUE);      // a source that never catches up
+        for (int i = 0; i < 3; i++) {
+            frame(5_000, 3_000, 1_000);
+        }
+        frame(12_000, 11_000, 9_000);                         // 4: the spike
+        frame(5_000, 3_000, 1_000);                           // 5: captured, waiting
+        frame(5_000, 3_000, 1_000);
+        frame(5_000, 3_000, 1_000);
+        assertNull(spikes.lastExport());
+        frame(5_000, 3_000, 1_000);                           // 8: three frames waited
+        String json = Files.readString(spikes.lastExport().get(10, TimeUnit.SECONDS));
+        assertTrue(json.contains("\"notes\":\"incomplete\""), "says its notes may be missing");
+        assertTrue(json.contains("\"name\":\"frame 4\""));
         spikes.detach();
     }
 

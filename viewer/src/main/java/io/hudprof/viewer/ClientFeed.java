@@ -1,0 +1,327 @@
+package io.hudprof.viewer;
+
+import io.hudprof.core.Zone;
+import io.hudprof.core.stats.FloatDistribution;
+import io.hudprof.pstats.CollectorTable;
+import io.hudprof.pstats.FrameData;
+import io.hudprof.pstats.PStatsSession;
+import io.hudprof.pstats.SessionListener;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One client's frames into the viewer's profiler: resolves each PStats collector to a private {@link Zone} of its
+ * full name ({@code App:Physics}, so PStats' static tree is hudprof's category tree), converts the client's float32
+ * seconds to the viewer's nanoseconds, and hands each frame to the {@link ReplayThread} of its PStats thread.
+ *
+ * <p>A main-thread (PStats thread 0) frame is resolved when the next one arrives (or the session ends): definitions
+ * travel over TCP while frames may come over UDP, so waiting one frame lets its collectors be defined, as text-stats
+ * does, and a frame overtaken by a later one is replayed first. The client's other threads' frames are resolved on
+ * arrival, so they are replayed before the main frame that closes their profiler frame. Zones are private per client
+ * and name, so two clients' {@code Draw} are two rows and a client redefining an index with the same name keeps its
+ * row. Only the client the viewer follows is replayed.
+ *
+ * <p>Level collectors with a value of their own in a main-thread frame become {@link FloatDistribution} statistics
+ * ({@value #LEVELS}{@code <full name> (<units>)}), reported once per frame on the main replay thread, so the HUD's
+ * statistics report and value charts show them.
+ *
+ * <p>Called on the session's feeding thread (under its lock).
+ */
+final class ClientFeed implements SessionListener {
+    /** PStats threads replayed per client; frames of threads past this are dropped (counted). */
+    static final int MAX_THREADS = 32;
+    /**
+     * Time events queued for replay per client, over all its threads; a frame that would pass it is dropped
+     * (counted), so a client sending huge frames faster than they replay cannot make the viewer's memory grow.
+     */
+    static final int MAX_QUEUED_EVENTS = 1 << 20;
+    /** Events in one replayed frame; a bigger frame is dropped (counted). hudprof's own client sends fewer. */
+    static final int MAX_FRAME_EVENTS = 1 << 16;
+    private final AtomicInteger queuedEvents = new AtomicInteger();
+
+    private final RemoteProfile profile;
+    /** Replay (a file): wait for a free slot instead of dropping, so every frame is shown. */
+    private final boolean blocking;
+    private final Map<String, Zone> zoneByName = new HashMap<>();
+    private Zone[] zoneOf = new Zone[0];
+    private FloatDistribution[] levelOf = new FloatDistribution[0];
+    private boolean[] levelTried = new boolean[0];
+    private final Map<String, FloatDistribution> levelByName = new HashMap<>();
+    private int builtVersion = -1;
+    private volatile ReplayThread[] threads = new ReplayThread[1];
+    /** The main thread's last frame, waiting for the next (see above). */
+    private final FrameData pending = new FrameData();
+    private boolean hasPending;
+    private boolean epochSet;
+    private long offsetNanos;
+    private volatile long dropped;
+    private volatile boolean closed;
+    private volatile String name = "";
+    private volatile String progname = "";
+
+    ClientFeed(RemoteProfile profile, boolean blocking) {
+        this.profile = profile;
+        this.blocking = blocking;
+    }
+
+    @Override
+    public void hello(PStatsSession session) {
+        progname = session.hello().progname();
+        name = progname + " on " + session.hello().hostname() + " (" + session.peer() + ")";
+        profile.connected(this);
+    }
+
+    @Override
+    public void frame(PStatsSession session, FrameData frame) {
+        if (!profile.follows(this)) {
+            profile.countIgnored();
+            return;
+        }
+        int t = frame.threadIndex();
+        if (t >= MAX_THREADS) {
+            dropped++;
+            return;
+        }
+        if (t >= threads.length) {
+            threads = Arrays.copyOf(threads, Math.min(MAX_THREADS, Math.max(t + 1, threads.length * 2)));
+        }
+        if (t != 0) {
+            send(session, frame);
+            return;
+        }
+        if (hasPending && frame.frameNumber() < pending.frameNumber()) {
+            // Overtaken (a UDP frame that arrived after a later one over TCP): replay it first.
+            send(session, frame);
+            return;
+        }
+        if (hasPending) {
+            send(session, pending);
+        }
+        pending.copyFrom(frame);
+        hasPending = true;
+    }
+
+    @Override
+    public void closed(PStatsSession session, String reason) {
+        if (profile.follows(this) && hasPending) {
+            hasPending = false;
+            send(session, pending);
+        }
+        finishThreads();
+        profile.disconnected(this);
+        closed = true;
+    }
+
+    /** Whether the session ended and every frame it sent was replayed. */
+    boolean closed() {
+        return closed;
+    }
+
+    private void send(PStatsSession session, FrameData frame) {
+        int t = frame.threadIndex();
+        int events = frame.eventCount();
+        if (events == 0) {
+            return;
+        }
+        if (events > MAX_FRAME_EVENTS || queuedEvents.get() + events > MAX_QUEUED_EVENTS || !saneTimes(frame)) {
+            dropped++;
+            return;
+        }
+        ReplayThread thread = threads[t];
+        if (thread == null) {
+            thread = new ReplayThread(profile, this, session.threadName(t), t == 0);
+            threads[t] = thread;
+            thread.start();
+        }
+        ReplayFrame slot;
+        try {
+            slot = blocking ? thread.free.take() : thread.free.poll();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (slot == null) {
+            dropped++;
+            return;
+        }
+        resolve(session, frame, slot);
+        thread.inFlight.incrementAndGet();
+        queuedEvents.addAndGet(events);
+        if (blocking) {
+            try {
+                thread.queue.put(slot);
+            } catch (InterruptedException e) {
+                replayed(thread, events);
+                Thread.currentThread().interrupt();
+            }
+        } else if (!thread.queue.offer(slot)) {
+            replayed(thread, events);
+            thread.free.offer(slot);
+            dropped++;
+        }
+    }
+
+    private void resolve(PStatsSession session, FrameData frame, ReplayFrame dest) {
+        CollectorTable table = session.collectors();
+        if (table.version() != builtVersion) {
+            rebuildZones(table);
+        }
+        if (!epochSet) {
+            // The client's clock starts anywhere; its first frame starts just after everything the viewer showed.
+            offsetNanos = profile.epochAfterShown() - clientNanos(frame.eventTime(0));
+            epochSet = true;
+        }
+        dest.reset(frame.threadIndex(), frame.frameNumber());
+        for (int i = 0; i < frame.eventCount(); i++) {
+            int c = frame.eventCollector(i);
+            Zone zone = c > 0 && c < zoneOf.length ? zoneOf[c] : null;
+            dest.add(zone, frame.eventIsStart(i), clientNanos(frame.eventTime(i)) + offsetNanos);
+        }
+        if (frame.threadIndex() == 0) {
+            for (int i = 0; i < frame.levelCount(); i++) {
+                int c = frame.levelCollector(i);
+                FloatDistribution stat = c < levelOf.length ? levelOf[c] : null;
+                if (stat == null && c < levelOf.length && !levelTried[c] && session.collectors().isDefined(c)) {
+                    // First value of this collector: its statistic is made now, so only levels become rows.
+                    levelTried[c] = true;
+                    String units = table.def(c).levelUnits();
+                    stat = levelByName.computeIfAbsent(LEVELS + table.fullName(c)
+                            + (units.isBlank() ? "" : " (" + units + ")"), ClientFeed::levelStat);
+                    levelOf[c] = stat;
+                }
+                if (stat != null) {
+                    dest.addLevel(stat, frame.levelValue(i));
+                }
+            }
+        }
+        profile.shown(dest.endNanos());
+    }
+
+    /**
+     * Whether every time is finite and within {@link #MAX_CLIENT_SECONDS}: a client's clock is its uptime, and one
+     * infinite or absurd time would put the thread's time line where no later frame could follow.
+     */
+    private static boolean saneTimes(FrameData frame) {
+        for (int i = 0; i < frame.eventCount(); i++) {
+            float t = frame.eventTime(i);
+            if (!(Math.abs(t) <= MAX_CLIENT_SECONDS)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** About 115 days: beyond it float32 seconds cannot tell milliseconds apart anyway. */
+    static final float MAX_CLIENT_SECONDS = 1e7f;
+
+    private static long clientNanos(float seconds) {
+        return Math.round((double) seconds * 1e9);
+    }
+
+    private void rebuildZones(CollectorTable table) {
+        builtVersion = table.version();
+        int n = table.size();
+        if (zoneOf.length < n) {
+            zoneOf = Arrays.copyOf(zoneOf, n);
+            levelOf = Arrays.copyOf(levelOf, n);
+            levelTried = Arrays.copyOf(levelTried, n);
+        }
+        for (int c = 1; c < n; c++) {
+            if (!table.isDefined(c)) {
+                zoneOf[c] = null;
+                levelOf[c] = null;
+                levelTried[c] = false;
+                continue;
+            }
+            String full = table.fullName(c);
+            zoneOf[c] = zoneByName.computeIfAbsent(full, Zone::local);
+            levelOf[c] = null;
+            levelTried[c] = false;
+        }
+    }
+
+    /** A queued frame of {@code events} events left the queue (replayed, or not queued after all). */
+    void replayed(ReplayThread thread, int events) {
+        queuedEvents.addAndGet(-events);
+        thread.inFlight.decrementAndGet();
+    }
+
+    /**
+     * On the main replay thread: waits until the other threads' frames queued so far are replayed, at most
+     * {@link #OTHERS_WAIT_NANOS} (a stuck or flooded thread only delays the frame, never stops it).
+     */
+    void awaitOtherThreads(ReplayThread main) {
+        long deadline = System.nanoTime() + OTHERS_WAIT_NANOS;
+        for (ReplayThread t : threads) {
+            if (t == null || t == main) {
+                continue;
+            }
+            while (t.inFlight.get() > 0 && t.isAlive() && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(20_000);
+            }
+        }
+    }
+
+    /** The longest the main replay thread waits for the others before a frame. */
+    static final long OTHERS_WAIT_NANOS = 200_000_000L;
+
+    /** The statistics category of received level collectors: the HUD's statistics report and value charts. */
+    static final String LEVELS = "PStats levels/";
+
+    private static FloatDistribution levelStat(String name) {
+        try {
+            return FloatDistribution.define(name);
+        } catch (IllegalArgumentException e) {
+            // A name the registry refuses (taken by another kind): that level is not shown; the frames go on.
+            return null;
+        }
+    }
+
+    private void finishThreads() {
+        for (ReplayThread t : threads) {
+            if (t != null) {
+                try {
+                    t.finish();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Frames dropped because the replay queue was full or the thread was past the limit. */
+    long dropped() {
+        return dropped;
+    }
+
+    /** Frames replayed and skipped (older than the last) over all threads. */
+    long replayed() {
+        long n = 0;
+        for (ReplayThread t : threads) {
+            n += t == null ? 0 : t.replayed();
+        }
+        return n;
+    }
+
+    long skipped() {
+        long n = 0;
+        for (ReplayThread t : threads) {
+            n += t == null ? 0 : t.skipped();
+        }
+        return n;
+    }
+
+    /** The client's program name from its hello. */
+    String progname() {
+        return progname;
+    }
+
+    /** "progname on host (peer)". */
+    String name() {
+        return name;
+    }
+}

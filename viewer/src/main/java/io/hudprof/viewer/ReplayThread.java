@@ -1,0 +1,134 @@
+package io.hudprof.viewer;
+
+import io.hudprof.core.Zone;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Replays one PStats thread's received frames as zone begins and ends on a Java thread of the same name, so the
+ * viewer's profiler records them exactly as it records a game thread: the same aggregator, history and views. The
+ * client's main thread (PStats thread 0) also ends each profiler frame at the end of each received frame; a gap
+ * between two received frames (frames the client did not send) is gathered without recording, so every recorded
+ * frame is exactly one of the client's. Before gathering, it waits (briefly, bounded) for the other threads' frames
+ * that arrived before its own to be replayed, so their zones land in the frame they belong to.
+ *
+ * <p>Frames come through a bounded queue from a pool; a frame older than the last one replayed (out of order or
+ * repeated over UDP) is skipped and counted. Runtime nesting is the stream's own: a stop that ends a zone opened
+ * before inner ones closes those too (hudprof counts them as missing ends); a stop of a collector that is not
+ * running is ignored (counted as an extra end); where PStats would count either from the frame start, the viewer
+ * shows the call graph the events really made.
+ */
+final class ReplayThread extends Thread {
+    /** Frames waiting per thread; past this a live client's frames are dropped (counted). */
+    static final int QUEUE = 128;
+    /** Slots that grew past this many events are replaced after use, so only queued frames hold memory. */
+    static final int SHRINK_EVENTS = 4096;
+
+    private final RemoteProfile profile;
+    private final ClientFeed feed;
+    private final boolean updates;
+    /** Frames queued and not replayed yet; the main thread waits for the others' before gathering a frame. */
+    final AtomicInteger inFlight = new AtomicInteger();
+    final BlockingQueue<ReplayFrame> queue = new ArrayBlockingQueue<>(QUEUE);
+    final BlockingQueue<ReplayFrame> free = new ArrayBlockingQueue<>(QUEUE + 1);
+    /** This thread's replay time, read by {@link ReplayClock}; set by the first event. */
+    volatile long now = Long.MIN_VALUE;
+    private long lastEnd = Long.MIN_VALUE;
+    private boolean first = true;
+    private volatile long skipped;
+    private volatile long replayed;
+    private static final ReplayFrame END = new ReplayFrame();
+
+    ReplayThread(RemoteProfile profile, ClientFeed feed, String name, boolean updates) {
+        super(name);
+        this.profile = profile;
+        this.feed = feed;
+        this.updates = updates;
+        setDaemon(true);
+        for (int i = 0; i < QUEUE + 1; i++) {
+            free.add(new ReplayFrame());
+        }
+    }
+
+    /** Ends the thread once the frames queued before this call are replayed; waits for it. */
+    void finish() throws InterruptedException {
+        queue.put(END);
+        join();
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (true) {
+                ReplayFrame f = queue.take();
+                if (f == END) {
+                    return;
+                }
+                int events = f.events;
+                try {
+                    replay(f);
+                } finally {
+                    if (f.zones.length > SHRINK_EVENTS) {
+                        // A huge frame's arrays are not kept for the next, small ones.
+                        f = new ReplayFrame();
+                    }
+                    feed.replayed(this, events);
+                    free.put(f);
+                }
+            }
+        } catch (InterruptedException e) {
+            // Stopped: the viewer is closing.
+        }
+    }
+
+    private void replay(ReplayFrame f) {
+        if (f.events == 0) {
+            return;
+        }
+        long start = f.startNanos();
+        if (start < lastEnd) {
+            skipped++;
+            return;
+        }
+        if (updates && (first || start != lastEnd)) {
+            now = start;
+            profile.gap(this);
+        }
+        first = false;
+        for (int i = 0; i < f.events; i++) {
+            long t = f.nanos[i];
+            if (t > now) {
+                now = t;
+            }
+            Zone zone = f.zones[i];
+            if (zone == null) {
+                continue;
+            }
+            if (f.starts[i]) {
+                zone.begin();
+            } else {
+                zone.end();
+            }
+        }
+        lastEnd = now;
+        replayed++;
+        if (updates) {
+            for (int i = 0; i < f.levels; i++) {
+                f.levelStats[i].report(f.levelValues[i]);
+            }
+            // The client's other threads' frames that arrived before this one belong to it or earlier frames.
+            feed.awaitOtherThreads(this);
+            profile.frameEnd(this, f.frameNumber);
+        }
+    }
+
+    /** Frames skipped as older than the last one replayed. */
+    long skipped() {
+        return skipped;
+    }
+
+    long replayed() {
+        return replayed;
+    }
+}

@@ -1,0 +1,53 @@
+package io.hudprof.viewer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Hudprof;
+import org.junit.jupiter.api.Test;
+
+/** The window follows one client: the first to say hello, then the one that came next when it leaves. */
+class RemoteProfileTest {
+
+    @Test
+    void theFirstClientIsShownAndTheNextTakesOverWhenItLeaves() {
+        RemoteProfile profile = new RemoteProfile(16);
+        try {
+            assertSame(profile.profiler(), Hudprof.profiler(), "replayed zones record into the viewer's profiler");
+            ClientFeed first = new ClientFeed(profile, false);
+            ClientFeed second = new ClientFeed(profile, false);
+            ClientFeed third = new ClientFeed(profile, false);
+            assertNull(profile.followed());
+            io.hudprof.core.format.TextLine status = new io.hudprof.core.format.TextLine(64);
+            profile.profiler().controller().status().appendStatus(status);
+            assertEquals("no client", status.toString(), "the HUD's title before any client");
+            profile.connected(first);
+            profile.profiler().controller().status().appendStatus(status.clear());
+            assertEquals(", 0 dropped", status.toString(), "a client without a hello has no name yet");
+            profile.connected(second);
+            profile.connected(third);
+            assertTrue(profile.follows(first));
+            assertFalse(profile.follows(second));
+            assertEquals(2, profile.waitingClients());
+            assertTrue(ViewerMain.status(profile, "port 5185").contains("2 more clients waiting"),
+                    ViewerMain.status(profile, "port 5185"));
+
+            profile.disconnected(third);
+            assertEquals(1, profile.waitingClients(), "a waiting client that leaves is forgotten");
+            profile.disconnected(first);
+            assertTrue(profile.follows(second));
+            assertEquals(0, profile.waitingClients());
+            profile.disconnected(second);
+            assertNull(profile.followed());
+            assertTrue(ViewerMain.status(profile, "port 5185").endsWith("waiting for a PStats client"));
+            profile.profiler().controller().status().appendStatus(status.clear());
+            assertEquals(" left", status.toString(), "the HUD's title after the shown client left");
+        } finally {
+            profile.close();
+        }
+        assertNull(Hudprof.profiler());
+    }
+}
