@@ -43,6 +43,8 @@ final class FrameAggregator {
     /** True when the last update froze the profile (paused) instead of recording a frame. */
     boolean frozen;
     int updateRootZone = -1;
+    /** The {@code <gpu>} pseudo-thread's resolved frames; null until the profiler sets it. */
+    GpuAttribution gpu;
 
     private long[] zoneAccumulator = new long[64];
     private long[] zoneBytesAccumulator;
@@ -442,6 +444,11 @@ final class FrameAggregator {
         instTouched = published;
         instTouchedCount = touchedCount;
         touchedCount = 0;
+        if (gpu != null) {
+            // GPU states are never gathered from events: their values arrive late and are attached to their own
+            // history frame by GpuAttribution, which only puts the newest arrived GPU frame in the live values.
+            gpu.commitHeld(recordedFrames);
+        }
         for (int i = 0; i < zonesTouchedCount; i++) {
             int z = zonesTouched[i];
             history.addZone(z, zoneAccumulator[z], b == null ? 0 : zoneBytesAccumulator[z]);
@@ -468,6 +475,17 @@ final class FrameAggregator {
         }
         System.arraycopy(frameProblems, 0, lastFrameProblems, 0, PROBLEM_KINDS);
         clearFrame();
+    }
+
+    /** Sets a state's committed (instantaneous) values outside the gathered frame: the held GPU frame's. */
+    void setCommitted(int state, long self, long entries) {
+        ensureState(state);
+        time.inst[state] = self;
+        calls.inst[state] = entries;
+        if (instTouchedCount == instTouched.length) {
+            instTouched = Arrays.copyOf(instTouched, instTouchedCount * 2);
+        }
+        instTouched[instTouchedCount++] = state;
     }
 
     /** Forgets the gathered frame (recording is paused); problems still count towards the totals. */

@@ -49,6 +49,16 @@ public final class FrameHistory {
 
     private int[] zoneSlot = new int[0];
 
+    /** Per frame: GPU frame time (-1 until its GPU results arrived) and its range of GPU state entries. */
+    private final long[] gpuFrameNanos;
+    private final long[] gpuStart;
+    private final long[] gpuEnd;
+    private final int gpuCapacity;
+    private final int[] gpuIds;
+    private final long[] gpuSelf;
+    private final long[] gpuCalls;
+    private long gpuPos;
+
     FrameHistory(ProfilerConfig config, boolean allocation) {
         this.frameCapacity = config.historyFrames;
         this.frameNumber = new long[frameCapacity];
@@ -69,6 +79,14 @@ public final class FrameHistory {
         this.stateSelf = new long[stateCapacity];
         this.stateCalls = new long[stateCapacity];
         this.stateBytes = allocation ? new long[stateCapacity] : null;
+        this.gpuFrameNanos = new long[frameCapacity];
+        this.gpuStart = new long[frameCapacity];
+        this.gpuEnd = new long[frameCapacity];
+        // GPU passes are few per frame: an eighth of the state entries is plenty and keeps the default at 1 MiB.
+        this.gpuCapacity = full ? Math.max(1024, stateCapacity / 8) : 0;
+        this.gpuIds = new int[gpuCapacity];
+        this.gpuSelf = new long[gpuCapacity];
+        this.gpuCalls = new long[gpuCapacity];
     }
 
     /** Whether this history holds {@code metric}'s values (time always; bytes with allocation per zone). */
@@ -173,6 +191,47 @@ public final class FrameHistory {
     }
 
 
+    /**
+     * The GPU time of the frame {@code framesAgo} back (its time inside its outermost GPU zones), or -1 when that frame
+     * is not held, had no GPU zones, or its GPU results have not arrived (yet, or ever: a dropped frame).
+     */
+    public long gpuFrameNanos(int framesAgo) {
+        int slot = slot(framesAgo);
+        return slot < 0 ? -1 : gpuFrameNanos[slot];
+    }
+
+    /**
+     * Attaches the late-arriving GPU values of recorded frame {@code number}: its GPU frame time and, with full
+     * history, the GPU states' self time and counts, which {@link #loadStates} then loads with the frame's CPU
+     * states. Does nothing when the frame has left the history.
+     */
+    void attachGpu(long number, int[] states, long[] self, long[] calls, int count, long nanos) {
+        int framesAgo = framesWritten == 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, frameNumber(0) - number);
+        int slot = slot(framesAgo);
+        if (slot < 0 || frameNumber[slot] != number) {
+            return;
+        }
+        gpuFrameNanos[slot] = nanos;
+        if (!full) {
+            return;
+        }
+        gpuStart[slot] = gpuPos;
+        for (int i = 0; i < count; i++) {
+            int e = (int) (gpuPos % gpuCapacity);
+            int s = states[i];
+            gpuIds[e] = s;
+            gpuSelf[e] = self[s];
+            gpuCalls[e] = calls[s];
+            gpuPos++;
+        }
+        gpuEnd[slot] = gpuPos;
+    }
+
+    /** Whether the slot's GPU entries are still in the GPU entry ring. */
+    private boolean gpuHeld(int slot) {
+        return gpuEnd[slot] > gpuStart[slot] && gpuStart[slot] >= gpuPos - gpuCapacity;
+    }
+
     /** True when the frame {@code framesAgo} back still has its per-state values. */
     boolean hasStates(int framesAgo) {
         int slot = slot(framesAgo);
@@ -188,6 +247,13 @@ public final class FrameHistory {
             self[stateIds[i]] = values[i];
             calls[stateIds[i]] = stateCalls[i];
         }
+        if (metric == Metric.TIME && gpuHeld(slot)) {
+            for (long e = gpuStart[slot]; e < gpuEnd[slot]; e++) {
+                int i = (int) (e % gpuCapacity);
+                self[gpuIds[i]] = gpuSelf[i];
+                calls[gpuIds[i]] = gpuCalls[i];
+            }
+        }
     }
 
     /** Zeroes in dense arrays exactly the entries {@link #loadStates} wrote for that frame. */
@@ -197,6 +263,14 @@ public final class FrameHistory {
             int i = (int) (e % stateCapacity);
             self[stateIds[i]] = 0;
             calls[stateIds[i]] = 0;
+        }
+        // GPU entries may have arrived between load and clear: zero the whole range either way (zeros are harmless).
+        if (gpuHeld(slot)) {
+            for (long e = gpuStart[slot]; e < gpuEnd[slot]; e++) {
+                int i = (int) (e % gpuCapacity);
+                self[gpuIds[i]] = 0;
+                calls[gpuIds[i]] = 0;
+            }
         }
     }
 
@@ -212,6 +286,9 @@ public final class FrameHistory {
         zoneEnd[slot] = zonePos;
         stateStart[slot] = statePos;
         stateEnd[slot] = statePos;
+        gpuFrameNanos[slot] = -1;
+        gpuStart[slot] = gpuPos;
+        gpuEnd[slot] = gpuPos;
     }
 
     void addZone(int zoneId, long self, long selfBytes) {

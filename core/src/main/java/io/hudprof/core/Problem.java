@@ -31,7 +31,16 @@ public enum Problem {
      * A scope from {@link Zone#enter()} was closed on a thread other than the one that entered it (an async
      * callback, a scope handed to a task); it was ignored, so the zone stays open on its own thread until repaired.
      */
-    FOREIGN_THREAD_CLOSE("closed on another thread");
+    FOREIGN_THREAD_CLOSE("closed on another thread"),
+    /**
+     * A frame's GPU zones were dropped: every query set of the GPU timer's ring was still waiting for the GPU, or
+     * the frame entered more GPU zones than a query set holds. The frame has no GPU numbers.
+     */
+    GPU_FRAME_DROPPED("gpu frames dropped"),
+    /** A GPU zone end that did not match (a missing or extra end, or a GPU zone still open when the frame ended). */
+    GPU_UNBALANCED("gpu zone unbalanced"),
+    /** A GPU zone entered on a thread without the timer's GL context, or with no context current; ignored. */
+    GPU_NO_CONTEXT("gpu zone without its context");
 
     private final String label;
 

@@ -15,14 +15,47 @@ public final class ProfileData {
     private final ThreadRoster threads;
     private final boolean selfProfiling;
     private final String allocationUnavailable;
+    private final GpuTrack gpu;
+    private final GpuAttribution gpuAttribution;
 
     ProfileData(FrameAggregator aggregator, FrameHistory history, ThreadRoster threads, boolean selfProfiling,
-                String allocationUnavailable) {
+                String allocationUnavailable, GpuTrack gpu, GpuAttribution gpuAttribution) {
         this.aggregator = aggregator;
         this.history = history;
         this.threads = threads;
         this.selfProfiling = selfProfiling;
         this.allocationUnavailable = allocationUnavailable;
+        this.gpu = gpu;
+        this.gpuAttribution = gpuAttribution;
+    }
+
+    /**
+     * How many recorded frames behind the live CPU values the live GPU values ({@code <gpu>} states) are: 0 when they
+     * are of the same frame, -1 when there are none (no GPU timer, or no GPU frame resolved lately).
+     */
+    public int gpuFramesLate() {
+        long held = gpuAttribution.shownFrame();
+        return held < 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, aggregator.recordedFrames - held);
+    }
+
+    /**
+     * The GPU time (the time inside its outermost GPU zones) of the frame the live GPU values are of, or -1 when none.
+     */
+    public long gpuFrameNanos() {
+        return gpuAttribution.shownFrameNanos();
+    }
+
+    /**
+     * Why GPU timing is unavailable ("GPU timing unavailable: ...", ready to show), or {@code null} when it works or
+     * no GPU timer was ever set up.
+     */
+    public String gpuUnavailableReason() {
+        return gpu.unavailableReason();
+    }
+
+    /** Whether a GPU timer is installed and working (GPU zones record). */
+    public boolean gpuTiming() {
+        return gpu.installed();
     }
 
     /** Whether {@code metric} is recorded: time always, allocated bytes with allocation per zone on and available. */

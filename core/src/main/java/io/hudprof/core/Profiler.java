@@ -66,6 +66,9 @@ public final class Profiler {
 
     private final FrameAggregator aggregator;
     private final FrameHistory history;
+    final GpuTrack gpu;
+    /** The thread inside (or last inside) {@code update()}: the one that owns the aggregator. */
+    Thread updateThread;
     private final ProfileData data;
     private final ReportController controller;
     private final ThreadRoster roster;
@@ -98,7 +101,11 @@ public final class Profiler {
         this.roster = new ThreadRoster(config.historyFrames);
         this.timelines = config.timelineCapacity == 0 ? null
                 : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), config.timelineCapacity);
-        this.data = new ProfileData(aggregator, history, roster, config.selfProfiling, allocationUnavailable);
+        GpuAttribution gpuAttribution = new GpuAttribution(aggregator, history);
+        aggregator.gpu = gpuAttribution;
+        this.gpu = new GpuTrack(this, gpuAttribution);
+        this.data = new ProfileData(aggregator, history, roster, config.selfProfiling, allocationUnavailable, gpu,
+                gpuAttribution);
         this.controller = new ReportController(data);
         this.frameStartNanos = clock.nanoTime();
         this.seenZoneOverflows = ZoneRegistry.overflowDefinitions();
@@ -177,6 +184,7 @@ public final class Profiler {
     }
 
     private void gather(boolean record) {
+        updateThread = Thread.currentThread();
         long now = clock.nanoTime();
         long ownBytes = allocation != null ? allocation.currentThreadAllocatedBytes() : 0;
         ThreadRecorder own = null;
@@ -369,6 +377,7 @@ public final class Profiler {
         long foreign = control.foreignCloses.get();
         aggregator.countProblem(Problem.FOREIGN_THREAD_CLOSE, foreign - seenForeignCloses);
         seenForeignCloses = foreign;
+        gpu.settleProblems(aggregator);
     }
 
     /** Whether zones record (default true). Switching off stops new entries at once; open zones still close. */
@@ -448,6 +457,14 @@ public final class Profiler {
         return aggregator.recordedFrames;
     }
 
+    /**
+     * The GPU side: where a GL backend (the overlay's {@code GpuTimer}) installs itself so {@link GpuZone}s take
+     * timestamps, and hands back resolved GPU frames.
+     */
+    public GpuTrack gpu() {
+        return gpu;
+    }
+
     /** The navigation state and report builder. */
     public ReportController controller() {
         return controller;
@@ -499,6 +516,13 @@ public final class Profiler {
      */
     public TimelineStore timelines() {
         return timelines;
+    }
+
+    /** A frame's GPU zones arrived (on the updating thread): the timeline gets its {@code <gpu>} lane. */
+    void gpuFrameResolved(long frameNumber, int[] codes, long[] nanos, int count) {
+        if (timelines != null) {
+            timelines.addGpuFrame(frameNumber, codes, nanos, count);
+        }
     }
 
     /** How often a problem occurred since start-up (see also {@link Report#problemsTotal(Problem)}). */

@@ -77,7 +77,7 @@ public final class Zone {
     private final String shortName;
     private final Kind kind;
 
-    enum Kind { PUBLIC, PRIVATE, THREAD_ROOT, OVERFLOW }
+    enum Kind { PUBLIC, PRIVATE, THREAD_ROOT, OVERFLOW, GPU_PUBLIC, GPU_PRIVATE }
 
     Zone(int id, String name, Kind kind) {
         this.id = id;
@@ -150,7 +150,12 @@ public final class Zone {
 
     /** True for a zone made with {@link #define(String)}. */
     public boolean isPublic() {
-        return kind == Kind.PUBLIC;
+        return kind == Kind.PUBLIC || kind == Kind.GPU_PUBLIC;
+    }
+
+    /** True for the zone behind a {@link GpuZone}: its time is GPU time, under the {@code <gpu>} root. */
+    public boolean isGpu() {
+        return kind == Kind.GPU_PUBLIC || kind == Kind.GPU_PRIVATE;
     }
 
     /** True for the pseudo-zone that holds a thread's time outside any zone. */
@@ -165,6 +170,6 @@ public final class Zone {
 
     @Override
     public String toString() {
-        return "Zone[" + id + " " + name + (kind == Kind.PRIVATE ? " (private)" : "") + "]";
+        return "Zone[" + id + " " + name + (kind == Kind.PRIVATE || kind == Kind.GPU_PRIVATE ? " (private)" : "") + "]";
     }
 }

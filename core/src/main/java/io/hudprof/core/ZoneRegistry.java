@@ -28,6 +28,11 @@ final class ZoneRegistry {
     private static final Object LOCK = new Object();
     private static final Map<String, Zone> PUBLIC_BY_NAME = new HashMap<>();
     private static final Map<String, Zone> THREAD_ROOTS_BY_NAME = new HashMap<>();
+    private static final Map<String, Zone> GPU_BY_NAME = new HashMap<>();
+    /** Suffix of a GPU zone's row name, so a pass's CPU and GPU rows read apart in flat lists. */
+    static final String GPU_SUFFIX = " (gpu)";
+    /** The {@code <gpu>} pseudo-thread root, made on first use; guarded by LOCK. */
+    private static Zone gpuRoot;
     private static volatile Zone[] byId = new Zone[64];
     private static int count;
     private static int threadRoots;
@@ -61,6 +66,42 @@ final class ZoneRegistry {
     static Zone definePrivate(String name) {
         checkName(name);
         return register(name, Zone.Kind.PRIVATE);
+    }
+
+    /**
+     * The zone behind a GPU zone: public ones are shared by name (apart from CPU zones of the same name), private
+     * ones are distinct. Its row name carries {@link #GPU_SUFFIX}.
+     */
+    static Zone defineGpu(String name, boolean isPublic) {
+        checkName(name);
+        synchronized (LOCK) {
+            if (!isPublic) {
+                return registerLocked(name + GPU_SUFFIX, Zone.Kind.GPU_PRIVATE);
+            }
+            Zone existing = GPU_BY_NAME.get(name);
+            if (existing != null) {
+                return existing;
+            }
+            Zone zone = registerLocked(name + GPU_SUFFIX, Zone.Kind.GPU_PUBLIC);
+            if (zone != OVERFLOW) {
+                GPU_BY_NAME.put(name, zone);
+            }
+            return zone;
+        }
+    }
+
+    /**
+     * The root of the {@code <gpu>} pseudo-thread, kept apart from thread roots so a thread named "gpu" does not
+     * share it.
+     */
+    static Zone gpuRoot() {
+        synchronized (LOCK) {
+            if (gpuRoot == null) {
+                gpuRoot = registerLocked("<gpu>", Zone.Kind.THREAD_ROOT);
+                threadRoots++;
+            }
+            return gpuRoot;
+        }
     }
 
     /** The id of {@link #threadRoot(String)}'s zone, for the recorder, which needs only the id. */
@@ -136,7 +177,7 @@ final class ZoneRegistry {
     }
 
     private static Zone registerLocked(String name, Zone.Kind kind) {
-        boolean user = kind == Zone.Kind.PUBLIC || kind == Zone.Kind.PRIVATE;
+        boolean user = kind != Zone.Kind.THREAD_ROOT && kind != Zone.Kind.OVERFLOW;
         if (user && count - threadRoots >= MAX_USER_ZONES) {
             overflowDefinitions++;
             return OVERFLOW;

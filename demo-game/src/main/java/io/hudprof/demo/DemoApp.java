@@ -8,6 +8,8 @@ import io.hudprof.core.Hudprof;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.GpuZone;
+import io.hudprof.core.GpuZoneScope;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.TraceExporter;
 import io.hudprof.core.jfr.JfrFrames;
@@ -24,6 +26,7 @@ import io.hudprof.demo.sim.SimWorkers;
 import io.hudprof.demo.sim.PilotInput;
 import io.hudprof.demo.sim.Ships;
 import io.hudprof.demo.sim.World;
+import io.hudprof.overlay.GpuTimer;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
 import java.io.PrintStream;
@@ -43,6 +46,8 @@ final class DemoApp {
     private static final Zone SWAP = Zone.local("Swap");
     private static final Zone SCREENSHOT = Zone.local("Screenshot");
     private static final Zone FORCED_GC = Zone.local("Forced GC");
+    /** The HUD's GPU cost, beside the CPU zones hudprof times it with. */
+    private static final GpuZone HUD_GPU = GpuZone.local("HUD");
     /** Frames a trace export holds (--export and the HUD's X key). */
     private static final int EXPORT_FRAMES = 120;
 
@@ -163,6 +168,7 @@ final class DemoApp {
                     options.keys.apply(handle, frame);
                     input.read(pilot, dt);
                     world.particles.makeGarbage = (input.garbageToggles() & 1) == 1;
+                    renderer.heavyBackground((input.heavyToggles() & 1) == 1);
                 }
                 if (input.takeGcRequest()) {
                     try (ZoneScope z = FORCED_GC.enter()) {
@@ -181,8 +187,10 @@ final class DemoApp {
                     if (world.replans() != replansBefore && spikes != null) {
                         replanSpikes.replanned(profiler, spikes);
                     }
-                    // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD.
-                    hud.render(framebuffer[0], framebuffer[1]);
+                    // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD on the CPU.
+                    try (GpuZoneScope g = HUD_GPU.enter()) {
+                        hud.render(framebuffer[0], framebuffer[1]);
+                    }
                 }
                 if (options.screenshot != null && frame == options.frames) {
                     try (ZoneScope z = SCREENSHOT.enter()) {
@@ -229,6 +237,9 @@ final class DemoApp {
             if (options.screenshot != null) {
                 out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
             }
+            if (hud != null && hud.gpuTimer() != null) {
+                printGpu(hud.gpuTimer(), profiler);
+            }
             out.printf("hudprof demo: %d frames in %.1f s (%.1f fps), seed %d, %d rocks, %d hunters, %d raycasts,"
                             + " %d path re-plans, kills %d, deaths %d, %d scripted key events, %d key events reached the"
                             + " game, world checksum %016x%n",
@@ -237,6 +248,19 @@ final class DemoApp {
                     input.keyEvents(), world.checksum());
             return glErrors;
         }
+    }
+
+    /** The GPU timer's summary at exit: how many frames came back, how late, and the polls that found nothing. */
+    private void printGpu(GpuTimer timer, Profiler profiler) {
+        if (!timer.available()) {
+            out.println("hudprof demo: " + timer.unavailableReason());
+            return;
+        }
+        out.println("hudprof demo: GPU zones: " + timer.framesResolved() + " frames resolved, "
+                + timer.pollsUnavailable() + " polls found results not ready (never waited on), "
+                + profiler.problemsTotal(io.hudprof.core.Problem.GPU_FRAME_DROPPED) + " frames dropped (" + timer.lostFrames() + " lost by the driver), live GPU "
+                + "numbers " + profiler.data().gpuFramesLate() + " frames late, calibration took "
+                + timer.calibrationNanos() / 1000 + " us");
     }
 
     /** The spike summary at exit: the worst and most recent three, and every held spike with a note (a GC). */

@@ -21,6 +21,7 @@ final class GameInput implements AutoCloseable {
     private final GLFWScrollCallback scroll;
     private long keyEvents;
     private int garbageToggles;
+    private int heavyToggles;
 
     private GameInput(long window, Camera camera) {
         this.window = window;
@@ -52,6 +53,9 @@ final class GameInput implements AutoCloseable {
             if (key == GLFW_KEY_F9) {
                 gcRequested = true;
             }
+            if (key == GLFW_KEY_F7) {
+                heavyToggles++;
+            }
         } else if (action == GLFW_RELEASE) {
             down[key] = false;
         }
@@ -75,6 +79,11 @@ final class GameInput implements AutoCloseable {
     /** How often J (the particles' garbage switch) was pressed; the game flips the switch on each press. */
     int garbageToggles() {
         return garbageToggles;
+    }
+
+    /** How often F7 (the GPU-heavy background pass) was pressed; the game flips the pass on each press. */
+    int heavyToggles() {
+        return heavyToggles;
     }
 
     /** Whether F9 (force a garbage collection, to see it caught as a spike) was pressed since the last call. */

@@ -40,6 +40,7 @@ final class HistoryGraphView {
     private final String[] zoneNames;
     private final long[] selectedSelf;
     private final GuideBars guides;
+    private final GpuFrameLine gpuLine = new GpuFrameLine();
     private final TextLine line = new TextLine(64);
     private int zones;
     private Metric metric = Metric.TIME;
@@ -126,6 +127,9 @@ final class HistoryGraphView {
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
         drawColumns(history, range, list);
+        if (!bytes) {
+            gpuLine.draw(history, strip, range, metrics, list);
+        }
         drawSpikeMarks(history, controls.spikes(), list);
         guides.drawLines(strip, list, metrics);
         list.popClip();
@@ -155,6 +159,7 @@ final class HistoryGraphView {
                 line.append("  ").appendFixed(nanos > 0 ? bytes * 1e3 / nanos : 0, 1).append(" MB/s");
             } else {
                 line.appendFixed(nanos > 0 ? 1e9 / nanos : 0, 1).append(" fps");
+                gpuLine.appendTitle(line, history, selected);
             }
             if (selected == 0) {
                 line.append("  (live)");

@@ -37,6 +37,8 @@ final class HudPalette {
     static final int CHART_BAR = 0x5EC8F0FF;
     static final int ZERO_LINE = 0xF0F0F0A0;
     /** The user's own guide bars (PStats draws them dashed blue). */
+    /** The history graph's GPU frame time line: a colour no zone gets. */
+    static final int GPU_LINE = 0xFF00FFFF;
     static final int USER_GUIDE = 0x5A9BFFFF;
     /** Categories folded into "other" in the category strip chart. */
     static final int FOLDED = 0x6A5577FF;

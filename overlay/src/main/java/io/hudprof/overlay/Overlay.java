@@ -42,6 +42,8 @@ public final class Overlay implements AutoCloseable {
     private final DrawListRenderer renderer;
     private FontAtlas font;
     private GlfwKeyChain keyChain;
+    /** The GPU timer the overlay made (the game had none), closed with the overlay; null otherwise. */
+    private GpuTimer gpuTimer;
     private int lastDrawCalls;
     private boolean closed;
 
@@ -83,7 +85,19 @@ public final class Overlay implements AutoCloseable {
         if (!gl.canDraw()) {
             System.getLogger("io.hudprof.overlay").log(System.Logger.Level.WARNING, gl.whyNotDrawing());
         }
-        return new Overlay(profiler, config == null ? OverlayConfig.defaults() : config, gl);
+        OverlayConfig shown = config == null ? OverlayConfig.defaults() : config;
+        Overlay overlay = new Overlay(profiler, shown, gl);
+        // Below the context the HUD can draw in, its one log line is the only one: no GPU timer is made there.
+        if (shown.gpuTiming && gl.canDraw() && !profiler.gpu().installed()
+                && profiler.gpu().unavailableReason() == null) {
+            overlay.gpuTimer = GpuTimer.create(profiler);
+        }
+        return overlay;
+    }
+
+    /** The GPU timer this overlay made because the game had none, or {@code null}. */
+    public GpuTimer gpuTimer() {
+        return gpuTimer;
     }
 
     /** The content scale of a GLFW window (the larger axis), for {@link OverlayConfig.Builder#contentScale}. */
@@ -213,6 +227,9 @@ public final class Overlay implements AutoCloseable {
         }
         if (renderer != null) {
             renderer.close();
+        }
+        if (gpuTimer != null) {
+            gpuTimer.close();
         }
         frame.close();
         drawList.close();

@@ -32,6 +32,8 @@ public final class OverlayConfig {
     final double graphRangeMillis;
     final boolean graphUnitsHz;
     final boolean helpVisible;
+    /** Whether the overlay creates a {@link GpuTimer} when the game has not installed a GPU backend. */
+    final boolean gpuTiming;
     final double categoryAverageSeconds;
     final boolean categoriesShown;
 
@@ -59,6 +61,7 @@ public final class OverlayConfig {
         graphRangeMillis = b.graphRangeMillis > 0 ? b.graphRangeMillis : 2_000.0 / b.targetFrameRate;
         graphUnitsHz = b.graphUnitsHz;
         helpVisible = b.helpVisible;
+        gpuTiming = b.gpuTiming;
         categoryAverageSeconds = b.categoryAverageSeconds;
         categoriesShown = b.categoriesShown;
     }
@@ -116,6 +119,7 @@ public final class OverlayConfig {
         private double graphRangeMillis;
         private boolean graphUnitsHz;
         private boolean helpVisible;
+        private boolean gpuTiming = true;
         private double categoryAverageSeconds = 3.0;
         private boolean categoriesShown;
 
@@ -280,6 +284,15 @@ public final class OverlayConfig {
         /** Whether guide lines start labelled in Hz instead of ms (default ms). */
         public Builder graphUnitsHz(boolean hertz) {
             this.graphUnitsHz = hertz;
+            return this;
+        }
+
+        /**
+         * Whether {@link Overlay#create} times {@link io.hudprof.core.GpuZone}s with a {@link GpuTimer} of its own
+         * when the game installed none (default true); the overlay closes the timer it made.
+         */
+        public Builder gpuTiming(boolean on) {
+            this.gpuTiming = on;
             return this;
         }
 

@@ -79,6 +79,7 @@ final class ReportPanelView {
         int rows = report.rowCount();
         boolean problems = report.hasProblems();
         boolean notes = report.noteCount() > 0;
+        boolean gpu = gpuLine(report);
         int helpLines = controls.helpVisible() ? wrap(null, 0, 0, chars) : hint.isEmpty() ? 0 : 1;
         int width = 2 * pad + chars * cell;
         int offsetX = metrics.scaled(config.panelOffsetX);
@@ -88,7 +89,8 @@ final class ReportPanelView {
         do {
             shownRows--;
             boolean scrolls = rows > shownRows;
-            int lines = 2 + (problems ? 1 : 0) + (notes ? 1 : 0) + Math.max(1, shownRows) + (scrolls ? 1 : 0) + helpLines;
+            int lines = 2 + (problems ? 1 : 0) + (notes ? 1 : 0) + (gpu ? 1 : 0) + Math.max(1, shownRows)
+                    + (scrolls ? 1 : 0) + helpLines;
             int height = 2 * pad + lines * rowHeight + 2 * separator;
             bounds.set(config.panelAnchor.left(list.framebufferWidth(), width, offsetX),
                     config.panelAnchor.top(list.framebufferHeight(), height, offsetY), width, height);
@@ -103,6 +105,14 @@ final class ReportPanelView {
 
         drawTitle(report, list, x, y + textDrop, chars);
         y += rowHeight;
+        if (gpu) {
+            gpuText(report);
+            if (line.length() > chars) {
+                line.truncate(chars - 1).append('~');
+            }
+            list.text(x, y + textDrop, line, report.gpuUnavailable() != null ? HudPalette.PROBLEM : HudPalette.DIM);
+            y += rowHeight;
+        }
         if (problems) {
             drawProblems(report, list, x, y + textDrop, chars);
             y += rowHeight;
@@ -216,6 +226,33 @@ final class ReportPanelView {
     /** The status appended to the title (see {@link HudControls#status}), or null. */
     void status(StatusSource source) {
         this.status = source;
+    }
+
+    /** Whether the panel has a GPU line: GPU timing is unavailable, or the shown frame has GPU numbers. */
+    private static boolean gpuLine(Report report) {
+        return report.gpuUnavailable() != null || report.gpuFrameNanos() >= 0 || report.gpuFramesLate() >= 0;
+    }
+
+    /**
+     * The GPU line: the shown frame's GPU time and, live, how many frames behind the CPU numbers the GPU numbers are
+     * (their results arrive late); or that GPU timing is unavailable on this context.
+     */
+    TextLine gpuText(Report report) {
+        line.clear();
+        if (report.gpuUnavailable() != null) {
+            return line.append("GPU timing unavailable (no timer queries in this context)");
+        }
+        line.append("<gpu> frame ");
+        if (report.gpuFrameNanos() >= 0) {
+            line.appendScaled(report.gpuFrameNanos(), -6, 2).append(" ms");
+        } else {
+            line.append("not in yet");
+        }
+        int late = report.gpuFramesLate();
+        if (late >= 0) {
+            line.append(" | live GPU numbers ").append(late).append(late == 1 ? " frame late" : " frames late");
+        }
+        return line;
     }
 
     /** The allocation header: the shown frame's bytes, their rate, and the collections in the live frame. */

@@ -72,6 +72,10 @@ class DemoEndToEndTest {
         double selfSum = 0;
         double percentSum = 0;
         for (ReportText.Row row : flat.rows) {
+            if (row.name().endsWith(" (gpu)")) {
+                // GPU zones partition the <gpu> pseudo-thread's time, not the CPU frame (gpuPassesAreReported...).
+                continue;
+            }
             assertTrue(row.self() <= row.hier() + 2 * ROUNDING, "self above hier: " + row);
             if (row.name().startsWith("<")) {
                 assertFalse(row.values().containsKey("count"), "a thread root is never entered: " + row);
@@ -89,6 +93,20 @@ class DemoEndToEndTest {
                 .orElseThrow(() -> new AssertionError("no thread root row in " + flat));
         assertEquals(flat.frameMillis(), root.hier(), ROUNDING, "the thread root's hier time is the frame");
         assertTrue(flat.row("Raycast").count() >= 100, "hundreds of raycasts a frame: " + flat);
+    }
+
+    @Test
+    void gpuPassesAreReportedUnderTheGpuRootAndCameBackWithoutWaiting() {
+        ReportText flat = ReportText.block(run.output, "self time, last frame");
+        Set<String> missing = new TreeSet<>(Set.of("Scene (gpu)", "Background (gpu)", "Rocks (gpu)",
+                "Particles (gpu)", "Ships (gpu)", "HUD (gpu)"));
+        missing.removeAll(flat.names());
+        assertTrue(missing.isEmpty(), "GPU passes missing from the report: " + missing + "\n" + flat);
+        assertTrue(flat.row("Background (gpu)").self() > 0, "the background costs the GPU something: " + flat);
+        Matcher gpu = Pattern.compile("hudprof demo: GPU zones: (\\d+) frames resolved, (\\d+) polls found results "
+                + "not ready").matcher(run.output);
+        assertTrue(gpu.find(), run.output);
+        assertTrue(Integer.parseInt(gpu.group(1)) >= FRAMES / 2, "GPU frames resolved: " + gpu.group(0));
     }
 
     @Test

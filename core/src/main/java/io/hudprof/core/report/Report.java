@@ -33,6 +33,9 @@ public final class Report {
     public static final int MAX_NOTES = 8;
     private long frameNumber;
     private double frameNanos;
+    private long gpuFrameNanos = -1;
+    private int gpuFramesLate = -1;
+    private String gpuUnavailable;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
     private String focusName;
     private final long[] problemsInFrame = new long[PROBLEMS.length];
@@ -321,6 +324,35 @@ public final class Report {
         this.frameNanos = frameNanos;
         this.recursion = recursion;
         this.focusName = focusName;
+    }
+
+    /**
+     * The GPU side of the shown frame: its GPU time (-1 when it has none, or its results have not arrived), how many
+     * frames behind the live CPU values the live GPU values are (-1: none; only for the live view) and why GPU timing
+     * is unavailable (null when it works or was never set up).
+     */
+    void gpu(long frameNanos, int framesLate, String unavailable) {
+        this.gpuFrameNanos = frameNanos;
+        this.gpuFramesLate = framesLate;
+        this.gpuUnavailable = unavailable;
+    }
+
+    /** The shown frame's GPU time (time inside its outermost GPU zones, ns), or -1 when it has none (yet). */
+    public long gpuFrameNanos() {
+        return gpuFrameNanos;
+    }
+
+    /**
+     * Live view only: how many frames behind the CPU numbers the GPU numbers are (GPU results arrive late), or -1
+     * when there are no live GPU numbers or a history frame is shown (its GPU values are its own).
+     */
+    public int gpuFramesLate() {
+        return gpuFramesLate;
+    }
+
+    /** "GPU timing unavailable: ..." when a GPU timer found no timer queries; null otherwise. */
+    public String gpuUnavailable() {
+        return gpuUnavailable;
     }
 
     void spike(boolean stored, long frameNumber) {

@@ -423,6 +423,9 @@ public final class ReportController {
                     available ? source.frameNumber : 0, available ? source.frameNanos : 0, recursion,
                     focus == null ? null : focus.name());
             dest.spike(spike, shownSpikeFrame);
+            boolean live = frameOffset == 0 && !spike;
+            dest.gpu(spike ? -1 : live ? data.gpuFrameNanos() : history.gpuFrameNanos(frameOffset),
+                    live ? data.gpuFramesLate() : -1, data.gpuUnavailableReason());
             dest.metric(metric, data.unavailableReason(metric), available ? source.frameTotal : 0);
             dest.problems(source.problemsInFrame, source.problemsTotal);
             if (available) {
@@ -511,6 +514,8 @@ public final class ReportController {
         dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, data.frozen(), available,
                 available ? number : 0, available ? frameNanos : 0, recursion, null);
         dest.spike(false, 0);
+        dest.gpu(live ? data.gpuFrameNanos() : history.gpuFrameNanos(frameOffset), live ? data.gpuFramesLate() : -1,
+                data.gpuUnavailableReason());
         dest.metric(Metric.TIME, null, available ? frameNanos : 0);
         source.loadProblems(frameOffset);
         dest.problems(source.problemsInFrame, source.problemsTotal);

@@ -58,7 +58,9 @@ public final class ZoneRanking {
         int n = 0;
         for (int z = 0; z < zones; z++) {
             Zone zone = Zone.byId(z);
-            if (zoneSelf[z] > 0 && zone != null && !zone.isThreadRoot()) {
+            // GPU zones are not part of the CPU frame the graph stacks (nor of the per-zone history): the graph draws
+            // the GPU frame time as its own line instead.
+            if (zoneSelf[z] > 0 && zone != null && !zone.isThreadRoot() && !zone.isGpu()) {
                 candidates[n++] = z;
             }
         }

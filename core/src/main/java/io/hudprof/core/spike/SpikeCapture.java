@@ -568,6 +568,11 @@ public final class SpikeCapture implements FrameListener {
             if (data.parent(st) < 0 || self[st] == 0) {
                 continue;
             }
+            Zone zone = Zone.byId(data.zone(st));
+            if (zone != null && zone.isGpu()) {
+                // The live GPU values are of a frame some frames back (their results arrive late): not this frame's.
+                continue;
+            }
             // The slow average already took this frame in: before = (after − w·frame) / (1 − w).
             double before = averaged ? (slow[st] - slowWeight * self[st]) / (1 - slowWeight) : 0;
             double grew = self[st] - before;

@@ -3,6 +3,12 @@ package io.hudprof.demo.gfx;
 import static org.lwjgl.glfw.GLFW.*;
 import static org.lwjgl.opengl.GL11C.GL_RENDERER;
 import static org.lwjgl.opengl.GL11C.GL_VERSION;
+import static org.lwjgl.opengl.GL11C.glFlush;
+import static org.lwjgl.opengl.GL32C.GL_SYNC_FLUSH_COMMANDS_BIT;
+import static org.lwjgl.opengl.GL32C.GL_SYNC_GPU_COMMANDS_COMPLETE;
+import static org.lwjgl.opengl.GL32C.glClientWaitSync;
+import static org.lwjgl.opengl.GL32C.glDeleteSync;
+import static org.lwjgl.opengl.GL32C.glFenceSync;
 import static org.lwjgl.opengl.GL11C.glGetString;
 
 import java.nio.IntBuffer;
@@ -24,8 +30,14 @@ public final class GameWindow implements AutoCloseable {
     private final GLFWErrorCallback errors;
     private final GLCapabilities capabilities;
     private final String description;
+    private final boolean surfaceless;
+    private static final int FRAMES_IN_FLIGHT = 2;
+    private final long[] fences = new long[FRAMES_IN_FLIGHT];
+    private int swaps;
 
-    private GameWindow(long handle, GLFWErrorCallback errors, GLCapabilities capabilities, String description) {
+    private GameWindow(long handle, GLFWErrorCallback errors, GLCapabilities capabilities, String description,
+                       boolean surfaceless) {
+        this.surfaceless = surfaceless;
         this.handle = handle;
         this.errors = errors;
         this.capabilities = capabilities;
@@ -81,7 +93,7 @@ public final class GameWindow implements AutoCloseable {
         String description = glGetString(GL_VERSION) + ", " + glGetString(GL_RENDERER)
                 + (headless ? " (GLFW null platform, EGL)" : "");
         messages.clear();
-        return new GameWindow(handle, errors, capabilities, description);
+        return new GameWindow(handle, errors, capabilities, description, headless);
     }
 
     private static String fix(boolean headless) {
@@ -124,6 +136,19 @@ public final class GameWindow implements AutoCloseable {
 
     public void swapBuffers() {
         glfwSwapBuffers(handle);
+        if (surfaceless) {
+            // A surfaceless context has nothing to swap, so the swap submits nothing: flush as a real swap would, or
+            // the driver keeps the frame's commands (and GPU timer results) until its own buffers fill.
+            glFlush();
+        }
+        // At most FRAMES_IN_FLIGHT frames queued on the GPU, as a driver's swap enforces: Mesa's llvmpipe under Xvfb
+        // or surfaceless does not, and would let the CPU run any number of frames ahead of the rendering.
+        int slot = swaps++ % FRAMES_IN_FLIGHT;
+        if (fences[slot] != 0) {
+            glClientWaitSync(fences[slot], GL_SYNC_FLUSH_COMMANDS_BIT, Long.MAX_VALUE);
+            glDeleteSync(fences[slot]);
+        }
+        fences[slot] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     }
 
     public void setTitle(CharSequence title) {
@@ -132,6 +157,11 @@ public final class GameWindow implements AutoCloseable {
 
     @Override
     public void close() {
+        for (long fence : fences) {
+            if (fence != 0) {
+                glDeleteSync(fence);
+            }
+        }
         GL.setCapabilities(null);
         glfwMakeContextCurrent(0);
         glfwDestroyWindow(handle);

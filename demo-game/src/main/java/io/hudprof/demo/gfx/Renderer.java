@@ -2,6 +2,8 @@ package io.hudprof.demo.gfx;
 
 import static org.lwjgl.opengl.GL33C.*;
 
+import io.hudprof.core.GpuZone;
+import io.hudprof.core.GpuZoneScope;
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
 import io.hudprof.demo.sim.Bullets;
@@ -24,6 +26,15 @@ public final class Renderer implements AutoCloseable {
     private static final Zone CULL = Zone.local("Render:Cull");
     private static final Zone UPLOAD = Zone.local("Render:Upload");
     private static final Zone DRAW = Zone.local("Render:Draw");
+    // GPU zones: what each pass costs the GPU, under <gpu>, nested in one Scene zone.
+    private static final GpuZone SCENE = GpuZone.local("Scene");
+    private static final GpuZone BACKGROUND = GpuZone.local("Background");
+    private static final GpuZone BEAMS = GpuZone.local("Beams");
+    private static final GpuZone ROCKS = GpuZone.local("Rocks");
+    private static final GpuZone PARTICLES = GpuZone.local("Particles");
+    private static final GpuZone SHIPS = GpuZone.local("Ships");
+    /** Noise octaves per pixel the background adds when the GPU-heavy pass (F7) is on. */
+    private static final int HEAVY_OCTAVES = 16;
 
     /** Floats per instance: pose (4), colour (4), extra (4). */
     private static final int FLOATS = 12;
@@ -42,6 +53,8 @@ public final class Renderer implements AutoCloseable {
     private final int backgroundHalf;
     private final int backgroundArena;
     private final int backgroundTime;
+    private final int backgroundHeavy;
+    private boolean heavy;
     private final int quadVao;
     private final int emptyVao;
     private final int cornerBuffer;
@@ -68,6 +81,7 @@ public final class Renderer implements AutoCloseable {
         backgroundHalf = background.uniform("uHalf");
         backgroundArena = background.uniform("uArena");
         backgroundTime = background.uniform("uTime");
+        backgroundHeavy = background.uniform("uHeavyOctaves");
         capacity = world.rocks.count + world.debris.capacity + world.particles.capacity + world.bullets.capacity
                 + world.ships.count * (2 + world.whiskers() + 1);
         instances = MemoryUtil.memAllocFloat(capacity * FLOATS);
@@ -138,18 +152,21 @@ public final class Renderer implements AutoCloseable {
             glBufferSubData(GL_ARRAY_BUFFER, 0, instances);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
         }
-        try (ZoneScope z = DRAW.enter()) {
+        try (ZoneScope z = DRAW.enter(); GpuZoneScope scene = SCENE.enter()) {
             glViewport(0, 0, width, height);
             glDisable(GL_DEPTH_TEST);
             glDisable(GL_CULL_FACE);
             glDisable(GL_BLEND);
-            glUseProgram(background.program);
-            glUniform2f(backgroundCenter, camera.centerX(), camera.centerY());
-            glUniform2f(backgroundHalf, halfW, halfH);
-            glUniform1f(backgroundArena, World.ARENA);
-            glUniform1f(backgroundTime, time);
-            glBindVertexArray(emptyVao);
-            glDrawArrays(GL_TRIANGLES, 0, 3);
+            try (GpuZoneScope g = BACKGROUND.enter()) {
+                glUseProgram(background.program);
+                glUniform2f(backgroundCenter, camera.centerX(), camera.centerY());
+                glUniform2f(backgroundHalf, halfW, halfH);
+                glUniform1f(backgroundArena, World.ARENA);
+                glUniform1f(backgroundTime, time);
+                glUniform1i(backgroundHeavy, heavy ? HEAVY_OCTAVES : 0);
+                glBindVertexArray(emptyVao);
+                glDrawArrays(GL_TRIANGLES, 0, 3);
+            }
 
             glUseProgram(sprites.program);
             try (MemoryStack stack = MemoryStack.stackPush()) {
@@ -159,13 +176,13 @@ public final class Renderer implements AutoCloseable {
             glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer);
             glEnable(GL_BLEND);
             glBlendFunc(GL_SRC_ALPHA, GL_ONE);
-            drawRange(0, beams);
+            drawRange(BEAMS, 0, beams);
             glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-            drawRange(beams, solids);
+            drawRange(ROCKS, beams, solids);
             glBlendFunc(GL_SRC_ALPHA, GL_ONE);
-            drawRange(beams + solids, glows);
+            drawRange(PARTICLES, beams + solids, glows);
             glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-            drawRange(beams + solids + glows, ships);
+            drawRange(SHIPS, beams + solids + glows, ships);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
             glBindVertexArray(0);
             glUseProgram(0);
@@ -173,10 +190,25 @@ public final class Renderer implements AutoCloseable {
         }
     }
 
-    private static void drawRange(int first, int count) {
+    /**
+     * The GPU-heavy pass (F7): the background adds {@value #HEAVY_OCTAVES} noise octaves per pixel, so the GPU's
+     * share of the frame grows while the CPU submits exactly the same commands.
+     */
+    public void heavyBackground(boolean on) {
+        heavy = on;
+    }
+
+    /** Whether the GPU-heavy background is on. */
+    public boolean heavyBackground() {
+        return heavy;
+    }
+
+    private static void drawRange(GpuZone pass, int first, int count) {
         if (count > 0) {
-            pointInstances(first);
-            glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
+            try (GpuZoneScope g = pass.enter()) {
+                pointInstances(first);
+                glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
+            }
         }
     }
 

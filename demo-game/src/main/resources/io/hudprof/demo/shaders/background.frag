@@ -7,6 +7,7 @@ uniform vec2 uCenter;     // camera centre, world units
 uniform vec2 uHalf;       // half the view's size, world units
 uniform float uArena;     // side of the square arena
 uniform float uTime;
+uniform int uHeavyOctaves; // the GPU-heavy pass (F7): extra noise octaves per pixel, 0 when off
 
 float hash(vec2 p) {
     p = fract(p * vec2(123.34, 456.21));
@@ -38,6 +39,11 @@ void main() {
     vec2 world = uCenter + vNdc * uHalf;
     vec2 screen = vNdc * uHalf;
     float n = noise(world * 0.0012) * 0.6 + noise(world * 0.003 + 11.0) * 0.4;
+    float octave = 0.0;
+    for (int i = 0; i < uHeavyOctaves; i++) {
+        octave += noise(world * (0.002 + 0.0007 * float(i)) + float(i) * 3.1) / float(uHeavyOctaves);
+    }
+    n = mix(n, n * (0.7 + 0.6 * octave), step(1.0, float(uHeavyOctaves)));
     vec3 color = mix(vec3(0.012, 0.016, 0.04), vec3(0.07, 0.03, 0.10), smoothstep(0.45, 0.9, n));
     color += vec3(0.0, 0.03, 0.06) * smoothstep(0.55, 0.95, noise(world * 0.0007 + 5.0));
     for (int layer = 0; layer < 3; layer++) {

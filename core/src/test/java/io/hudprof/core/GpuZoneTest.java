@@ -1,0 +1,296 @@
+package io.hudprof.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
+import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * GPU zones through core with a scripted backend on the manual clock: resolved GPU frames enter the zone-stack
+ * attribution under {@code <gpu>} (self, hier, counts and the call graph sum as IProf's do), arrive late and land
+ * in their own history frame, and problems are counted in the frame they happened.
+ */
+class GpuZoneTest {
+    private static final GpuZone SCENE = GpuZone.local("scene");
+    private static final GpuZone SHADOWS = GpuZone.local("shadows");
+    private static final GpuZone BLUR = GpuZone.local("blur");
+    private static final Zone CPU = Zone.local("cpu work");
+
+    private ProfilerFixture fx;
+
+    @BeforeEach
+    void setUp() {
+        fx = new ProfilerFixture();
+        fx.controller().setAveraging(Averaging.INSTANTANEOUS);
+    }
+
+    @AfterEach
+    void tearDown() {
+        fx.close();
+    }
+
+    /**
+     * One frame's GPU work, in µs: scene { 10 self, shadows { 20 self, blur 5 }, 5 self, blur 7 } then 3 µs of
+     * root time before a second top-level blur of 4.
+     */
+    private void gpuFrame() {
+        try (GpuZoneScope s = SCENE.enter()) {
+            fx.micros(10);
+            try (GpuZoneScope sh = SHADOWS.enter()) {
+                fx.micros(20);
+                try (GpuZoneScope b = BLUR.enter()) {
+                    fx.micros(5);
+                }
+            }
+            fx.micros(5);
+            try (GpuZoneScope b = BLUR.enter()) {
+                fx.micros(7);
+            }
+        }
+        fx.micros(3);
+        try (GpuZoneScope b = BLUR.enter()) {
+            fx.micros(4);
+        }
+        try (ZoneScope c = CPU.enter()) {
+            fx.micros(100);
+        }
+    }
+
+    private ReportRow row(GpuZone zone, RowRole role) {
+        return fx.row(zone.zone(), role);
+    }
+
+    @Test
+    void nestedGpuZonesGiveSelfHierAndCountsUnderTheGpuRoot() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
+        gpuFrame();
+        fx.profiler.update();
+        fx.controller().setMode(ReportMode.SELF_TIME);
+        fx.build();
+        assertEquals(15_000, row(SCENE, RowRole.FLAT).value(Column.SELF));
+        assertEquals(20_000, row(SHADOWS, RowRole.FLAT).value(Column.SELF));
+        assertEquals(16_000, row(BLUR, RowRole.FLAT).value(Column.SELF));
+        assertEquals(3, row(BLUR, RowRole.FLAT).value(Column.COUNT));
+        assertEquals(25_000, row(SHADOWS, RowRole.FLAT).value(Column.HIER));
+        assertEquals(47_000, row(SCENE, RowRole.FLAT).value(Column.HIER));
+        assertEquals(51_000, fx.profiler.data().gpuFrameNanos(),
+                "inside the outermost zones: 54 µs less the 3 µs gap");
+        assertEquals(0, fx.profiler.data().gpuFramesLate());
+        assertEquals(51_000, fx.profiler.history().gpuFrameNanos(0));
+        assertEquals("shadows (gpu)", SHADOWS.zone().name());
+        assertTrue(SHADOWS.zone().isGpu());
+    }
+
+    @Test
+    void gpuCallGraphSumsAsIprofs() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
+        gpuFrame();
+        fx.profiler.update();
+        fx.controller().showCallGraph(BLUR.zone());
+        fx.build();
+        ReportRow focus = row(BLUR, RowRole.FOCUS);
+        assertEquals(16_000, focus.value(Column.HIER));
+        ReportRow fromShadows = row(SHADOWS, RowRole.PARENT);
+        ReportRow fromScene = row(SCENE, RowRole.PARENT);
+        ReportRow fromRoot = fx.row(Zone.byId(fx.profiler.data().zone(rootState())), RowRole.PARENT);
+        assertEquals(5_000, fromShadows.value(Column.HIER));
+        assertEquals(7_000, fromScene.value(Column.HIER));
+        assertEquals(4_000, fromRoot.value(Column.HIER));
+        assertEquals(focus.value(Column.HIER), fromShadows.value(Column.HIER) + fromScene.value(Column.HIER)
+                + fromRoot.value(Column.HIER), "parents sum to the focus");
+        assertEquals(focus.value(Column.COUNT), fromShadows.value(Column.COUNT) + fromScene.value(Column.COUNT)
+                + fromRoot.value(Column.COUNT));
+
+        fx.controller().showCallGraph(SCENE.zone());
+        fx.build();
+        ReportRow scene = row(SCENE, RowRole.FOCUS);
+        double children = row(SHADOWS, RowRole.CHILD).value(Column.HIER) + row(BLUR, RowRole.CHILD).value(Column.HIER);
+        assertEquals(scene.value(Column.HIER) - scene.value(Column.SELF), children, "children sum to hier - self");
+        assertEquals(7_000, row(BLUR, RowRole.CHILD).value(Column.HIER),
+                "blur directly under scene; the blur inside shadows is shadows' child");
+    }
+
+    private int rootState() {
+        ProfileData data = fx.profiler.data();
+        for (int s = 0; s < data.stateCount(); s++) {
+            if (data.parent(s) < 0 && "<gpu>".equals(Zone.byId(data.zone(s)).name())) {
+                return s;
+            }
+        }
+        throw new AssertionError("no <gpu> root");
+    }
+
+    @Test
+    void lateResultsLandInTheirOwnHistoryFrame() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 2);
+        for (int frame = 1; frame <= 6; frame++) {
+            try (GpuZoneScope s = SCENE.enter()) {
+                fx.micros(frame);
+            }
+            fx.micros(50);
+            fx.profiler.update();
+        }
+        ProfileData data = fx.profiler.data();
+        assertEquals(2, data.gpuFramesLate(), "the live GPU values are frame 4's");
+        assertEquals(4_000, data.gpuFrameNanos());
+        FrameHistory history = fx.profiler.history();
+        assertEquals(-1, history.gpuFrameNanos(0), "frame 6's GPU results have not arrived");
+        assertEquals(-1, history.gpuFrameNanos(1));
+        for (int ago = 2; ago < 6; ago++) {
+            assertEquals((6 - ago) * 1_000L, history.gpuFrameNanos(ago), "frame " + (6 - ago));
+        }
+        fx.controller().setMode(ReportMode.SELF_TIME);
+        fx.controller().setFrame(3);
+        fx.build();
+        assertEquals(3_000, row(SCENE, RowRole.FLAT).value(Column.SELF), "frame 3 shows frame 3's GPU time");
+        fx.controller().setFrame(1);
+        fx.build();
+        assertNull(row(SCENE, RowRole.FLAT), "frame 5's GPU results are not in yet");
+        fx.controller().setFrame(0);
+        fx.build();
+        assertEquals(4_000, row(SCENE, RowRole.FLAT).value(Column.SELF), "live shows the newest arrived GPU frame");
+    }
+
+    @Test
+    void heldGpuFrameIsForgottenWhenTheBackendIsUninstalled() {
+        ScriptedGpuTimestamps backend = new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
+        try (GpuZoneScope s = SCENE.enter()) {
+            fx.micros(5);
+        }
+        fx.profiler.update();
+        assertEquals(0, fx.profiler.data().gpuFramesLate());
+        fx.profiler.gpu().uninstall(backend);
+        assertFalse(fx.profiler.data().gpuTiming());
+        assertSame(GpuZoneScope.NONE, SCENE.enter(), "no backend: GPU zones are no-ops");
+        fx.profiler.update();
+        assertEquals(-1, fx.profiler.data().gpuFramesLate());
+        assertEquals(5_000, fx.profiler.history().gpuFrameNanos(1), "history keeps what arrived");
+    }
+
+    @Test
+    void gpuProblemsAreCountedInTheFrameTheyHappened() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
+        fx.profiler.gpu().count(Problem.GPU_UNBALANCED);
+        fx.profiler.gpu().count(Problem.GPU_NO_CONTEXT);
+        fx.profiler.gpu().count(Problem.GPU_NO_CONTEXT);
+        fx.profiler.gpu().count(Problem.MISSING_END);
+        fx.profiler.update();
+        ProfileData data = fx.profiler.data();
+        assertEquals(1, data.problemsInLastFrame(Problem.GPU_UNBALANCED));
+        assertEquals(2, data.problemsInLastFrame(Problem.GPU_NO_CONTEXT));
+        assertEquals(0, data.problemsInLastFrame(Problem.MISSING_END), "only GPU kinds are taken");
+        fx.profiler.update();
+        assertEquals(0, data.problemsInLastFrame(Problem.GPU_NO_CONTEXT));
+        assertEquals(2, data.problemsTotal(Problem.GPU_NO_CONTEXT));
+    }
+
+    @Test
+    void resolvedFramesAreRefusedOffTheUpdatingThreadAndForUnknownIds() throws Exception {
+        fx.profiler.update();
+        int[] codes = {SCENE.zone().id(), ~SCENE.zone().id()};
+        long[] nanos = {0, 10};
+        boolean[] accepted = new boolean[1];
+        Thread other = new Thread(() -> accepted[0] = fx.profiler.gpu().frameResolved(1, codes, nanos, 2));
+        other.start();
+        other.join();
+        assertFalse(accepted[0]);
+        assertFalse(fx.profiler.gpu().frameResolved(1, new int[] {CPU.id(), ~CPU.id()}, nanos, 2),
+                "a CPU zone id is not a GPU zone");
+        assertFalse(fx.profiler.gpu().frameResolved(5, codes, nanos, 2), "frame 5 is not recorded yet");
+        assertTrue(fx.profiler.gpu().frameResolved(1, codes, nanos, 2));
+        assertEquals(10, fx.profiler.history().gpuFrameNanos(0));
+    }
+
+    @Test
+    void publicGpuZonesAreSharedByNameAndApartFromCpuZones() {
+        GpuZone a = GpuZone.define("gpu test pass");
+        assertSame(a, GpuZone.define("gpu test pass"));
+        Zone cpu = Zone.define("gpu test pass");
+        assertNotEquals(cpu.id(), a.zone().id());
+        assertTrue(a.zone().isPublic());
+        assertFalse(cpu.isGpu());
+        assertNotSame(GpuZone.local("gpu test pass"), a);
+        PassZone pass = PassZone.define("gpu test pass");
+        assertSame(cpu, pass.cpuZone());
+        assertSame(a, pass.gpuZone());
+    }
+
+    private static void assertNotSame(Object a, Object b) {
+        assertFalse(a == b);
+    }
+
+    @Test
+    void passZoneRecordsTheCpuAndGpuSideTogether() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
+        PassZone pass = PassZone.local("pass");
+        try (GpuZoneScope p = pass.enter()) {
+            fx.micros(30);
+        }
+        fx.profiler.update();
+        fx.controller().setMode(ReportMode.SELF_TIME);
+        fx.build();
+        assertNotNull(fx.row(pass.cpuZone(), RowRole.FLAT));
+        assertEquals(30_000, fx.row(pass.cpuZone(), RowRole.FLAT).value(Column.SELF));
+        assertEquals(30_000, fx.row(pass.gpuZone().zone(), RowRole.FLAT).value(Column.SELF));
+    }
+
+    @Test
+    void aSpikeIsNeverBlamedOnTheLateGpuValues() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 1);
+        io.hudprof.core.spike.SpikeCapture spikes = io.hudprof.core.spike.SpikeCapture.builder()
+                .rule(io.hudprof.core.spike.SpikeRule.above(7)).attach(fx.profiler);
+        for (int frame = 1; frame <= 12; frame++) {
+            try (ZoneScope c = CPU.enter()) {
+                fx.micros(frame == 12 ? 1_500 : 1_000);
+            }
+            try (GpuZoneScope g = SCENE.enter()) {
+                // Frame 11's GPU work is large; its results arrive with frame 12, whose spike is time outside zones.
+                fx.micros(frame == 11 ? 5_000 : 100);
+            }
+            if (frame == 12) {
+                fx.micros(8_000);
+            }
+            fx.profiler.update();
+        }
+        assertEquals(1, spikes.recentCount());
+        assertEquals(12, spikes.recent(0).frameNumber());
+        assertEquals(CPU.id(), spikes.recent(0).grewZone(),
+                "the CPU zone that grew in frame 12, not frame 11's GPU zone shown live with it");
+        spikes.detach();
+    }
+
+    @Test
+    void gpuFramesAllocateNothingInSteadyState() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 2);
+        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long[] windows = new long[5];
+        for (int w = 0; w < windows.length; w++) {
+            long before = bean.getCurrentThreadAllocatedBytes();
+            for (int frame = 0; frame < 1000; frame++) {
+                gpuFrame();
+                fx.profiler.update();
+            }
+            windows[w] = bean.getCurrentThreadAllocatedBytes() - before;
+        }
+        // As AllocationTest: a per-frame allocation shows in every window; a JVM-internal one-off in only some.
+        long fewest = Long.MAX_VALUE;
+        for (int w = 1; w < windows.length; w++) {
+            fewest = Math.min(fewest, windows[w]);
+            assertTrue(windows[w] < 1000, "less than a byte a frame: " + java.util.Arrays.toString(windows));
+        }
+        assertEquals(0, fewest, "bytes allocated over 1000 frames with GPU zones: "
+                + java.util.Arrays.toString(windows));
+    }
+}
