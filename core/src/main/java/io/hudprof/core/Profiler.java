@@ -98,12 +98,12 @@ public final class Profiler {
         this.allocation = allocationUnavailable == null ? config.allocationCounter : null;
         this.aggregator = new FrameAggregator(config, allocation != null);
         this.history = new FrameHistory(config, allocation != null);
-        this.roster = new ThreadRoster(config.historyFrames);
-        this.timelines = config.timelineCapacity == 0 ? null
-                : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), config.timelineCapacity);
         GpuAttribution gpuAttribution = new GpuAttribution(aggregator, history);
         aggregator.gpu = gpuAttribution;
         this.gpu = new GpuTrack(this, gpuAttribution);
+        this.roster = new ThreadRoster(config.historyFrames);
+        this.timelines = config.timelineCapacity == 0 ? null
+                : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), config.timelineCapacity);
         this.data = new ProfileData(aggregator, history, roster, config.selfProfiling, allocationUnavailable, gpu,
                 gpuAttribution);
         this.controller = new ReportController(data);
