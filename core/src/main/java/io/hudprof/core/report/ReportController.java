@@ -442,6 +442,29 @@ public final class ReportController {
         recordLayout(dest);
     }
 
+    /** The notes of the frame the report shows: a stored spike's own, else those pinned to that frame number. */
+    private void addNotes(Report dest) {
+        if (!dest.frameAvailable()) {
+            return;
+        }
+        if (shownSpike != null) {
+            for (int i = 0; i < shownSpike.noteCount(); i++) {
+                dest.addNote(shownSpike.note(i));
+            }
+            return;
+        }
+        FrameNotes pinned = notes;
+        if (pinned == null) {
+            return;
+        }
+        long frame = dest.frameNumber();
+        for (long n = pinned.oldest(); n < pinned.end(); n++) {
+            if (pinned.touches(n, frame)) {
+                dest.addNote(pinned.text(n));
+            }
+        }
+    }
+
     /**
      * Fills the report's thread list: the threads with events in the shown frame (live: the live ones and those
      * that ended in the latest frame), each with its busy and whole value there, and which one is shown.
@@ -477,29 +500,6 @@ public final class ReportController {
             dest.threadValues(t, entryBusy[i], entryTotal[i]);
             if (roster.rootZone(i) == threadRoot) {
                 dest.shownThread(t);
-            }
-        }
-    }
-
-    /** The notes of the frame the report shows: a stored spike's own, else those pinned to that frame number. */
-    private void addNotes(Report dest) {
-        if (!dest.frameAvailable()) {
-            return;
-        }
-        if (shownSpike != null) {
-            for (int i = 0; i < shownSpike.noteCount(); i++) {
-                dest.addNote(shownSpike.note(i));
-            }
-            return;
-        }
-        FrameNotes pinned = notes;
-        if (pinned == null) {
-            return;
-        }
-        long frame = dest.frameNumber();
-        for (long n = pinned.oldest(); n < pinned.end(); n++) {
-            if (pinned.touches(n, frame)) {
-                dest.addNote(pinned.text(n));
             }
         }
     }
