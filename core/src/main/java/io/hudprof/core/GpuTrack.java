@@ -28,10 +28,25 @@ public final class GpuTrack {
     private final long[] counted = new long[PROBLEMS.length];
     private final Profiler profiler;
     private final GpuAttribution attribution;
+    private final GpuEvents events;
 
     GpuTrack(Profiler profiler, GpuAttribution attribution) {
         this.profiler = profiler;
         this.attribution = attribution;
+        // Kept only beside CPU timelines (a trace export shows them as the GPU's own track): up to 64 events a
+        // frame on average over the history, and no more than a thread's timeline.
+        int frames = profiler.config.historyFrames();
+        this.events = new GpuEvents((int) Math.min(profiler.config.timelineCapacity, 64L * frames), frames);
+    }
+
+    /**
+     * Replays the resolved GPU zones of recorded frame {@code frameNumber} (zone, begin or end, time on the profiler's
+     * clock), oldest first, for a trace's GPU track; false when they are not held: not arrived yet (GPU results come
+     * some frames late), overwritten, or no timelines kept ({@code ProfilerConfig.Builder.timelineCapacity} 0). On
+     * the updating thread.
+     */
+    public boolean forEachEvent(long frameNumber, ThreadTimeline.EventVisitor visitor) {
+        return events.forEachEvent(frameNumber, visitor);
     }
 
     /** Makes {@code timestamps} the backend every {@link GpuZone} uses from now on, replacing any other. */
@@ -108,6 +123,7 @@ public final class GpuTrack {
         if (!attribution.resolve(frameNumber, codes, nanos, count)) {
             return false;
         }
+        events.add(frameNumber, codes, nanos, count);
         profiler.gpuFrameResolved(frameNumber, codes, nanos, count);
         return true;
     }

@@ -181,6 +181,26 @@ public final class TimelineFrame {
         return b;
     }
 
+    /**
+     * Makes this a copy of {@code other} (a stored spike keeps its frame's timeline so, after the store moved on).
+     * Allocates only while this grows to the largest frame copied.
+     */
+    public void copyFrom(TimelineFrame other) {
+        clear(other.frameNumber);
+        if (!other.available) {
+            return;
+        }
+        begin(other.startNanos, other.endNanos);
+        for (int l = 0; l < other.laneCount; l++) {
+            addLane(other.laneName[l], other.laneRoot[l], other.laneFlags[l]);
+            for (int b = other.laneFirstBar[l]; b < other.laneFirstBar[l] + other.laneBarCount[l]; b++) {
+                addBar(other.zone[b], other.depth[b], other.start[b], other.end[b], (other.cuts[b] & 1) != 0,
+                        (other.cuts[b] & 2) != 0);
+            }
+        }
+        finish();
+    }
+
     // Filling, from TimelineStore.
 
     void clear(long number) {

@@ -11,6 +11,9 @@ import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.TimelineFrame;
+import io.hudprof.core.spike.Spike;
+import io.hudprof.core.spike.SpikeCapture;
+import io.hudprof.core.spike.SpikeRule;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ReportMode;
 import java.lang.management.ManagementFactory;
@@ -104,6 +107,36 @@ class TimelineHudTest {
         assertEquals(1, profiler.controller().frameOffset(), "Tab again: Left scrubs the report");
         assertTrue(hud.build(1280, 720));
         assertEquals(1, frame.frameNumber(), "the timeline shows the scrubbed frame");
+    }
+
+    @Test
+    void aStoredSpikeShowsItsTimelineAfterTheStoreMovedOn() throws Exception {
+        start(clock, OverlayConfig.builder());
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(12)).attach(profiler);
+        try (StepThread worker = new StepThread("tl-worker")) {
+            twoThreadFrame(worker);
+            PHYSICS.begin();
+            clock.advanceMillis(15);
+            PHYSICS.end();
+            profiler.update();                                // the spike: PHYSICS 15 ms on the main thread
+            for (int i = 0; i < 20; i++) {
+                twoThreadFrame(worker);                       // more frames than the timeline store keeps
+            }
+        }
+        Spike spike = spikes.recent(0);
+        assertEquals(2, spike.frameNumber());
+        assertTrue(spike.timeline() != null, "the spike kept its timeline");
+        assertFalse(profiler.timelines().load(2, new TimelineFrame()), "the store no longer holds frame 2");
+        HudControls controls = hud.controls();
+        controls.perform(HudAction.TOGGLE_TIMELINE);
+        profiler.controller().showSpike(spike);
+        assertTrue(hud.build(1280, 720));
+        TimelineFrame frame = controls.timeline().frame();
+        assertTrue(frame.available(), "the timeline view shows the stored spike's frame");
+        assertEquals(2, frame.frameNumber());
+        assertEquals(PHYSICS.id(), frame.barZone(0));
+        assertEquals(15_000_000L, frame.barDuration(0));
+        spikes.detach();
     }
 
     @Test

@@ -84,6 +84,8 @@ class DemoSpikesTest {
         assertTrue(json.startsWith("{") && json.contains("\"traceEvents\":["), "a trace event JSON object");
         assertTrue(json.contains("\"name\":\"thread_name\"") && json.contains("\"name\":\"main\""), "thread names");
         assertTrue(json.contains("\"name\":\"Path replan\",\"cat\":\"zone\",\"ph\":\"B\""), "zone begins");
+        assertTrue(json.contains("\"args\":{\"name\":\"<gpu>\"}") && json.contains(
+                "\"name\":\"Scene (gpu)\",\"cat\":\"zone\",\"ph\":\"B\""), "the GPU's own track with its passes");
         assertTrue(Pattern.compile("\"name\":\"frame 4\\d\\d\",\"cat\":\"frame\",\"ph\":\"X\"").matcher(json).find(),
                 "frame markers of the last frames");
     }

@@ -96,7 +96,9 @@ final class ViewerWindow implements AutoCloseable {
             // game's corner gets. The panel still keeps clear of the graph in a small window.
             hud = Overlay.create(profile.profiler(), OverlayConfig.builder().startVisible(true)
                     .contentScale(Overlay.contentScaleOf(handle)).visibleRows(30).nameChars(44).graphHeight(200)
-                    .graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(2).build());
+                    .graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(2)
+                    // No GPU timer: the profile is the client's, gathered on a replay thread, not this window's GL.
+                    .gpuTiming(false).build());
             hud.installKeys(handle);
         }
         return new ViewerWindow(handle, errors, profile, hud);

@@ -248,6 +248,11 @@ class ViewerWindowGlTest {
             Map<Long, ProfileFrames.Frame> sent = parseGame(gameOut);
             assertEquals(frames, sent.size());
             assertTrue(gameOut.contains("dropped 0"), "the game dropped no frame: " + gameOut.get(gameOut.size() - 1));
+            for (io.hudprof.core.Problem problem : io.hudprof.core.Problem.values()) {
+                if (problem.name().startsWith("GPU")) {
+                    assertEquals(0, profile.profiler().problemsTotal(problem), problem.label());
+                }
+            }
             assertEquals(1, feeds.size());
             assertEquals(0, feeds.get(0).dropped(), "frames the viewer dropped");
             assertTrue(sent.get((long) frames).self().containsKey("Jobs:Stream"), "the worker's zone was sent");
@@ -278,9 +283,29 @@ class ViewerWindowGlTest {
                 assertEquals(f.getValue().calls(), got.calls(), "entries of frame " + f.getKey());
             }
 
+            // The client's threads are the viewer profiler's threads: listed, selectable, on the timeline.
+            Report workerReport = new Report();
             synchronized (profile.lock()) {
+                io.hudprof.core.ThreadRoster roster = profile.profiler().data().threads();
+                List<String> names = new ArrayList<>();
+                int worker = -1;
+                for (int i = 0; i < roster.count(); i++) {
+                    names.add(roster.name(i));
+                    worker = roster.name(i).equals("worker") ? roster.rootZone(i) : worker;
+                }
+                assertTrue(names.containsAll(List.of("main", "worker")), names.toString());
                 profile.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
+                profile.profiler().controller().setThread(worker);
+                profile.profiler().controller().build(workerReport);
+                window.hud().controls().perform(io.hudprof.overlay.HudAction.TOGGLE_TIMELINE);
+                window.hud().controls().perform(io.hudprof.overlay.HudAction.TOGGLE_THREAD_LIST);
             }
+            List<String> workerRows = new ArrayList<>();
+            for (int i = 0; i < workerReport.rowCount(); i++) {
+                workerRows.add(workerReport.row(i).name());
+            }
+            assertTrue(workerRows.stream().anyMatch(r -> r.contains("Jobs:Stream")), workerRows.toString());
+            assertTrue(workerRows.stream().noneMatch(r -> r.contains("Update")), workerRows.toString());
             window.renderFrame();
             Path shot = SHOTS.resolve("live-hudprof-game-" + transport + ".png");
             window.screenshot(shot);

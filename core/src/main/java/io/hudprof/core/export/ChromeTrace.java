@@ -28,7 +28,8 @@ import java.util.Locale;
  * allocated in the frame, for frames the history still holds); with {@link FrameStatistics} attached, one counter
  * ({@code C}, category {@code stat}) per charted statistic named as the statistic, with its value in each frame the
  * statistics history holds (times in ms, bytes in B); a {@code JVM} track with each {@link FrameNotes} event (GC pause, safepoint, compilation) as
- * a complete event, plus an instant event ({@code i}) with the note's text. Timestamps are microseconds (with
+ * a complete event, plus an instant event ({@code i}) with the note's text; with GPU zones, a {@code <gpu>} track of
+ * each frame's resolved GPU zones where they ran (those that had arrived when the trace was copied). Timestamps are microseconds (with
  * nanosecond fractions) from the first exported frame's start.
  *
  * <p>Nesting is always valid: a zone already open when the exported window starts gets its begin at the start of
@@ -41,6 +42,8 @@ public final class ChromeTrace {
     static final int FRAMES_TID = 100_000;
     /** Thread id of the JVM events track. */
     static final int JVM_TID = 100_001;
+    /** Thread id of the GPU track. */
+    static final int GPU_TID = 100_002;
 
     private record Thread(String name, int tid, String[] names, boolean[] begins, long[] nanos, int count,
                           boolean timeline) {
@@ -159,6 +162,7 @@ public final class ChromeTrace {
         for (int t = 0; t < profiler.threadCount(); t++) {
             b.addThread(profiler.threadName(t), t + 1, profiler.timeline(t), n, times);
         }
+        b.addGpu(profiler, n);
         if (n > 0) {
             b.addNotes(notes);
         }
@@ -412,6 +416,35 @@ public final class ChromeTrace {
             noteWhats.add(what);
             noteStarts[i] = start;
             noteDurations[i] = duration;
+        }
+
+        /**
+         * The GPU's own track: each exported frame's resolved GPU zones, where they ran on the profiler's clock (a
+         * frame's GPU work runs after its CPU work, so the last frame's may end past the window). Frames whose GPU
+         * results had not arrived when the trace was copied have none.
+         */
+        void addGpu(Profiler profiler, int frames) {
+            List<String> names = new ArrayList<>();
+            List<Boolean> begins = new ArrayList<>();
+            List<Long> nanos = new ArrayList<>();
+            for (int k = 0; k < frames; k++) {
+                profiler.gpu().forEachEvent(frameNumbers[k], (zoneId, begin, t) -> {
+                    names.add(Zone.byId(zoneId).name());
+                    begins.add(begin);
+                    nanos.add(t);
+                });
+            }
+            if (names.isEmpty()) {
+                return;
+            }
+            int count = names.size();
+            boolean[] b = new boolean[count];
+            long[] t = new long[count];
+            for (int i = 0; i < count; i++) {
+                b[i] = begins.get(i);
+                t[i] = nanos.get(i);
+            }
+            threads.add(new Thread("<gpu>", GPU_TID, names.toArray(new String[0]), b, t, count, true));
         }
 
         void addThread(String name, int tid, ThreadTimeline timeline, int frames, FrameTimes times) {

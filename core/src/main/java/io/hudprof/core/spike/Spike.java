@@ -3,6 +3,7 @@ package io.hudprof.core.spike;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.report.Column;
 import java.util.Arrays;
 
@@ -62,6 +63,10 @@ public final class Spike {
     int[][] eventZones = new int[0][];
     boolean[][] eventBegins = new boolean[0][];
     long[][] eventNanos = new long[0][];
+
+    /** The frame's timeline (lanes and bars) when the profiler's timeline store held it at capture. */
+    final TimelineFrame timeline = new TimelineFrame();
+    boolean hasTimeline;
 
     final String[] notes = new String[MAX_NOTES];
     int noteCount;
@@ -277,6 +282,15 @@ public final class Spike {
         }
     }
 
+    /**
+     * The frame's timeline as the timeline view draws it (a lane per thread, bars with nesting), copied when the
+     * spike was caught, or null when the profiler kept no timeline of it. It stays after the profiler's timeline
+     * store moved on, so a stored spike's timeline can still be shown.
+     */
+    public TimelineFrame timeline() {
+        return hasTimeline ? timeline : null;
+    }
+
     /** Number of notes (at most {@link #MAX_NOTES}). */
     public int noteCount() {
         return noteCount;
@@ -360,6 +374,10 @@ public final class Spike {
             for (int e = 0; e < other.eventCounts[t]; e++) {
                 addEvent(t, other.eventZones[t][e], other.eventBegins[t][e], other.eventNanos[t][e]);
             }
+        }
+        hasTimeline = other.hasTimeline;
+        if (hasTimeline) {
+            timeline.copyFrom(other.timeline);
         }
         noteCount = other.noteCount;
         droppedNotes = other.droppedNotes;

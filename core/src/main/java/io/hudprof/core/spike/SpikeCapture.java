@@ -7,6 +7,7 @@ import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.ChromeTrace;
 import io.hudprof.core.export.TraceExporter;
@@ -422,6 +423,8 @@ public final class SpikeCapture implements FrameListener {
         s.baseline = baseline;
         copyStates(s);
         copyTimelines(s);
+        TimelineStore store = profiler.timelines();
+        s.hasTimeline = store != null && store.load(s.frameNumber, s.timeline);
         s.noteCount = 0;
         s.droppedNotes = 0;
         for (long n = notes.oldest(); n < notes.end(); n++) {

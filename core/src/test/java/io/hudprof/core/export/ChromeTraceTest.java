@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.core.GpuZone;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ManualAllocationCounter;
 import io.hudprof.core.ManualClock;
@@ -219,6 +220,54 @@ class ChromeTraceTest {
         } finally {
             stats.detach();
         }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void resolvedGpuZonesAreTheGpusOwnTrackWhereTheyRan() throws Exception {
+        GpuZone scene = GpuZone.local("ct-gpu scene");
+        GpuZone rocks = GpuZone.local("ct-gpu rocks");
+        Hudprof.install(profiler);
+        for (int frame = 1; frame <= 3; frame++) {
+            OUTER.begin();
+            clock.advanceMillis(2);
+            OUTER.end();
+            clock.advanceMillis(3);
+            profiler.update();
+            // Frame f's GPU work, resolved a frame later (as a GPU timer reads it back): scene [1, 4) ms after the
+            // frame began, rocks [2, 3) inside it.
+            if (frame >= 2) {
+                long start = times.startNanos(1);
+                assertTrue(profiler.gpu().frameResolved(frame - 1, new int[] {scene.zone().id(), rocks.zone().id(),
+                        ~rocks.zone().id(), ~scene.zone().id()}, new long[] {start + 1_000_000L, start + 2_000_000L,
+                        start + 3_000_000L, start + 4_000_000L}, 4));
+            }
+        }
+        StringWriter out = new StringWriter();
+        ChromeTrace.capture(profiler, times, null, 3, "gpu").write(out);
+        TraceRules.Summary summary = TraceRules.check(out.toString());
+        assertEquals("<gpu>", summary.threadNames().get((long) ChromeTrace.GPU_TID));
+        List<Map<String, Object>> gpu = summary.events().stream().map(o -> (Map<String, Object>) o)
+                .filter(e -> ((Double) e.get("tid")).intValue() == ChromeTrace.GPU_TID && !"M".equals(e.get("ph")))
+                .toList();
+        assertEquals(8, gpu.size(), "frames 1 and 2 arrived, frame 3's had not when copied: " + gpu);
+        assertEquals(scene.zone().name(), gpu.get(0).get("name"));
+        assertEquals("B", gpu.get(0).get("ph"));
+        assertEquals(1000.0, gpu.get(0).get("ts"), "1 ms into the first frame");
+        assertEquals(rocks.zone().name(), gpu.get(5).get("name"));
+        assertEquals(5000.0 + 2000.0, gpu.get(5).get("ts"), "frame 2 began at 5 ms");
+    }
+
+    @Test
+    void withoutTimelinesTheGpuEventsAreNotKept() {
+        Profiler plain = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false).build());
+        GpuZone pass = GpuZone.local("ct-gpu pass");
+        Hudprof.install(plain);
+        clock.advanceMillis(5);
+        plain.update();
+        assertTrue(plain.gpu().frameResolved(1, new int[] {pass.zone().id(), ~pass.zone().id()},
+                new long[] {clock.nanoTime() - 4_000_000L, clock.nanoTime() - 1_000_000L}, 2));
+        assertFalse(plain.gpu().forEachEvent(1, (zone, begin, nanos) -> { }));
     }
 
     @Test
