@@ -9,8 +9,8 @@ import java.util.Arrays;
  * parent bar. A reusable container: refilling it allocates only while it grows to the largest frame seen.
  *
  * <p>Lanes are the threads that recorded in the frame, in the order the profiler first saw them, then a
- * {@code <gpu>} lane once the frame's GPU zones have arrived ({@code GpuTrack.frameResolved}), on the CPU clock and cut
- * to the frame like any bar.
+ * {@code <gpu>} lane with the GPU zones that ran during the frame's window once they have arrived
+ * ({@code GpuTrack.frameResolved}): on the CPU clock, from GPU frames N - 1 and N, cut to the window like any bar.
  */
 public final class TimelineFrame {
     private long frameNumber = -1;

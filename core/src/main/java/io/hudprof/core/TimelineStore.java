@@ -142,16 +142,32 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
                         (df & CUT_END) != 0);
             }
         }
-        if (gpuFrame[fi] == number && (gpuBarCount[fi] == 0 || barsWritten - gpuFirstBar[fi] <= barMask + 1)) {
-            // On the CPU clock already; GPU work can run past the CPU frame, so bars are cut to the frame.
+        // The GPU runs behind the CPU: frame N's GPU work mostly lies in CPU frame N + 1. The lane shows every bar of
+        // the GPU frames N - 1 and N that overlaps this frame's window, on the CPU clock, cut to it.
+        boolean gpuLane = false;
+        for (long g = number - 1; g <= number; g++) {
+            long gf = find(g);
+            if (gf < 0) {
+                continue;
+            }
+            int gi = (int) (gf % frameCapacity);
+            if (gpuFrame[gi] != g || gpuBarCount[gi] == 0 || barsWritten - gpuFirstBar[gi] > barMask + 1) {
+                continue;
+            }
             long start = frameStart[fi];
             long end = frameEnd[fi];
-            dest.addLane(GPU_LANE, ZoneRegistry.gpuRoot().id(), 0);
-            for (long b = gpuFirstBar[fi]; b < gpuFirstBar[fi] + gpuBarCount[fi]; b++) {
+            for (long b = gpuFirstBar[gi]; b < gpuFirstBar[gi] + gpuBarCount[gi]; b++) {
                 int bi = (int) b & barMask;
-                long s0 = Math.min(end, Math.max(start, barStart[bi]));
-                long e0 = Math.max(s0, Math.min(end, barEnd[bi]));
-                dest.addBar(barZone[bi], barDepthFlags[bi] & DEPTH_MASK, s0, e0, barStart[bi] < start, barEnd[bi] > end);
+                // A bar outside the window has all its children outside too: skipping it keeps parents right.
+                if (barEnd[bi] <= start || barStart[bi] >= end) {
+                    continue;
+                }
+                if (!gpuLane) {
+                    dest.addLane(GPU_LANE, ZoneRegistry.gpuRoot().id(), 0);
+                    gpuLane = true;
+                }
+                dest.addBar(barZone[bi], barDepthFlags[bi] & DEPTH_MASK, Math.max(start, barStart[bi]),
+                        Math.min(end, barEnd[bi]), barStart[bi] < start, barEnd[bi] > end);
             }
         }
         dest.finish();
