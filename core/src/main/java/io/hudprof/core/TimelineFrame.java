@@ -10,7 +10,7 @@ import java.util.Arrays;
  *
  * <p>Lanes are the threads that recorded in the frame, in the order the profiler first saw them, then a
  * {@code <gpu>} lane with the GPU zones that ran during the frame's window once they have arrived
- * ({@code GpuTrack.frameResolved}): on the CPU clock, from GPU frames N - 1 and N, cut to the window like any bar.
+ * ({@code GpuTrack.frameResolved}): on the CPU clock, from GPU frames N - 2 to N + 2, cut to the window like any bar.
  */
 public final class TimelineFrame {
     private long frameNumber = -1;

@@ -142,10 +142,11 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
                         (df & CUT_END) != 0);
             }
         }
-        // The GPU runs behind the CPU: frame N's GPU work mostly lies in CPU frame N + 1. The lane shows every bar of
-        // the GPU frames N - 1 and N that overlaps this frame's window, on the CPU clock, cut to it.
+        // The GPU runs behind the CPU, and a backend may number a GPU frame by the last frame recorded when it was
+        // submitted: the lane shows every bar of the GPU frames N - 2 to N + 2 that overlaps this frame's window, on
+        // the CPU clock, cut to it. GPU frames come in stream order, so the bars stay in start order.
         boolean gpuLane = false;
-        for (long g = number - 1; g <= number; g++) {
+        for (long g = number - 2; g <= number + 2; g++) {
             long gf = find(g);
             if (gf < 0) {
                 continue;
