@@ -22,8 +22,10 @@ class MemoryFootprintTest {
     static final int BYTES_PER_STATE = 117;
     static final int BYTES_PER_ZONE_HISTORY_ENTRY = 12;
     static final int BYTES_PER_STATE_HISTORY_ENTRY = 20;
-    static final int BYTES_PER_FRAME_RECORD = 6 * 8 + 8 * Problem.values().length;
-    static final double DEFAULT_TOTAL_MIB = 23.2;
+    /** GPU part of a frame record: GPU frame time and entry range, and its share of the GPU entry ring (20 B each). */
+    static final int GPU_BYTES_PER_FRAME_RECORD = 3 * 8 + FrameHistory.GPU_ENTRIES_PER_FRAME * 20;
+    static final int BYTES_PER_FRAME_RECORD = 6 * 8 + 8 * Problem.values().length + GPU_BYTES_PER_FRAME_RECORD;
+    static final double DEFAULT_TOTAL_MIB = 23.4;
 
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
