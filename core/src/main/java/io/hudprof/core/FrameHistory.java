@@ -16,6 +16,8 @@ package io.hudprof.core;
  */
 public final class FrameHistory {
     private static final int PROBLEM_KINDS = Problem.values().length;
+    /** GPU state entries kept per history frame on average (the GPU entry ring is this × {@code historyFrames}). */
+    static final int GPU_ENTRIES_PER_FRAME = 16;
 
     private final int frameCapacity;
     private final long[] frameNumber;
@@ -82,8 +84,9 @@ public final class FrameHistory {
         this.gpuFrameNanos = new long[frameCapacity];
         this.gpuStart = new long[frameCapacity];
         this.gpuEnd = new long[frameCapacity];
-        // GPU passes are few per frame: an eighth of the state entries is plenty and keeps the default at 1 MiB.
-        this.gpuCapacity = full ? Math.max(1024, stateCapacity / 8) : 0;
+        // GPU passes are few per frame: room for GPU_ENTRIES_PER_FRAME GPU states a frame on average (a game with
+        // more loses the oldest frames' GPU rows first, as the other rings do).
+        this.gpuCapacity = full ? frameCapacity * GPU_ENTRIES_PER_FRAME : 0;
         this.gpuIds = new int[gpuCapacity];
         this.gpuSelf = new long[gpuCapacity];
         this.gpuCalls = new long[gpuCapacity];

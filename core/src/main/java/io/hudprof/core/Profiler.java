@@ -67,8 +67,12 @@ public final class Profiler {
     private final FrameAggregator aggregator;
     private final FrameHistory history;
     final GpuTrack gpu;
-    /** The thread inside (or last inside) {@code update()}: the one that owns the aggregator. */
-    Thread updateThread;
+    /**
+     * The thread inside (or last inside) {@code update()}: the one that owns the aggregator. Volatile so that a thread
+     * that updated once and no longer does cannot pass {@link GpuTrack#frameResolved}'s check on a stale value.
+     */
+    volatile Thread updateThread;
+    private boolean gpuInRoster;
     private final ProfileData data;
     private final ReportController controller;
     private final ThreadRoster roster;
@@ -243,6 +247,7 @@ public final class Profiler {
         countLimits();
         long frameNanos = now - frameStartNanos;
         frameStartNanos = now;
+        settleGpuInRoster();
         if (recording) {
             aggregator.commit(frameNanos, history);
             roster.recorded(aggregator.recordedFrames);
@@ -253,6 +258,24 @@ public final class Profiler {
         notifyFrameListeners(frameNanos, recording);
         if (selfZone) {
             own.end(SelfZones.UPDATE_ID);
+        }
+    }
+
+    /**
+     * The {@code <gpu>} pseudo-thread is in the thread roster (so a report can show it alone, like a thread) while a
+     * GPU backend is installed; it "ends" when the backend is uninstalled. Settled here, on the updating thread that
+     * owns the roster, whatever thread installed the backend.
+     */
+    private void settleGpuInRoster() {
+        boolean live = gpu.installed();
+        if (live != gpuInRoster) {
+            int root = ZoneRegistry.gpuRoot().id();
+            if (live) {
+                roster.started(root, "gpu");
+            } else {
+                roster.ended(root, aggregator.recordedFrames, false);
+            }
+            gpuInRoster = live;
         }
     }
 
@@ -516,6 +539,13 @@ public final class Profiler {
      */
     public TimelineStore timelines() {
         return timelines;
+    }
+
+    /** A frame's GPU zones arrived (on the updating thread): the timeline gets its {@code <gpu>} lane. */
+    void gpuFrameResolved(long frameNumber, int[] codes, long[] nanos, int count) {
+        if (timelines != null) {
+            timelines.addGpuFrame(frameNumber, codes, nanos, count);
+        }
     }
 
     /** How often a problem occurred since start-up (see also {@link Report#problemsTotal(Problem)}). */

@@ -164,6 +164,29 @@ class GpuZoneTest {
     }
 
     @Test
+    void theGpuIsAThreadOfTheRosterAndAReportCanShowItAlone() {
+        ScriptedGpuTimestamps backend = new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
+        gpuFrame();
+        fx.profiler.update();
+        fx.profiler.update();
+        ThreadRoster roster = fx.profiler.data().threads();
+        int gpu = roster.indexOf(ZoneRegistry.gpuRoot().id());
+        assertTrue(gpu >= 0, "<gpu> in the roster");
+        assertEquals("gpu", roster.name(gpu));
+        assertTrue(roster.alive(gpu));
+        fx.controller().setMode(ReportMode.SELF_TIME);
+        fx.controller().setThread(roster.rootZone(gpu));
+        gpuFrame();
+        fx.profiler.update();
+        fx.build();
+        assertNotNull(row(SCENE, RowRole.FLAT));
+        assertNull(fx.row(CPU, RowRole.FLAT), "only the GPU's states");
+        fx.profiler.gpu().uninstall(backend);
+        fx.profiler.update();
+        assertFalse(roster.alive(roster.indexOf(ZoneRegistry.gpuRoot().id())), "ended with its backend");
+    }
+
+    @Test
     void heldGpuFrameIsForgottenWhenTheBackendIsUninstalled() {
         ScriptedGpuTimestamps backend = new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
         try (GpuZoneScope s = SCENE.enter()) {
