@@ -64,9 +64,9 @@ final class ViewerWindow implements AutoCloseable {
     private RemoteProfile shown;
     private Overlay shownHud;
 
-    private ViewerWindow(long handle, GLFWErrorCallback errors, RemoteProfile alone, ViewerClients clients) {
-        this.handle = handle;
-        this.errors = errors;
+    private ViewerWindow(Created created, RemoteProfile alone, ViewerClients clients) {
+        this.handle = created.handle();
+        this.errors = created.errors();
         this.alone = alone;
         this.clients = clients;
         this.contentScale = Overlay.contentScaleOf(handle);
@@ -84,7 +84,7 @@ final class ViewerWindow implements AutoCloseable {
      * @throws IllegalStateException naming the fix when no OpenGL 3.3 context can be had
      */
     static ViewerWindow open(RemoteProfile profile, int width, int height, boolean headless) {
-        return new ViewerWindow(createWindow(width, height, headless), lastErrors, profile, null);
+        return new ViewerWindow(createWindow(width, height, headless), profile, null);
     }
 
     /**
@@ -93,13 +93,14 @@ final class ViewerWindow implements AutoCloseable {
      * @throws IllegalStateException naming the fix when no OpenGL 3.3 context can be had
      */
     static ViewerWindow open(ViewerClients clients, int width, int height, boolean headless) {
-        return new ViewerWindow(createWindow(width, height, headless), lastErrors, null, clients);
+        return new ViewerWindow(createWindow(width, height, headless), null, clients);
     }
 
-    /** The error callback of the window {@link #createWindow} made last (windows are made on one thread). */
-    private static GLFWErrorCallback lastErrors;
+    /** A GLFW window with its context current, and the error callback to free with it. */
+    private record Created(long handle, GLFWErrorCallback errors) {
+    }
 
-    private static long createWindow(int width, int height, boolean headless) {
+    private static Created createWindow(int width, int height, boolean headless) {
         List<String> messages = new ArrayList<>();
         GLFWErrorCallback errors = GLFWErrorCallback.create((code, text) ->
                 messages.add(GLFWErrorCallback.getDescription(text)));
@@ -134,8 +135,7 @@ final class ViewerWindow implements AutoCloseable {
         glfwMakeContextCurrent(handle);
         glfwSwapInterval(1);
         GL.createCapabilities();
-        lastErrors = errors;
-        return handle;
+        return new Created(handle, errors);
     }
 
     /** The HUD for a profile, sized to the window. */
