@@ -21,8 +21,8 @@ import java.util.function.Function;
 
 /**
  * hudprof-viewer: a PStats server for hudprof games and Panda3D games alike. Listens on 5185 (or {@code --port}),
- * serves several clients at once, and draws the client it follows in its own window with the game's HUD (see
- * {@link RemoteProfile}); or prints every client's frames ({@code --text}). Records sessions ({@code --record}) and
+ * serves several clients at once, each recorded into a profile of its own, and draws one in its own window with the
+ * game's HUD, F4 / Shift+F4 switching (see {@link ViewerClients}); or prints every client's frames ({@code --text}). Records sessions ({@code --record}) and
  * replays them ({@code --replay}) in either mode.
  */
 public final class ViewerMain {
