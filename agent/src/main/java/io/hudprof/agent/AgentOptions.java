@@ -32,7 +32,7 @@ public final class AgentOptions {
             "  constructors=on|off   instrument constructors too (default off)",
             "  lambdas=on|off        instrument lambda bodies too (default off; bridges and other synthetic methods never)",
             "  category=none|package zone names get their package's last name as a category, sim:Raycaster.cast (default none)",
-            "  handzones=keep|off    off: the game's own Zone.begin/end/enter calls do nothing (default keep)",
+            "  handzones=keep|off    off: the game's own Zone/GpuZone/PassZone calls do nothing (default keep)",
             "  hud=on|off            show the HUD from the first frame (default off: F3 shows it)",
             "  callgraph=ZONE        open the HUD, and the exit report, on ZONE's call graph, e.g. Raycaster.cast",
             "  report=none|exit      print hudprof's text report and statistics when the JVM exits (default none)",

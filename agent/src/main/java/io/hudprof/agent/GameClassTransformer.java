@@ -29,6 +29,8 @@ public final class GameClassTransformer implements ClassFileTransformer {
     static final String ZONE_DESC = "L" + ZONE + ";";
     private static final byte[] GLFW_SWAP = "glfwSwapBuffers".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] ZONE_BYTES = ZONE.getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] GPU_ZONE_BYTES = "io/hudprof/core/GpuZone".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PASS_ZONE_BYTES = "io/hudprof/core/PassZone".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] OVERLAY_BYTES = CallSiteRewriter.OVERLAY.getBytes(StandardCharsets.US_ASCII);
 
     private final AgentOptions options;
@@ -75,7 +77,8 @@ public final class GameClassTransformer implements ClassFileTransformer {
         }
         boolean included = options.includesClass(dotted);
         boolean swap = contains(bytes, GLFW_SWAP);
-        boolean rewrites = swap || contains(bytes, OVERLAY_BYTES) || (options.handZonesOff && contains(bytes, ZONE_BYTES));
+        boolean rewrites = swap || contains(bytes, OVERLAY_BYTES) || (options.handZonesOff
+                && (contains(bytes, ZONE_BYTES) || contains(bytes, GPU_ZONE_BYTES) || contains(bytes, PASS_ZONE_BYTES)));
         if (!included && !rewrites) {
             return null;
         }

@@ -97,7 +97,8 @@ public final class BenchmarkSuite {
         // Run here, in the runner's JVM, once the forks are done: see InterleavedRatios for why it exists.
         int crossCheckCalls = quick ? 500 : 3_000;
         String crossCheck = InterleavedRatios.markdown(InterleavedRatios.measure(crossCheckCalls), crossCheckCalls)
-                + InterleavedUpdateGrid.measure(quick ? 200 : 1_000);
+                + InterleavedUpdateGrid.measure(quick ? 200 : 1_000)
+                + InterleavedOverheads.measure(quick ? 300 : 3_000);
 
         String hud;
         try (HudScene scene = new HudScene()) {

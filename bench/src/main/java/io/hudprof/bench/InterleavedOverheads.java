@@ -34,12 +34,16 @@ public final class InterleavedOverheads {
     }
 
     public static void main(String[] args) {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3_000;
+        System.out.println(measure(args.length > 0 ? Integer.parseInt(args[0]) : 3_000));
+    }
+
+    /** Runs every section ({@code rounds} rounds each where it counts rounds) and returns the Markdown. */
+    static String measure(int rounds) {
         StringBuilder out = new StringBuilder();
         wholeCost(rounds, out);
         manyThreads(rounds, out);
         phaseOverhead(out);
-        System.out.println(out);
+        return out.toString();
     }
 
     private static void wholeCost(int rounds, StringBuilder out) {

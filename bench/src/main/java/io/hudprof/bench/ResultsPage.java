@@ -106,6 +106,12 @@ final class ResultsPage {
         reportTable(out);
         hudTable(out);
         targets(out);
+        ratioTable(out, "Whole cost of a zone pair (record* with update() untimed, whole* with it), ns per pair",
+                "WholeCostBenchmarks.", "WholeCostBenchmarks.floor", null);
+        ratioTable(out, "Statistics, one operation per call, ns per operation", "StatOpsBenchmarks.",
+                "StatOpsBenchmarks.plainFieldIncrement", "StatOpsBenchmarks.longAdderIncrement");
+        ratioTable(out, "Sampled phase profiler on a 16-step frame, µs per frame", "PhaseOverheadBenchmarks.",
+                "PhaseOverheadBenchmarks.plain", null);
         otherFigures(out);
         return out.toString();
     }
@@ -303,12 +309,42 @@ final class ResultsPage {
     }
 
     /** Figures that no table above shows (a new benchmark), so nothing measured goes unreported. */
+    /** Every figure of one benchmark class with its ratio to one or two references of the same run. */
+    private void ratioTable(StringBuilder out, String title, String prefix, String reference, String second) {
+        Figure ref = get(reference);
+        Figure ref2 = second == null ? null : get(second);
+        if (ref == null) {
+            return;
+        }
+        out.append("### ").append(title).append("\n\n| benchmark | score | ± (99.9%) | B/op | × ")
+                .append(reference.substring(prefix.length())).append(" |");
+        if (ref2 != null) {
+            out.append(" × ").append(second.substring(prefix.length())).append(" |");
+        }
+        out.append("\n|---|---:|---:|---:|---:|").append(ref2 != null ? "---:|" : "").append('\n');
+        for (Figure f : figures) {
+            if (!f.benchmark().startsWith(prefix)) {
+                continue;
+            }
+            out.append("| ").append(f.benchmark().substring(prefix.length())).append(" | ").append(num(f.score()))
+                    .append(" | ").append(num(f.error())).append(" | ").append(bytes(f.bytesPerOp())).append(" | ")
+                    .append(ratio(f, ref, true)).append(" |");
+            if (ref2 != null) {
+                out.append(' ').append(ratio(f, ref2, true)).append(" |");
+            }
+            out.append('\n');
+        }
+        out.append('\n');
+    }
+
     private void otherFigures(StringBuilder out) {
         List<Figure> rest = new ArrayList<>();
         for (Figure f : figures) {
             String b = f.benchmark();
             boolean shown = b.startsWith("UpdateBenchmarks.") || b.startsWith("UpdatePatternBenchmarks.")
-                    || b.startsWith("ReportBenchmarks.") || b.startsWith("DrawListBenchmarks.");
+                    || b.startsWith("ReportBenchmarks.") || b.startsWith("DrawListBenchmarks.")
+                    || b.startsWith("WholeCostBenchmarks.") || b.startsWith("StatOpsBenchmarks.")
+                    || b.startsWith("PhaseOverheadBenchmarks.");
             for (String[] row : ZONE_ROWS) {
                 shown |= row[0].equals(b);
             }

@@ -72,7 +72,7 @@ final class FrameAggregator {
         long head = recorder.publishedHead();
         EventRing ring = recorder.ring();
         long position = recorder.consumedTail();
-        if (ring.bytes != null || ctx.timeline != null) {
+        if (ring.bytes != null) {
             position = drainEveryEvent(ctx, ring, position, head, untilNanos);
         } else {
             position = drainFast(ctx, ring.words, ring.times, position, head, untilNanos);
@@ -84,7 +84,8 @@ final class FrameAggregator {
      * The replay loop, a hot path of its own: it runs once per recorded event on the thread that calls
      * {@code update()}. It keeps the replayed stack, the current state and the per-state arrays in locals, resolves
      * BEGIN through the per-zone cache and END with a pop itself, and hands anything else (a cache miss, the rare
-     * event kinds) to the methods {@link #replay} uses, so its numbers are exactly replay()'s. A state joins the
+     * event kinds) to the methods {@link #replay} uses, so its numbers are exactly replay()'s (a kept timeline gets
+     * the same entries, in a second pass). A state joins the
      * frame's touched list when one of its quantities leaves zero: every credit is positive and the touched states
      * are zeroed when the frame ends, so that happens once per state and frame and the loop reads no flag. Locals
      * are written back to the context before any call that reads it, and read again after.
@@ -102,6 +103,8 @@ final class FrameAggregator {
         long[] entries = calls.frame;
         int[] zoneCache = tree.zoneCache;
         int[] parentCache = tree.parentCache;
+        ThreadTimeline timeline = ctx.timeline;
+        long copied = position;
         for (; position < head; position++) {
             // Masking with each array's own length lets the JIT drop both range checks (the ring is a power of two).
             long nanos = times[(int) position & (times.length - 1)];
@@ -166,6 +169,11 @@ final class FrameAggregator {
                     state = stack[--depth];
                 }
             } else {
+                if (timeline != null) {
+                    // The timeline takes the events in order: the BEGINs and ENDs before this one first.
+                    copyToTimeline(timeline, words, times, copied, position);
+                    copied = position + 1;
+                }
                 ctx.depth = depth;
                 ctx.lastNanos = last;
                 replay(ctx, word, nanos);
@@ -181,7 +189,22 @@ final class FrameAggregator {
         }
         ctx.depth = depth;
         ctx.lastNanos = last;
+        if (timeline != null) {
+            copyToTimeline(timeline, words, times, copied, position);
+        }
         return position;
+    }
+
+    /**
+     * Adds the BEGIN and END events at ring positions {@code from..to} to a kept timeline, as replay() would one by
+     * one. A loop of its own: writing the timeline from the replay loop made that loop slower than this second pass.
+     */
+    private static void copyToTimeline(ThreadTimeline timeline, int[] words, long[] times, long from, long to) {
+        for (long p = from; p < to; p++) {
+            int word = words[(int) p & (words.length - 1)];
+            timeline.add(EventCodes.payload(word), EventCodes.kind(word) == EventCodes.BEGIN,
+                    times[(int) p & (times.length - 1)]);
+        }
     }
 
     /** Replays every event through {@link #replay}, with its allocated bytes when the ring holds them. */

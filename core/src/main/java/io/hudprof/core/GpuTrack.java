@@ -124,6 +124,7 @@ public final class GpuTrack {
             return false;
         }
         events.add(frameNumber, codes, nanos, count);
+        profiler.gpuFrameResolved(frameNumber, codes, nanos, count);
         return true;
     }
 

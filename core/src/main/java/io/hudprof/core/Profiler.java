@@ -541,6 +541,13 @@ public final class Profiler {
         return timelines;
     }
 
+    /** A frame's GPU zones arrived (on the updating thread): the timeline gets its {@code <gpu>} lane. */
+    void gpuFrameResolved(long frameNumber, int[] codes, long[] nanos, int count) {
+        if (timelines != null) {
+            timelines.addGpuFrame(frameNumber, codes, nanos, count);
+        }
+    }
+
     /** How often a problem occurred since start-up (see also {@link Report#problemsTotal(Problem)}). */
     public long problemsTotal(Problem problem) {
         return aggregator.totalProblems[problem.ordinal()];

@@ -8,9 +8,9 @@ import java.util.Arrays;
  * with its zone, nesting depth (0 = outermost), start, end, self time (its duration less its children's) and its
  * parent bar. A reusable container: refilling it allocates only while it grows to the largest frame seen.
  *
- * <p>Lanes are the threads that recorded in the frame, in the order the profiler first saw them (the updating
- * thread first in a game), plus any pseudo-thread whose intervals enter the profiler as a thread (a GPU lane,
- * named {@code <gpu>}, where GPU zones are recorded so).
+ * <p>Lanes are the threads that recorded in the frame, in the order the profiler first saw them, then a
+ * {@code <gpu>} lane with the GPU zones that ran during the frame's window once they have arrived
+ * ({@code GpuTrack.frameResolved}): on the CPU clock, from GPU frames N - 2 to N + 2, cut to the window like any bar.
  */
 public final class TimelineFrame {
     private long frameNumber = -1;

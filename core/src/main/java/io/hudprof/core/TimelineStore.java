@@ -32,6 +32,9 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     /** Lane flag: the frame had more events than the thread's timeline holds; its bars are missing. */
     static final int LANE_INCOMPLETE = 4;
 
+    /** The GPU's lane name: the {@code <gpu>} pseudo-thread of GPU zones. */
+    static final String GPU_LANE = "<gpu>";
+
     private final int frameCapacity;
     private final int maxBars;
 
@@ -60,6 +63,12 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     private long[] barEnd = new long[256];
     private long barsWritten;
 
+    // The <gpu> lane of each kept frame: GPU results arrive frames late, so it is kept beside the frame's own lanes.
+    private final long[] gpuFrame;
+    private final long[] gpuFirstBar;
+    private final int[] gpuBarCount;
+    private int[] gpuOpen = new int[16];
+
     // The frame and lane being built.
     private boolean building;
     private long buildStart;
@@ -76,6 +85,10 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
         this.frameEnd = new long[frames];
         this.frameFirstLane = new long[frames];
         this.frameLaneCount = new int[frames];
+        this.gpuFrame = new long[frames];
+        Arrays.fill(gpuFrame, -1);
+        this.gpuFirstBar = new long[frames];
+        this.gpuBarCount = new int[frames];
     }
 
     /** How many recorded frames keep their timeline (the newest ones). */
@@ -129,8 +142,74 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
                         (df & CUT_END) != 0);
             }
         }
+        // The GPU runs behind the CPU, and a backend may number a GPU frame by the last frame recorded when it was
+        // submitted: the lane shows every bar of the GPU frames N - 2 to N + 2 that overlaps this frame's window, on
+        // the CPU clock, cut to it. GPU frames come in stream order, so the bars stay in start order.
+        boolean gpuLane = false;
+        for (long g = number - 2; g <= number + 2; g++) {
+            long gf = find(g);
+            if (gf < 0) {
+                continue;
+            }
+            int gi = (int) (gf % frameCapacity);
+            if (gpuFrame[gi] != g || gpuBarCount[gi] == 0 || barsWritten - gpuFirstBar[gi] > barMask + 1) {
+                continue;
+            }
+            long start = frameStart[fi];
+            long end = frameEnd[fi];
+            for (long b = gpuFirstBar[gi]; b < gpuFirstBar[gi] + gpuBarCount[gi]; b++) {
+                int bi = (int) b & barMask;
+                // A bar outside the window has all its children outside too: skipping it keeps parents right.
+                if (barEnd[bi] <= start || barStart[bi] >= end) {
+                    continue;
+                }
+                if (!gpuLane) {
+                    dest.addLane(GPU_LANE, ZoneRegistry.gpuRoot().id(), 0);
+                    gpuLane = true;
+                }
+                dest.addBar(barZone[bi], barDepthFlags[bi] & DEPTH_MASK, Math.max(start, barStart[bi]),
+                        Math.min(end, barEnd[bi]), barStart[bi] < start, barEnd[bi] > end);
+            }
+        }
         dest.finish();
         return true;
+    }
+
+    /**
+     * Adds the {@code <gpu>} lane of recorded frame {@code number} from its resolved GPU zones (begin: a zone id, end:
+     * its complement; on the profiler's clock), when that frame's timeline is still kept; later results replace it.
+     */
+    void addGpuFrame(long number, int[] codes, long[] nanos, int count) {
+        long f = find(number);
+        if (f < 0) {
+            return;
+        }
+        int fi = (int) (f % frameCapacity);
+        long first = barsWritten;
+        int depth = 0;
+        for (int i = 0; i < count; i++) {
+            int code = codes[i];
+            if (code >= 0) {
+                if (barsWritten - oldestKeptBar() >= barMask + 1 && barMask + 1 < maxBars) {
+                    growBars();
+                }
+                long b = barsWritten++;
+                int bi = (int) b & barMask;
+                barZone[bi] = code;
+                barDepthFlags[bi] = Math.min(depth, DEPTH_MASK);
+                barStart[bi] = nanos[i];
+                barEnd[bi] = nanos[i];
+                if (depth == gpuOpen.length) {
+                    gpuOpen = Arrays.copyOf(gpuOpen, depth * 2);
+                }
+                gpuOpen[depth++] = bi;
+            } else if (depth > 0) {
+                barEnd[gpuOpen[--depth]] = nanos[i];
+            }
+        }
+        gpuFrame[fi] = number;
+        gpuFirstBar[fi] = first;
+        gpuBarCount[fi] = (int) (barsWritten - first);
     }
 
     private long find(long number) {
@@ -156,6 +235,7 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
         frameEnd[fi] = end;
         frameFirstLane[fi] = lanesWritten;
         frameLaneCount[fi] = 0;
+        gpuFrame[fi] = -1;
         building = true;
         buildStart = start;
         buildEnd = end;

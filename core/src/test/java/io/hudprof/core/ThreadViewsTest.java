@@ -256,6 +256,42 @@ class ThreadViewsTest {
     }
 
     @Test
+    void gpuZonesArrivingLateShowInTheFramesTheyRanInOnTheCpuClock() {
+        GpuZone scene = GpuZone.local("tv-gpu-scene");
+        GpuZone blur = GpuZone.local("tv-gpu-blur");
+        try (ProfilerFixture fx = new ProfilerFixture(ProfilerConfig.builder().timelineCapacity(1 << 10))) {
+            long t0 = fx.clock.nanoTime();
+            PHYSICS.begin();
+            fx.micros(10);
+            PHYSICS.end();
+            fx.profiler.update();
+            fx.micros(10);
+            fx.profiler.update();
+            // Frame 1's GPU work, resolved a frame late: scene 4..12 µs with blur 6..8, past the frame's end at 10.
+            int[] codes = {scene.zone().id(), blur.zone().id(), ~blur.zone().id(), ~scene.zone().id()};
+            long[] nanos = {t0 + 4_000, t0 + 6_000, t0 + 8_000, t0 + 12_000};
+            assertTrue(fx.profiler.gpu().frameResolved(1, codes, nanos, 4));
+            TimelineFrame frame = new TimelineFrame();
+            assertTrue(fx.profiler.timelines().load(1, frame));
+            int gpu = frame.laneCount() - 1;
+            assertEquals("<gpu>", frame.laneName(gpu));
+            int b = frame.laneFirstBar(gpu);
+            assertBar(frame, b, scene.zone(), 0, t0 + 4_000, t0 + 10_000, 4_000, -1);
+            assertTrue(frame.barCutAtEnd(b), "the GPU was still in scene when the CPU frame ended");
+            assertBar(frame, b + 1, blur.zone(), 1, t0 + 6_000, t0 + 8_000, 2_000, b);
+            // The GPU runs behind: frame 1's scene reaches into CPU frame 2 (10..20 µs), cut at its start; blur
+            // (6..8) does not.
+            assertTrue(fx.profiler.timelines().load(2, frame));
+            gpu = frame.laneCount() - 1;
+            assertEquals("<gpu>", frame.laneName(gpu));
+            assertEquals(1, frame.laneBarCount(gpu));
+            b = frame.laneFirstBar(gpu);
+            assertBar(frame, b, scene.zone(), 0, t0 + 10_000, t0 + 12_000, 2_000, -1);
+            assertTrue(frame.barCutAtStart(b) && !frame.barCutAtEnd(b));
+        }
+    }
+
+    @Test
     void noTimelineStoreUnlessConfigured() {
         try (ProfilerFixture fx = new ProfilerFixture()) {
             assertNull(fx.profiler.timelines());

@@ -14,8 +14,8 @@ import io.hudprof.core.stats.StatHistory;
 import io.hudprof.core.stats.Stats;
 
 /**
- * One HUD frame without OpenGL: builds the report, lays out the report panel, the history graph and the value
- * chart, and fills the frame's draw list (textured quads over the CPU-baked font atlas). {@link Overlay#render} is
+ * One HUD frame without OpenGL: builds the report, lays out the report panel, the history graph, the value chart, the
+ * frame timeline and the thread list, and fills the frame's draw list (textured quads over the CPU-baked font atlas). {@link Overlay#render} is
  * this plus a GL submission; benchmarks, tests and a remote viewer use it on its own, from any package and with no
  * GL context.
  *

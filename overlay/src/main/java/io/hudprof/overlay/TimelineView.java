@@ -47,6 +47,8 @@ final class TimelineView {
     private String selectedName;
     private long frameNumber;
     private int frameOffset;
+    /** Where the title's text ends this frame: guide labels go to its right. */
+    private float titleEnd;
 
     TimelineView(OverlayConfig config, HudMetrics metrics) {
         this.config = config;
@@ -233,6 +235,7 @@ final class TimelineView {
         }
         line.append(state.focused() ? "   [bars: arrows, Enter call graph, Tab back]" : "   [Tab bars  Y thread  Z zoom  , . pan]");
         line.truncate(Math.min(line.length(), maxChars));
+        titleEnd = bounds.left() + metrics.pad() + line.length() * metrics.cell();
         list.text(bounds.left() + metrics.pad(), bounds.top() + metrics.pad() + metrics.textDrop(), line,
                 HudPalette.TITLE);
     }
@@ -347,10 +350,11 @@ final class TimelineView {
                 continue;
             }
             list.rect(x, plot.top(), x + thickness, plot.bottom(), HudPalette.TARGET_LINE);
+            // Labels sit in the title row, clear of the bars' own names, where the title leaves room.
             line.clear().appendScaled(k * target, -6, 1).append(" ms");
             float labelX = x + thickness + 2;
-            if (labelX + line.length() * metrics.cell() <= plot.right()) {
-                list.text(labelX, plot.top() + metrics.textDrop(), line, HudPalette.TARGET_LABEL);
+            if (labelX > titleEnd + metrics.cell() && labelX + line.length() * metrics.cell() <= plot.right()) {
+                list.text(labelX, bounds.top() + metrics.pad() + metrics.textDrop(), line, HudPalette.TARGET_LABEL);
             }
             if (t > frameEnd) {
                 break;

@@ -42,7 +42,9 @@ final class ClientFeed implements SessionListener {
     static final int MAX_FRAME_EVENTS = 1 << 16;
     private final AtomicInteger queuedEvents = new AtomicInteger();
 
-    private final RemoteProfile profile;
+    /** The profile it records into: given, or its own from {@link #clients} at hello; null before. */
+    private volatile RemoteProfile profile;
+    private final ViewerClients clients;
     /** Replay (a file): wait for a free slot instead of dropping, so every frame is shown. */
     private final boolean blocking;
     private final Map<String, Zone> zoneByName = new HashMap<>();
@@ -61,21 +63,42 @@ final class ClientFeed implements SessionListener {
     private volatile boolean closed;
     private volatile String name = "";
     private volatile String progname = "";
+    private volatile String host = "";
 
+    /** A feed into a profile shared by every client (one shown at a time, see {@link RemoteProfile}). */
     ClientFeed(RemoteProfile profile, boolean blocking) {
         this.profile = profile;
+        this.clients = null;
+        this.blocking = blocking;
+    }
+
+    /** A feed that records into a profile of its own among {@code clients}, made when the client says hello. */
+    ClientFeed(ViewerClients clients, boolean blocking) {
+        this.clients = clients;
         this.blocking = blocking;
     }
 
     @Override
     public void hello(PStatsSession session) {
         progname = session.hello().progname();
-        name = progname + " on " + session.hello().hostname() + " (" + session.peer() + ")";
+        host = progname + " on " + session.hello().hostname();
+        name = host + " (" + session.peer() + ")";
+        if (clients != null) {
+            if (profile == null) {
+                profile = clients.connected(this);
+            }
+            return;
+        }
         profile.connected(this);
     }
 
     @Override
     public void frame(PStatsSession session, FrameData frame) {
+        RemoteProfile profile = this.profile;
+        if (profile == null) {
+            dropped++;
+            return;
+        }
         if (!profile.follows(this)) {
             profile.countIgnored();
             return;
@@ -106,12 +129,21 @@ final class ClientFeed implements SessionListener {
 
     @Override
     public void closed(PStatsSession session, String reason) {
+        RemoteProfile profile = this.profile;
+        if (profile == null) {
+            closed = true;
+            return;
+        }
         if (profile.follows(this) && hasPending) {
             hasPending = false;
             send(session, pending);
         }
         finishThreads();
-        profile.disconnected(this);
+        if (clients != null) {
+            clients.disconnected(profile);
+        } else {
+            profile.disconnected(this);
+        }
         closed = true;
     }
 
@@ -188,7 +220,9 @@ final class ClientFeed implements SessionListener {
                     // First value of this collector: its statistic is made now, so only levels become rows.
                     levelTried[c] = true;
                     String units = table.def(c).levelUnits();
-                    stat = levelByName.computeIfAbsent(LEVELS + table.fullName(c)
+                    // Statistics are the JVM's, not one profiler's: a second client's levels get names of their own.
+                    String client = profile.number() > 1 ? "client " + profile.number() + "/" : "";
+                    stat = levelByName.computeIfAbsent(LEVELS + client + table.fullName(c)
                             + (units.isBlank() ? "" : " (" + units + ")"), ClientFeed::levelStat);
                     levelOf[c] = stat;
                 }
@@ -318,6 +352,11 @@ final class ClientFeed implements SessionListener {
     /** The client's program name from its hello. */
     String progname() {
         return progname;
+    }
+
+    /** "progname on host", for the HUD's title. */
+    String host() {
+        return host;
     }
 
     /** "progname on host (peer)". */

@@ -15,9 +15,14 @@ import java.util.List;
  * under {@link #lock()}, which the main replay thread also holds while it gathers a frame: the profiler's reports
  * and navigation are used on its updating thread or under the caller's lock.
  *
- * <p>One client is shown at a time: the first to say hello; when it leaves, the one that connected after it.
- * The others are served (and printed or recorded) but not replayed. History runs on across clients: each client's
- * time line is shifted to start after the last frame shown.
+ * <p>Alone ({@link #RemoteProfile(int)}: a replayed file, tests) it follows one client at a time: the first to say
+ * hello; when it leaves, the one that connected after it. The others are served but not replayed. History runs on
+ * across clients: each client's time line is shifted to start after the last frame shown. In the live window each
+ * client has a profile of its own ({@link ViewerClients}), recorded while another is shown.
+ *
+ * <p>Zones record into the one installed profiler of the JVM ({@code Hudprof}), so replay threads enter a gate
+ * ({@link #enter()}) that installs their client's profiler and holds off other clients' threads until they
+ * {@link #exit()}: several clients are recorded at once, a frame at a time each, never into each other's profile.
  */
 final class RemoteProfile {
     private final ReplayClock clock = new ReplayClock();
@@ -30,16 +35,40 @@ final class RemoteProfile {
     private volatile long ignoredFrames;
     private volatile long lastFrameNumber = -1;
     private long shownUntil;
+    /** The live window's clients, or null for a profile alone. */
+    private final ViewerClients clients;
+    /** This client's number among the connections (levels of clients after the first are named with it). */
+    private final int number;
 
+    private static final Object GATE = new Object();
+    /** The profile whose replay threads are inside the gate, and how many. Guarded by {@link #GATE}. */
+    private static RemoteProfile replaying;
+    private static int replayers;
+
+    /** The profile alone, installed now (the one the viewer shows). */
     RemoteProfile(int historyFrames) {
+        this(historyFrames, null, 1);
+        synchronized (GATE) {
+            Hudprof.install(profiler);
+        }
+    }
+
+    /** One client's profile among {@code clients}: installed by the gate when its frames replay. */
+    RemoteProfile(int historyFrames, ViewerClients clients, int number) {
+        this.clients = clients;
+        this.number = number;
         // A timeline of recent events per replayed thread, so trace exports and timeline views have the client's
         // begins and ends (2^16 events, under 1 MiB, a thread).
-        profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
-                .historyFrames(historyFrames).timelineCapacity(1 << 16).build()));
+        profiler = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
+                .historyFrames(historyFrames).timelineCapacity(1 << 16).build());
         // The clients' level collectors arrive as statistics; the viewer's own JVM is not what is shown.
         FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
         // The HUD's title says whose profile it is and what the viewer could not keep up with.
         profiler.controller().setStatus(dest -> {
+            if (clients != null) {
+                clients.describe(this, dest);
+                return;
+            }
             ClientFeed shown = followed;
             String gone = left;
             if (shown == null) {
@@ -111,6 +140,53 @@ final class RemoteProfile {
         }
     }
 
+    /**
+     * Before a replay thread records: waits while another client's threads are recording, then makes this profile
+     * the installed one (a volatile write, only when the client changes).
+     */
+    void enter() throws InterruptedException {
+        synchronized (GATE) {
+            while (replayers > 0 && replaying != this) {
+                GATE.wait();
+            }
+            replaying = this;
+            replayers++;
+            if (Hudprof.profiler() != profiler) {
+                Hudprof.install(profiler);
+            }
+        }
+    }
+
+    /** {@link #enter()}, keeping an interrupt for later: a thread that left the gate mid-frame must get back in. */
+    void enterUninterruptibly() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                enter();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** After {@link #enter()}: lets other clients' threads record. */
+    void exit() {
+        synchronized (GATE) {
+            if (--replayers == 0) {
+                GATE.notifyAll();
+            }
+        }
+    }
+
+    /** This client's number among the viewer's connections, from 1. */
+    int number() {
+        return number;
+    }
+
     /** On the main replay thread: the time up to its next frame's start was not sent; gather it unrecorded. */
     void gap(ReplayThread main) {
         synchronized (lock) {
@@ -135,8 +211,10 @@ final class RemoteProfile {
 
     /** Stops recording into this profiler. */
     void close() {
-        if (Hudprof.profiler() == profiler) {
-            Hudprof.uninstall();
+        synchronized (GATE) {
+            if (Hudprof.profiler() == profiler) {
+                Hudprof.uninstall();
+            }
         }
     }
 }

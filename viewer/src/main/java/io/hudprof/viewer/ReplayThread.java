@@ -67,7 +67,12 @@ final class ReplayThread extends Thread {
                 }
                 int events = f.events;
                 try {
-                    replay(f);
+                    profile.enter();
+                    try {
+                        replay(f);
+                    } finally {
+                        profile.exit();
+                    }
                 } finally {
                     if (f.zones.length > SHRINK_EVENTS) {
                         // A huge frame's arrays are not kept for the next, small ones.
@@ -117,8 +122,14 @@ final class ReplayThread extends Thread {
             for (int i = 0; i < f.levels; i++) {
                 f.levelStats[i].report(f.levelValues[i]);
             }
-            // The client's other threads' frames that arrived before this one belong to it or earlier frames.
-            feed.awaitOtherThreads(this);
+            // The client's other threads' frames that arrived before this one belong to it or earlier frames; they
+            // replay through the gate too, so it is left open while they are waited for.
+            profile.exit();
+            try {
+                feed.awaitOtherThreads(this);
+            } finally {
+                profile.enterUninterruptibly();
+            }
             profile.frameEnd(this, f.frameNumber);
         }
     }

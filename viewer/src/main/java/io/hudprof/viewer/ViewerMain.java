@@ -21,8 +21,8 @@ import java.util.function.Function;
 
 /**
  * hudprof-viewer: a PStats server for hudprof games and Panda3D games alike. Listens on 5185 (or {@code --port}),
- * serves several clients at once, and draws the client it follows in its own window with the game's HUD (see
- * {@link RemoteProfile}); or prints every client's frames ({@code --text}). Records sessions ({@code --record}) and
+ * serves several clients at once, each recorded into a profile of its own, and draws one in its own window with the
+ * game's HUD, F4 / Shift+F4 switching (see {@link ViewerClients}); or prints every client's frames ({@code --text}). Records sessions ({@code --record}) and
  * replays them ({@code --replay}) in either mode.
  */
 public final class ViewerMain {
@@ -66,6 +66,37 @@ public final class ViewerMain {
      * open on it (the HUD's history keys go back through it).
      */
     static int window(ViewerOptions options, PrintStream err, CountDownLatch stop) throws InterruptedException {
+        if (options.replay() != null) {
+            return replayWindow(options, err, stop);
+        }
+        ViewerClients clients = new ViewerClients(HISTORY_FRAMES);
+        ViewerWindow window;
+        try {
+            window = ViewerWindow.open(clients, 1280, 800, options.headless());
+        } catch (IllegalStateException e) {
+            err.println("hudprof-viewer: " + e.getMessage());
+            return 1;
+        }
+        try {
+            Started started = start(options, peer -> logged(peer, new ClientFeed(clients, false), err), err);
+            if (started == null) {
+                return 1;
+            }
+            try {
+                window.loop(stop, () -> status(clients, "port " + started.server.port()));
+            } finally {
+                shutdown(started.server, started.recorder, err);
+            }
+            return 0;
+        } finally {
+            window.close();
+            clients.closeAll();
+        }
+    }
+
+    /** A replay: the file's clients one after another into one profile, the window staying open on it. */
+    private static int replayWindow(ViewerOptions options, PrintStream err, CountDownLatch stop)
+            throws InterruptedException {
         RemoteProfile profile = new RemoteProfile(HISTORY_FRAMES);
         ViewerWindow window;
         try {
@@ -76,28 +107,16 @@ public final class ViewerMain {
             return 1;
         }
         try {
-            if (options.replay() != null) {
-                int[] result = new int[1];
-                Thread feeder = new Thread(() -> result[0] = replay(options.replay(),
-                        peer -> new ClientFeed(profile, true), err), "hudprof-viewer-replay");
-                feeder.setDaemon(true);
-                feeder.start();
-                if (options.screenshot() != null) {
-                    return screenshotAfter(feeder, window, options.screenshot(), result, err);
-                }
-                window.loop(stop, () -> status(profile, "replay of " + options.replay().getFileName()));
-                return result[0];
+            int[] result = new int[1];
+            Thread feeder = new Thread(() -> result[0] = replay(options.replay(),
+                    peer -> new ClientFeed(profile, true), err), "hudprof-viewer-replay");
+            feeder.setDaemon(true);
+            feeder.start();
+            if (options.screenshot() != null) {
+                return screenshotAfter(feeder, window, options.screenshot(), result, err);
             }
-            Started started = start(options, peer -> logged(peer, new ClientFeed(profile, false), err), err);
-            if (started == null) {
-                return 1;
-            }
-            try {
-                window.loop(stop, () -> status(profile, "port " + started.server.port()));
-            } finally {
-                shutdown(started.server, started.recorder, err);
-            }
-            return 0;
+            window.loop(stop, () -> status(profile, "replay of " + options.replay().getFileName()));
+            return result[0];
         } finally {
             window.close();
             profile.close();
@@ -145,6 +164,27 @@ public final class ViewerMain {
         if (waiting > 0) {
             sb.append(" | ").append(waiting).append(" more client").append(waiting == 1 ? "" : "s")
                     .append(" waiting (shown when this one leaves)");
+        }
+        return sb.toString();
+    }
+
+    /** The live window's title: which client of how many is shown, what was lost, how to switch. */
+    static String status(ViewerClients clients, String source) {
+        RemoteProfile profile = clients.shown();
+        StringBuilder sb = new StringBuilder("hudprof-viewer | ").append(source).append(" | ");
+        if (profile == null) {
+            return sb.append("waiting for a PStats client").toString();
+        }
+        sb.append(clients.describe(profile));
+        ClientFeed shown = profile.followed();
+        if (shown != null) {
+            sb.append(" | ").append(shown.name()).append(" | ").append(shown.replayed()).append(" frames");
+            if (shown.skipped() > 0) {
+                sb.append(", ").append(shown.skipped()).append(" out of order");
+            }
+        }
+        if (clients.count() > 1) {
+            sb.append(" | F4: next client, Shift+F4: previous");
         }
         return sb.toString();
     }

@@ -25,7 +25,8 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
     static final String USAGE = """
             usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
                                                 [--replay FILE] [--headless] [--screenshot PNG]
-              (without --text: a window that shows the first client to connect with the game's HUD; F3 hides it)
+              (without --text: a window that shows a connected client with the game's HUD, the first to connect;
+               F4 / Shift+F4 show the next / previous client; F3 hides the HUD)
               --port N         TCP port for PStats clients (default 5185; each client also gets a UDP port above it)
               --bind ADDRESS   address to listen on (default: all)
               --text           print each frame's collector times (ms) and levels, like Panda's text-stats

@@ -12,22 +12,25 @@ import static org.lwjgl.opengl.GL11C.glPixelStorei;
 import static org.lwjgl.opengl.GL11C.glReadPixels;
 import static org.lwjgl.opengl.GL11C.glViewport;
 
+import io.hudprof.overlay.HudControls;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.IntBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.lwjgl.glfw.GLFWErrorCallback;
+import org.lwjgl.glfw.GLFWKeyCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.stb.STBImageWrite;
-import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 
 /**
@@ -35,27 +38,69 @@ import org.lwjgl.system.MemoryUtil;
  * with the call graph, history graph, strip and value charts, the same keys). An OpenGL 3.3 core context on the
  * desktop, or with {@code headless} GLFW's null platform and a surfaceless EGL context (Mesa), which needs no X
  * server. Create, render and close it on one thread.
+ *
+ * <p>Live, it shows one of several clients ({@link ViewerClients}), each with a HUD of its own over its own profile,
+ * made when the client is first shown, so switching back finds the view as it was left. The window's key callback
+ * takes F4 / Shift+F4 (next / previous client) and hands every other key to the shown client's HUD.
  */
 final class ViewerWindow implements AutoCloseable {
     private final long handle;
     private final GLFWErrorCallback errors;
-    private final RemoteProfile profile;
-    private final Overlay hud;
+    /** The one profile shown (a replay, tests), or null when {@link #clients} are. */
+    private final RemoteProfile alone;
+    private final ViewerClients clients;
+    private final float contentScale;
+    private final Map<RemoteProfile, Overlay> huds = new IdentityHashMap<>();
+    private final GLFWKeyCallback keyCallback;
     private final int[] size = new int[2];
+    private final int[] fbWidth = new int[1];
+    private final int[] fbHeight = new int[1];
+    private int seenVersion = -1;
+    /** The framebuffer size the HUDs were made for, and a new one waiting to settle (see {@link #relayout()}). */
+    private final int[] laidOut = new int[2];
+    private final int[] resizing = new int[2];
+    private long resizedAt;
+    /** The profile and HUD drawn; changed on this thread only (see {@link #reconcile()}). */
+    private RemoteProfile shown;
+    private Overlay shownHud;
 
-    private ViewerWindow(long handle, GLFWErrorCallback errors, RemoteProfile profile, Overlay hud) {
-        this.handle = handle;
-        this.errors = errors;
-        this.profile = profile;
-        this.hud = hud;
+    private ViewerWindow(Created created, RemoteProfile alone, ViewerClients clients) {
+        this.handle = created.handle();
+        this.errors = created.errors();
+        this.alone = alone;
+        this.clients = clients;
+        this.contentScale = Overlay.contentScaleOf(handle);
+        framebufferSize();
+        laidOut[0] = size[0];
+        laidOut[1] = size[1];
+        this.keyCallback = GLFWKeyCallback.create(this::onKey);
+        glfwSetKeyCallback(handle, keyCallback);
+        reconcile();
     }
 
     /**
-     * Opens the window with the HUD shown and its keys installed.
+     * Opens the window on one profile, with the HUD shown and its keys installed.
      *
      * @throws IllegalStateException naming the fix when no OpenGL 3.3 context can be had
      */
     static ViewerWindow open(RemoteProfile profile, int width, int height, boolean headless) {
+        return new ViewerWindow(createWindow(width, height, headless), profile, null);
+    }
+
+    /**
+     * Opens the window on the live clients: the shown one's HUD, F4 / Shift+F4 to switch.
+     *
+     * @throws IllegalStateException naming the fix when no OpenGL 3.3 context can be had
+     */
+    static ViewerWindow open(ViewerClients clients, int width, int height, boolean headless) {
+        return new ViewerWindow(createWindow(width, height, headless), null, clients);
+    }
+
+    /** A GLFW window with its context current, and the error callback to free with it. */
+    private record Created(long handle, GLFWErrorCallback errors) {
+    }
+
+    private static Created createWindow(int width, int height, boolean headless) {
         List<String> messages = new ArrayList<>();
         GLFWErrorCallback errors = GLFWErrorCallback.create((code, text) ->
                 messages.add(GLFWErrorCallback.getDescription(text)));
@@ -90,19 +135,167 @@ final class ViewerWindow implements AutoCloseable {
         glfwMakeContextCurrent(handle);
         glfwSwapInterval(1);
         GL.createCapabilities();
-        Overlay hud;
+        return new Created(handle, errors);
+    }
+
+    /** The HUD for a profile, sized to the window. */
+    private Overlay createHud(RemoteProfile profile) {
         synchronized (profile.lock()) {
-            // The window is the HUD's alone: more rows, longer names, a taller and wider history graph than a
-            // game's corner gets. The panel still keeps clear of the graph in a small window.
-            hud = Overlay.create(profile.profiler(), OverlayConfig.builder().startVisible(true)
-                    .contentScale(Overlay.contentScaleOf(handle)).visibleRows(30).nameChars(44).graphHeight(200)
-                    .graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(2)
-                    // No GPU timer: the profile is the client's, gathered on a replay thread, not this window's GL.
-                    .gpuTiming(false).build());
-            hud.installKeys(handle);
-            hud.installMouse(handle);
+            return Overlay.create(profile.profiler(), hudConfig(size[0], size[1], contentScale));
         }
-        return new ViewerWindow(handle, errors, profile, hud);
+    }
+
+    /**
+     * The HUD's layout for the viewer's window, which is the HUD's alone (a game's corner layout would leave most of
+     * it empty): the history graph along the bottom, about two fifths of the height, its columns as wide as
+     * {@link ViewerMain#HISTORY_FRAMES} frames across the window allow; the report panel above it, as many rows as
+     * the height holds (the panel drops rows that would reach the graph) and names about half the width.
+     */
+    static OverlayConfig hudConfig(int framebufferWidth, int framebufferHeight, float contentScale) {
+        // Layout in logical pixels (the HUD scales them by the content scale): its 15 px font is about 9 px a
+        // character and 18 px a row.
+        float scale = contentScale > 0 ? contentScale : 1f;
+        int width = Math.max(320, Math.round(framebufferWidth / scale));
+        int height = Math.max(240, Math.round(framebufferHeight / scale));
+        int graphHeight = clamp(Math.round(height * 0.38f), 80, 2000);
+        // The graph's value labels and legend take about 300 px of its width.
+        int columnWidth = clamp(Math.round((width - 300) / (float) ViewerMain.HISTORY_FRAMES), 1, 32);
+        return OverlayConfig.builder().startVisible(true).contentScale(contentScale)
+                .visibleRows(clamp(height / 18, 8, 200)).nameChars(clamp(width / 9 / 2, 24, 120))
+                .graphHeight(graphHeight).graphMaxColumns(ViewerMain.HISTORY_FRAMES).graphColumnWidth(columnWidth)
+                // No GPU timer: the profile is the client's, gathered on a replay thread, not this window's GL.
+                .gpuTiming(false).build();
+    }
+
+    private static int clamp(int value, int min, int max) {
+        return Math.max(min, Math.min(max, value));
+    }
+
+    /**
+     * After the window was resized and has kept its new size for {@link #RESIZE_SETTLE_NANOS}: each HUD is made
+     * again for the new size, with the views it had shown (the report's mode, focus and history position are the
+     * profile's and stay as they are).
+     */
+    private void relayout() {
+        if (size[0] == laidOut[0] && size[1] == laidOut[1]) {
+            resizedAt = 0;
+            return;
+        }
+        if (size[0] == 0 || size[1] == 0) {
+            return; // minimised
+        }
+        long now = System.nanoTime();
+        if (resizedAt == 0 || size[0] != resizing[0] || size[1] != resizing[1]) {
+            resizedAt = now;
+            resizing[0] = size[0];
+            resizing[1] = size[1];
+            return;
+        }
+        if (now - resizedAt < RESIZE_SETTLE_NANOS) {
+            return;
+        }
+        resizedAt = 0;
+        laidOut[0] = size[0];
+        laidOut[1] = size[1];
+        if (alone != null) {
+            shownHud = remade(alone, shownHud);
+            return;
+        }
+        for (Map.Entry<RemoteProfile, Overlay> e : huds.entrySet()) {
+            e.setValue(remade(e.getKey(), e.getValue()));
+        }
+        shownHud = shown == null ? null : huds.get(shown);
+    }
+
+    /** How long a new window size must last before the HUDs are laid out for it (not on every step of a drag). */
+    static final long RESIZE_SETTLE_NANOS = 200_000_000L;
+
+    private Overlay remade(RemoteProfile profile, Overlay old) {
+        Overlay hud = createHud(profile);
+        synchronized (profile.lock()) {
+            HudControls from = old.controls();
+            HudControls to = hud.controls();
+            to.setVisible(from.visible());
+            if (to.graphVisible() != from.graphVisible()) {
+                to.toggleGraph();
+            }
+            if (to.helpVisible() != from.helpVisible()) {
+                to.toggleHelp();
+            }
+            if (to.timelineShown() != from.timelineShown()) {
+                to.toggleTimeline();
+            }
+            if (to.threadListShown() != from.threadListShown()) {
+                to.toggleThreadList();
+            }
+            if (to.spikeListVisible() != from.spikeListVisible()) {
+                to.toggleSpikeList();
+            }
+            if (to.categoriesShown() != from.categoriesShown()) {
+                to.toggleCategories();
+            }
+            if (to.unitsHz() != from.unitsHz()) {
+                to.toggleUnits();
+            }
+            old.close();
+        }
+        return hud;
+    }
+
+    /** Keys while polling events (under the shown profile's lock): F4 switches clients, the rest go to its HUD. */
+    private void onKey(long window, int key, int scancode, int action, int mods) {
+        if (key == GLFW_KEY_F4 && clients != null) {
+            if (action != GLFW_RELEASE) {
+                clients.cycle((mods & GLFW_MOD_SHIFT) != 0 ? -1 : 1);
+            }
+            return;
+        }
+        Overlay hud = shownHud;
+        if (hud != null) {
+            hud.keys().onKey(key, action, mods);
+        }
+    }
+
+    /**
+     * Follows {@link ViewerClients}: makes the shown client's HUD if it has none, closes those of clients gone.
+     * Only when something changed, so drawing a frame allocates nothing.
+     */
+    private void reconcile() {
+        if (clients == null) {
+            if (shownHud == null) {
+                shown = alone;
+                shownHud = createHud(alone);
+            }
+            return;
+        }
+        int version = clients.version();
+        if (version == seenVersion) {
+            return;
+        }
+        seenVersion = version;
+        RemoteProfile now = clients.shown();
+        for (Iterator<Map.Entry<RemoteProfile, Overlay>> it = huds.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<RemoteProfile, Overlay> e = it.next();
+            if (!clients.retained(e.getKey())) {
+                synchronized (e.getKey().lock()) {
+                    e.getValue().close();
+                }
+                e.getKey().close();
+                it.remove();
+            }
+        }
+        if (now != null && !huds.containsKey(now)) {
+            huds.put(now, createHud(now));
+        }
+        shown = now;
+        shownHud = now == null ? null : huds.get(now);
+    }
+
+    private void framebufferSize() {
+        // Arrays, not stack buffers: an IntBuffer is a new heap object per call, and a frame allocates nothing.
+        glfwGetFramebufferSize(handle, fbWidth, fbHeight);
+        size[0] = fbWidth[0];
+        size[1] = fbHeight[0];
     }
 
     private static String fix(boolean headless) {
@@ -115,23 +308,35 @@ final class ViewerWindow implements AutoCloseable {
 
     /** Polls input and draws one frame: a dark background and the HUD over it. Call {@link #swap()} after. */
     void renderFrame() {
-        synchronized (profile.lock()) {
+        reconcile();
+        RemoteProfile polled = shown;
+        synchronized (polled == null ? this : polled.lock()) {
             // Keys navigate the profiler, so they are handled under the same lock as its updates.
             glfwPollEvents();
         }
-        try (MemoryStack stack = MemoryStack.stackPush()) {
-            IntBuffer w = stack.mallocInt(1);
-            IntBuffer h = stack.mallocInt(1);
-            glfwGetFramebufferSize(handle, w, h);
-            size[0] = w.get(0);
-            size[1] = h.get(0);
-        }
+        // F4 shows another client from the next line on.
+        reconcile();
+        framebufferSize();
+        relayout();
         glViewport(0, 0, size[0], size[1]);
         glClearColor(0.06f, 0.07f, 0.09f, 1f);
         glClear(GL_COLOR_BUFFER_BIT);
-        synchronized (profile.lock()) {
-            hud.render(size[0], size[1]);
+        RemoteProfile drawn = shown;
+        if (drawn != null) {
+            synchronized (drawn.lock()) {
+                shownHud.render(size[0], size[1]);
+            }
         }
+    }
+
+    /** Asks for a new window size, as a user dragging its border would (the HUDs follow once it settles). */
+    void resize(int width, int height) {
+        glfwSetWindowSize(handle, width, height);
+    }
+
+    /** The framebuffer size the last frame was drawn at: {width, height}. */
+    int[] framebuffer() {
+        return size.clone();
     }
 
     void swap() {
@@ -146,9 +351,22 @@ final class ViewerWindow implements AutoCloseable {
         glfwSetWindowTitle(handle, title);
     }
 
-    /** The HUD, for its controls. */
+    /** The shown client's HUD (null before any client), for its controls. */
     Overlay hud() {
-        return hud;
+        return shownHud;
+    }
+
+    /** The profile drawn by the last frame, or null. */
+    RemoteProfile shown() {
+        return shown;
+    }
+
+    /** Delivers a key as GLFW would (tests drive the window's own callback with it). */
+    void key(int key, int action, int mods) {
+        RemoteProfile polled = shown;
+        synchronized (polled == null ? this : polled.lock()) {
+            onKey(handle, key, 0, action, mods);
+        }
     }
 
     /**
@@ -203,9 +421,19 @@ final class ViewerWindow implements AutoCloseable {
 
     @Override
     public void close() {
-        synchronized (profile.lock()) {
-            hud.close();
+        if (alone != null && shownHud != null) {
+            synchronized (alone.lock()) {
+                shownHud.close();
+            }
         }
+        for (Map.Entry<RemoteProfile, Overlay> e : huds.entrySet()) {
+            synchronized (e.getKey().lock()) {
+                e.getValue().close();
+            }
+        }
+        huds.clear();
+        glfwSetKeyCallback(handle, null);
+        keyCallback.free();
         GL.setCapabilities(null);
         glfwMakeContextCurrent(0);
         glfwDestroyWindow(handle);

@@ -13,7 +13,9 @@ import java.util.Map;
  * cannot share a process): a manual clock moves in steps of 2^-9 s, which PStats' float32 seconds hold exactly; it
  * streams to {@code 127.0.0.1:<port>} over TCP (or, with a third argument {@code udp}, as the client does by default). A second thread, {@code worker}, runs a job zone while the main
  * thread renders (they hand over explicitly, so the manual clock is read in a fixed order). Prints, per frame, its own profile as
- * {@code frame N nanos} and {@code zone N name self calls} lines, then {@code dropped D}.
+ * {@code frame N nanos} and {@code zone N name self calls} lines, then {@code dropped D}. A fourth argument adds that
+ * many steps to each frame's AI (two games, two profiles); a fifth, {@code wait}, keeps the game connected after its
+ * last frame until a line arrives on its standard input.
  */
 public final class RemoteGame {
     static final long STEP = 1_953_125L;
@@ -31,6 +33,8 @@ public final class RemoteGame {
         int port = Integer.parseInt(args[0]);
         int frames = Integer.parseInt(args[1]);
         boolean udp = args.length > 2 && args[2].equals("udp");
+        int extraSteps = args.length > 3 ? Integer.parseInt(args[3]) : 0;
+        boolean wait = args.length > 4 && args[4].equals("wait");
         ManualClock clock = new ManualClock(STEP * 1000);
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
                 .build()));
@@ -67,7 +71,7 @@ public final class RemoteGame {
                 PHYSICS.end();
             }
             AI.begin();
-            clock.advance(STEP * (f % 4));
+            clock.advance(STEP * (f % 4 + extraSteps));
             AI.end();
             UPDATE.end();
             RENDER.begin();
@@ -102,6 +106,10 @@ public final class RemoteGame {
         worker.join();
         System.out.println("dropped " + client.droppedFrames());
         System.out.flush();
+        if (wait) {
+            new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8))
+                    .readLine();
+        }
         client.close();
     }
 }

@@ -29,12 +29,13 @@ class CategoryAllocationTest {
             com.sun.management.ThreadMXBean threads =
                     (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             threads.setThreadAllocatedMemoryEnabled(true);
-            // The fewest bytes of several windows: a per-frame allocation shows in each, a one-off by the JVM
-            // itself on this thread (see core's AllocationTest) in one at most.
+            // The fewest bytes of ten windows of 500 frames: a per-frame allocation shows in each, a one-off by the
+            // JVM itself on this thread (see core's AllocationTest) in a few at most (it once hit three windows of
+            // 1000 frames on a loaded machine).
             long fewest = Long.MAX_VALUE;
             long before = 0;
-            for (int frame = 0; frame < 4000; frame++) {
-                if (frame % 1000 == 0) {
+            for (int frame = 0; frame < 6000; frame++) {
+                if (frame % 500 == 0) {
                     if (frame > 1000) {
                         fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
                     }
@@ -55,7 +56,7 @@ class CategoryAllocationTest {
                 history.average(ids[0], 0, 3_000_000_000L);
             }
             fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-            assertEquals(0, fewest, "bytes allocated over 1000 frames");
+            assertEquals(0, fewest, "bytes allocated in every window of 500 frames");
             assertTrue(history.total(0, Category.of("alloc:Render").id()) == 150);
         } finally {
             Hudprof.uninstall();

@@ -1,0 +1,71 @@
+package io.hudprof.viewer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Hudprof;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which client the live window shows: the first to say hello, F4 / Shift+F4 round the connected ones in connection
+ * order, the next (else the previous) when the shown one leaves, the last one kept after it left until another
+ * comes; each with a profile of its own.
+ */
+class ViewerClientsTest {
+
+    @Test
+    void cyclingWrapsAndALeavingShownClientHandsOverToTheNext() {
+        ViewerClients clients = new ViewerClients(16);
+        try {
+            assertNull(clients.shown());
+            clients.cycle(1);
+            assertNull(clients.shown(), "nothing to cycle through");
+            RemoteProfile first = clients.connected(new ClientFeed(clients, false));
+            RemoteProfile second = clients.connected(new ClientFeed(clients, false));
+            RemoteProfile third = clients.connected(new ClientFeed(clients, false));
+            assertNotSame(first.profiler(), second.profiler(), "a profiler per client");
+            assertSame(first, clients.shown(), "the first to connect is shown");
+            assertEquals("client 1 of 3: , 0 dropped", clients.describe(first));
+            assertEquals("client 3 of 3: , 0 dropped", clients.describe(third));
+
+            clients.cycle(1);
+            assertSame(second, clients.shown());
+            clients.cycle(-1);
+            clients.cycle(-1);
+            assertSame(third, clients.shown(), "Shift+F4 wraps to the last");
+            clients.cycle(1);
+            assertSame(first, clients.shown(), "F4 wraps to the first");
+
+            clients.cycle(-1);
+            int version = clients.version();
+            clients.disconnected(third);
+            assertTrue(clients.version() != version, "the window is told");
+            assertSame(second, clients.shown(), "the last in line left: the one before it is shown");
+            assertFalse(clients.retained(third));
+
+            clients.cycle(-1);
+            assertSame(first, clients.shown());
+            clients.disconnected(first);
+            assertSame(second, clients.shown(), "the first left: the next is shown");
+            assertEquals("client 1 of 1: , 0 dropped", clients.describe(second));
+
+            clients.disconnected(second);
+            assertSame(second, clients.shown(), "the last to leave stays on screen");
+            assertTrue(clients.retained(second));
+            assertEquals(" left", clients.describe(second));
+            assertEquals(0, clients.count());
+
+            RemoteProfile fourth = clients.connected(new ClientFeed(clients, false));
+            assertSame(fourth, clients.shown(), "a new client replaces one that left");
+            assertFalse(clients.retained(second));
+            assertEquals(4, fourth.number(), "numbered by connection, for its level statistics' names");
+        } finally {
+            clients.closeAll();
+        }
+        assertNull(Hudprof.profiler(), "no profile stays installed");
+    }
+}
