@@ -171,6 +171,16 @@ public final class ProfileData {
         return aggregator.tree.parent[state];
     }
 
+    /**
+     * True for the {@code <gpu>} root and every state under it: GPU time, whose values arrive frames after the CPU
+     * values of their frame.
+     */
+    public boolean isGpuState(int state) {
+        int zone = aggregator.tree.zone[state];
+        Zone z = Zone.byId(zone);
+        return z != null && z.isGpu() || aggregator.tree.parent[state] < 0 && zone == ZoneRegistry.gpuRoot().id();
+    }
+
     /** The zone a state stands for (the innermost zone of its stack). */
     public int zone(int state) {
         return aggregator.tree.zone[state];

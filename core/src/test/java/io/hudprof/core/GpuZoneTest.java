@@ -295,6 +295,58 @@ class GpuZoneTest {
     }
 
     @Test
+    void aStoredSpikeTakesItsOwnFramesGpuValuesWhenTheyArrive() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 2);
+        io.hudprof.core.spike.SpikeCapture spikes = io.hudprof.core.spike.SpikeCapture.builder()
+                .rule(io.hudprof.core.spike.SpikeRule.above(7)).attach(fx.profiler);
+        for (int frame = 1; frame <= 8; frame++) {
+            try (ZoneScope c = CPU.enter()) {
+                fx.micros(frame == 5 ? 9_000 : 1_000);
+            }
+            try (GpuZoneScope g = SCENE.enter()) {
+                // Each frame's GPU time says which frame it is: 100 µs × the frame number.
+                fx.micros(100L * frame);
+            }
+            fx.profiler.update();
+            if (frame == 5) {
+                io.hudprof.core.spike.Spike caught = spikes.recent(0);
+                assertTrue(caught.gpuPending(), "frame 5's GPU results arrive two frames later");
+                assertEquals(-1, caught.gpuFrameNanos());
+                for (int i = 0; i < caught.stateCount(); i++) {
+                    assertFalse(fx.profiler.data().isGpuState(caught.state(i)),
+                            "the live GPU values (frame 3's) are not the spike's");
+                }
+            }
+        }
+        io.hudprof.core.spike.Spike spike = spikes.recent(0);
+        assertEquals(5, spike.frameNumber());
+        assertFalse(spike.gpuPending());
+        assertEquals(500_000, spike.gpuFrameNanos(), "frame 5's own GPU time");
+
+        // Shown as a stored spike: frame 5's GPU row and GPU line, after the frame left nothing behind live.
+        fx.controller().setMode(ReportMode.SELF_TIME);
+        fx.controller().showSpike(spike);
+        fx.build();
+        assertEquals(500_000, row(SCENE, RowRole.FLAT).value(Column.SELF), "the spike's own GPU values");
+        assertEquals(9_000_000, fx.row(CPU, RowRole.FLAT).value(Column.SELF));
+        assertEquals(500_000, fx.report.gpuFrameNanos());
+        spikes.detach();
+    }
+
+    @Test
+    void aSpikeGoesWithoutGpuValuesWhenNoneArrive() {
+        io.hudprof.core.spike.SpikeCapture spikes = io.hudprof.core.spike.SpikeCapture.builder()
+                .rule(io.hudprof.core.spike.SpikeRule.above(7)).attach(fx.profiler);
+        try (ZoneScope c = CPU.enter()) {
+            fx.micros(9_000);
+        }
+        fx.profiler.update();
+        assertFalse(spikes.recent(0).gpuPending(), "no GPU timer: nothing to wait for");
+        assertEquals(-1, spikes.recent(0).gpuFrameNanos());
+        spikes.detach();
+    }
+
+    @Test
     void gpuFramesAllocateNothingInSteadyState() {
         new ScriptedGpuTimestamps(fx.profiler, fx.clock, 2);
         com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

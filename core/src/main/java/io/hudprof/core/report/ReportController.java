@@ -424,7 +424,7 @@ public final class ReportController {
                     focus == null ? null : focus.name());
             dest.spike(spike, shownSpikeFrame);
             boolean live = frameOffset == 0 && !spike;
-            dest.gpu(spike ? -1 : live ? data.gpuFrameNanos() : history.gpuFrameNanos(frameOffset),
+            dest.gpu(spike ? shownSpike.gpuFrameNanos() : live ? data.gpuFrameNanos() : history.gpuFrameNanos(frameOffset),
                     live ? data.gpuFramesLate() : -1, data.gpuUnavailableReason());
             dest.metric(metric, data.unavailableReason(metric), available ? source.frameTotal : 0);
             dest.problems(source.problemsInFrame, source.problemsTotal);

@@ -36,6 +36,9 @@ public final class Spike {
     final double[] grewBy = new double[Metric.values().length];
     boolean hasBytes;
     double frameBytes;
+    /** GPU values: still to come (they arrive frames after the CPU values), and the frame's GPU time or -1. */
+    boolean gpuPending;
+    long gpuFrameNanos = -1;
 
     /** The frame's own per-state values. */
     final StateValues frame = new StateValues();
@@ -163,6 +166,20 @@ public final class Spike {
     /** Entry count of the i-th state. */
     public double calls(int i) {
         return frame.calls[i];
+    }
+
+    /**
+     * The GPU time of the spike's own frame (time inside its outermost GPU zones), or -1 while its GPU results have
+     * not arrived or when they never did (no GPU timer, or the frame's results were dropped or came too late).
+     * Its GPU zones' values join the spike's states when they arrive.
+     */
+    public long gpuFrameNanos() {
+        return gpuFrameNanos;
+    }
+
+    /** True while the spike waits for its own frame's GPU results (they arrive a few frames late). */
+    public boolean gpuPending() {
+        return gpuPending;
     }
 
     /** Self allocated bytes of the i-th state; 0 when not {@linkplain #hasBytes() recorded}. */
@@ -358,6 +375,8 @@ public final class Spike {
         System.arraycopy(other.grewBy, 0, grewBy, 0, grewBy.length);
         hasBytes = other.hasBytes;
         frameBytes = other.frameBytes;
+        gpuPending = other.gpuPending;
+        gpuFrameNanos = other.gpuFrameNanos;
         frame.copyFrom(other.frame);
         previous.copyFrom(other.previous);
         hasPrevious = other.hasPrevious;

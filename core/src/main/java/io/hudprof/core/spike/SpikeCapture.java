@@ -60,6 +60,9 @@ public final class SpikeCapture implements FrameListener {
     private volatile Listener[] listeners = new Listener[0];
 
     private final Spike[] recent;
+    /** How many frames a spike waits for its own frame's GPU results before it goes without them. */
+    static final int GPU_WAIT_FRAMES = 60;
+    private final java.util.function.IntPredicate isGpuState;
     private int recentCount;
     private int recentNext;
     private final Spike[] worst;
@@ -97,6 +100,7 @@ public final class SpikeCapture implements FrameListener {
     private SpikeCapture(Builder b, Profiler profiler) {
         this.profiler = profiler;
         this.data = profiler.data();
+        this.isGpuState = data::isGpuState;
         this.rule = b.rule != null ? b.rule : SpikeRule.configured(b.targetFps);
         this.times = new FrameTimes(profiler, Math.max(profiler.config().historyFrames(), 2 * b.framesAfter + 2));
         this.notes = b.notes != null ? b.notes : new FrameNotes(256);
@@ -330,6 +334,7 @@ public final class SpikeCapture implements FrameListener {
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
         times.frameEnded(frameNanos, recorded);
+        settleGpu();
         framesSeen++;
         boolean exportsWait = waiting != null && !waiting.isEmpty();
         long postedUpTo = exportsWait ? notes.postedUpToNanos() : Long.MIN_VALUE;
@@ -453,6 +458,52 @@ public final class SpikeCapture implements FrameListener {
         }
     }
 
+    /**
+     * Gives each stored spike that waits for its GPU results its own frame's GPU values once history has them (they
+     * arrive a few frames late); gives up when the frame left history or {@link #GPU_WAIT_FRAMES} passed.
+     */
+    private void settleGpu() {
+        for (int i = 0; i < recentCount; i++) {
+            settleGpu(recent[i]);
+        }
+        for (int i = 0; i < worstCount; i++) {
+            settleGpu(worst[i]);
+        }
+    }
+
+    private void settleGpu(Spike s) {
+        if (!s.gpuPending) {
+            return;
+        }
+        long ago = data.recordedFrames() - s.frameNumber;
+        if (ago > GPU_WAIT_FRAMES || ago >= data.history().size() || !data.historyHasStates((int) ago)
+                || data.history().frameNumber((int) ago) != s.frameNumber) {
+            s.gpuPending = false;
+            return;
+        }
+        long gpu = data.history().gpuFrameNanos((int) ago);
+        if (gpu < 0) {
+            return;
+        }
+        int capacity = data.stateCapacity();
+        if (scratchSelf.length < capacity) {
+            scratchSelf = new double[capacity];
+            scratchCalls = new double[capacity];
+            scratchBytes = new double[capacity];
+            scratchByteCalls = new double[capacity];
+        }
+        data.loadHistoryStates((int) ago, Metric.TIME, scratchSelf, scratchCalls);
+        int count = data.stateCount();
+        for (int st = 0; st < count; st++) {
+            if ((scratchSelf[st] != 0 || scratchCalls[st] != 0) && data.isGpuState(st)) {
+                s.frame.add(st, scratchSelf[st], scratchCalls[st]);
+            }
+        }
+        data.clearHistoryStates((int) ago, scratchSelf, scratchCalls);
+        s.gpuFrameNanos = gpu;
+        s.gpuPending = false;
+    }
+
     private void keepIfWorst(Spike s) {
         if (worst.length == 0) {
             return;
@@ -483,6 +534,10 @@ public final class SpikeCapture implements FrameListener {
         s.frameBytes = hasBytes ? data.frameTotal(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : 0;
         s.frame.keep(count, data.self(Averaging.INSTANTANEOUS), data.calls(Averaging.INSTANTANEOUS),
                 hasBytes ? data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : null);
+        // The live GPU values are of a frame some frames back: the spike takes its own frame's when they arrive.
+        s.frame.removeIf(isGpuState);
+        s.gpuPending = data.gpuTiming();
+        s.gpuFrameNanos = -1;
         copyPrevious(s, count, hasBytes);
         for (Problem problem : PROBLEMS) {
             s.problems[problem.ordinal()] = data.problemsInLastFrame(problem);

@@ -70,6 +70,34 @@ final class StateValues {
         }
     }
 
+    /** Drops the kept states {@code drop} says yes to, keeping the others in order. */
+    void removeIf(java.util.function.IntPredicate drop) {
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            if (drop.test(states[i])) {
+                continue;
+            }
+            states[kept] = states[i];
+            self[kept] = self[i];
+            calls[kept] = calls[i];
+            bytes[kept] = bytes[i];
+            kept++;
+        }
+        count = kept;
+    }
+
+    /** Adds one state's values (a state not kept yet); grows on a spike only. */
+    void add(int state, double selfValue, double callsValue) {
+        if (count == states.length) {
+            ensure(Math.max(8, count * 2));
+        }
+        states[count] = state;
+        self[count] = selfValue;
+        calls[count] = callsValue;
+        bytes[count] = 0;
+        count++;
+    }
+
     void copyFrom(StateValues other) {
         ensure(other.count);
         count = other.count;
