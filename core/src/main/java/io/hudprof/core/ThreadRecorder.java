@@ -1,5 +1,6 @@
 package io.hudprof.core;
 
+import io.hudprof.core.jfr.JfrZoneStack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -68,6 +69,8 @@ final class ThreadRecorder implements ZoneScope {
     private final int maxDepth;
     /** Read at each event while {@link #bytes} is not null. */
     private final AllocationCounter allocation;
+    /** This thread's JFR zone events; null, and never read, unless {@link KillSwitch#JFR_ZONES}. */
+    private final JfrZoneStack jfr;
 
     // Producer-owned.
     private int[] words;
@@ -115,6 +118,7 @@ final class ThreadRecorder implements ZoneScope {
         useRing(ring);
         this.limit = ring.capacity();
         this.createdNanos = clock.nanoTime();
+        this.jfr = KillSwitch.JFR_ZONES ? new JfrZoneStack() : null;
     }
 
     /** Enters a zone; {@code entry} is the zone id, with {@link #SCOPE_FLAG} for try-with-resources. */
@@ -136,6 +140,9 @@ final class ThreadRecorder implements ZoneScope {
         stack[d] = entry;
         depth = d + 1;
         write(h, EventCodes.word(EventCodes.BEGIN, entry & ZONE_BITS), now);
+        if (KillSwitch.JFR_ZONES) {
+            jfr.begin(d, entry & ZONE_BITS);
+        }
     }
 
     /** Leaves the zone with this id, repairing a mismatch when it is not the innermost one. */
@@ -146,6 +153,9 @@ final class ThreadRecorder implements ZoneScope {
             long now = clock.nanoTime();
             depth = d - 1;
             write(h, EventCodes.word(EventCodes.END, zoneId), now);
+            if (KillSwitch.JFR_ZONES) {
+                jfr.end(d - 1);
+            }
             return;
         }
         if (overflowDepth == 0 && d == 0 && !control.enabled) {
@@ -164,6 +174,9 @@ final class ThreadRecorder implements ZoneScope {
         if (overflowDepth == 0 && d > 0 && stack[d - 1] < 0 && h < limit && Thread.currentThread() == thread) {
             depth = d - 1;
             write(h, EventCodes.word(EventCodes.END, stack[d - 1] & ZONE_BITS), now);
+            if (KillSwitch.JFR_ZONES) {
+                jfr.end(d - 1);
+            }
             return;
         }
         closeSlow(now);
@@ -198,6 +211,9 @@ final class ThreadRecorder implements ZoneScope {
         append(EventCodes.word(EventCodes.BEGIN, entry & ZONE_BITS), now);
         stack[d] = entry;
         depth = d + 1;
+        if (KillSwitch.JFR_ZONES) {
+            jfr.begin(d, entry & ZONE_BITS);
+        }
         publishEpisode();
     }
 
@@ -260,9 +276,18 @@ final class ThreadRecorder implements ZoneScope {
         while (depth > index + 1) {
             append(EventCodes.word(EventCodes.END_MISSING, stack[depth - 1] & ZONE_BITS), now);
             depth--;
+            jfrEnd(depth);
         }
         append(EventCodes.word(EventCodes.END, stack[index] & ZONE_BITS), now);
         depth = index;
+        jfrEnd(index);
+    }
+
+    /** Slow-path pops: a zone closed by a repair ends its JFR event where hudprof ends the zone. */
+    private void jfrEnd(int poppedDepth) {
+        if (KillSwitch.JFR_ZONES) {
+            jfr.end(poppedDepth);
+        }
     }
 
     /**
@@ -274,6 +299,7 @@ final class ThreadRecorder implements ZoneScope {
         while (depth > 0) {
             append(EventCodes.word(EventCodes.END_OPEN_AT_UPDATE, stack[depth - 1] & ZONE_BITS), now);
             depth--;
+            jfrEnd(depth);
         }
         publishEpisode();
     }
