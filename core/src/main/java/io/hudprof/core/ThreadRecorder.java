@@ -28,6 +28,10 @@ import java.util.Arrays;
  * the clock in the same write, into the ring's third array, published by the same release store of the head. With
  * it off that array is null and the write pays one predictable null check.
  *
+ * <p>With {@code -Dhudprof.jfr.zones=true} every push and pop of the stack, repairs included, also begins or
+ * commits a JFR event in this thread's {@link JfrZoneStack}; with it off ({@link KillSwitch#JFR_ZONES} false, the
+ * default) those calls are constant-false branches the JIT removes.
+ *
  * <p>A recorder is also the {@link ZoneScope} its thread's {@code enter()} returns. Closing it on another thread
  * never touches this recorder: it is counted as {@link Problem#FOREIGN_THREAD_CLOSE}.
  */
