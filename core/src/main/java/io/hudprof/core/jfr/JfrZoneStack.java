@@ -10,8 +10,8 @@ import java.util.Arrays;
  * never seen by JFR (the recording started in between) commits nothing.
  *
  * <p>Internal to hudprof's recorder: it exists only with {@code -Dhudprof.jfr.zones=true}, is touched by its own
- * thread only, and reuses one event object per depth, so a zone pair allocates nothing here once the deepest
- * nesting was reached. JFR cannot back-date an event, which is why this works on the transitions themselves
+ * thread only, and reuses one event object per depth (made at the first zone at that depth), so a zone pair
+ * allocates nothing here once the deepest nesting was reached. JFR cannot back-date an event, which is why this works on the transitions themselves
  * rather than on hudprof's ring.
  */
 public final class JfrZoneStack {
@@ -35,6 +35,11 @@ public final class JfrZoneStack {
             grow(Math.max(depth + 1, events.length * 2));
         }
         ZoneEvent event = events[depth];
+        if (event == null) {
+            // Made at the first zone at this depth, so a thread costs one event object per depth it reached.
+            event = new ZoneEvent();
+            events[depth] = event;
+        }
         if (!event.isEnabled()) {
             begun[depth] = -1;
             return;
@@ -67,9 +72,6 @@ public final class JfrZoneStack {
         int old = events.length;
         events = Arrays.copyOf(events, size);
         begun = Arrays.copyOf(begun, size);
-        for (int i = old; i < size; i++) {
-            events[i] = new ZoneEvent();
-            begun[i] = -1;
-        }
+        Arrays.fill(begun, old, size, -1);
     }
 }
