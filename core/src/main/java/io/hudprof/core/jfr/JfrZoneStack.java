@@ -11,8 +11,8 @@ import java.util.Arrays;
  *
  * <p>Internal to hudprof's recorder: it exists only with {@code -Dhudprof.jfr.zones=true}, is touched by its own
  * thread only, and reuses one event object per depth (made at the first zone at that depth), so a zone pair
- * allocates nothing here once the deepest nesting was reached. JFR cannot back-date an event, which is why this works on the transitions themselves
- * rather than on hudprof's ring.
+ * allocates nothing here once the deepest nesting was reached. JFR cannot back-date an event, which is why this
+ * works on the transitions themselves rather than on hudprof's ring.
  */
 public final class JfrZoneStack {
     /** The JFR event name. */
