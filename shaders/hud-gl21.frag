@@ -6,7 +6,10 @@ varying vec2 vTexCoord;
 varying vec4 vColor;
 
 uniform sampler2D uAtlas;
+// 0: the font atlas (coverage in .r); 1: an RGBA image (the history graph's columns), tinted by the vertex colour.
+uniform float uImage;
 
 void main() {
-    gl_FragColor = vec4(vColor.rgb, vColor.a * texture2D(uAtlas, vTexCoord).r);
+    vec4 texel = texture2D(uAtlas, vTexCoord);
+    gl_FragColor = uImage > 0.5 ? vColor * texel : vec4(vColor.rgb, vColor.a * texel.r);
 }

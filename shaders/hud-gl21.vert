@@ -5,6 +5,7 @@
 attribute vec2 aPosition;
 attribute vec2 aTexCoord;
 attribute vec4 aColor;   // unsigned bytes, normalised to 0..1 by the attribute format
+// Positions: whole framebuffer pixels as 16-bit integers; atlas coordinates: normalised 16-bit integers.
 
 uniform vec2 uFramebufferSize;
 

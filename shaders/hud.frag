@@ -1,14 +1,17 @@
 #version 150
 // hudprof overlay: the atlas is single-channel coverage. Glyphs use their coverage as alpha; boxes and bars
-// sample the atlas's white texel (coverage 1), so everything is one texture and one draw call.
+// sample the atlas's white texel (coverage 1), so text and boxes share one texture and one draw call.
 
 in vec2 vTexCoord;
 in vec4 vColor;
 
 uniform sampler2D uAtlas;
+// 0: the font atlas (coverage in .r); 1: an RGBA image (the history graph's columns), tinted by the vertex colour.
+uniform float uImage;
 
 out vec4 fragColor;
 
 void main() {
-    fragColor = vec4(vColor.rgb, vColor.a * texture(uAtlas, vTexCoord).r);
+    vec4 texel = texture(uAtlas, vTexCoord);
+    fragColor = uImage > 0.5 ? vColor * texel : vec4(vColor.rgb, vColor.a * texel.r);
 }

@@ -1,6 +1,7 @@
 #version 150
 // hudprof overlay: one vertex format for text, boxes, bars and lines.
-// Positions are framebuffer pixels with the origin at the top-left corner, as the draw list lays them out.
+// Positions are framebuffer pixels (16-bit integers) with the origin at the top-left corner, as the draw list lays
+// them out; atlas coordinates arrive as normalised 16-bit integers.
 // GLSL 150 (OpenGL 3.2, core or compatibility); attribute locations 0, 1, 2 are bound by name before linking,
 // since layout(location) needs GLSL 330. hud-gl21.* is the same program for OpenGL 2.1 contexts.
 

@@ -58,15 +58,33 @@ public final class HudScene implements AutoCloseable {
         return hud.vertexCount();
     }
 
-    /** Bytes the renderer uploads for the last draw list (vertices and indices). */
-    public int uploadBytes() {
+    /**
+     * Bytes a renderer uploads for the last draw list: its vertices and the graph's recently painted columns
+     * ({@code HudFrame.uploadBytes}); {@link #uploadBytesPerNewFrame} gives the steady state with frames arriving.
+     */
+    public long uploadBytes() {
         return hud.uploadBytes();
+    }
+
+    /**
+     * The upload per frame in the steady state: plays {@code frames} game frames, each followed by the report and
+     * the draw list as a shown HUD does, and returns the mean of {@link #uploadBytes()} over them. Changes the
+     * profile (history scrolls on), so call it after the timed benchmarks.
+     */
+    public double uploadBytesPerNewFrame(int frames) {
+        long total = 0;
+        for (int i = 0; i < frames; i++) {
+            game.frame();
+            hud.build(WIDTH, HEIGHT);
+            total += hud.uploadBytes();
+        }
+        return total / (double) frames;
     }
 
     /** One line describing the last draw list's size, for the results page. */
     public String describe() {
-        return String.format(java.util.Locale.ROOT, "%d vertices, %d indices, %d draw commands, %.0f KiB uploaded"
-                + " per frame", hud.vertexCount(), hud.indexCount(), hud.drawCommands(), uploadBytes() / 1024.0);
+        return String.format(java.util.Locale.ROOT, "%d vertices (%.0f KiB of them), %d draw commands, indices"
+                + " static", hud.vertexCount(), hud.vertexBytes() / 1024.0, hud.drawCommands());
     }
 
     @Override

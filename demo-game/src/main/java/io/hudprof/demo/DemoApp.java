@@ -144,6 +144,8 @@ final class DemoApp {
             if (hud != null) {
                 // Installed after the game's own callback, so the HUD sees keys first and passes on the rest.
                 hud.installKeys(handle);
+                // The game's scroll zoom still gets the wheel everywhere outside the HUD's panels.
+                hud.installMouse(handle);
                 hud.controls().spikes(spikes);
                 hud.controls().traceExport(exporter, Path.of("").toAbsolutePath(), EXPORT_FRAMES);
             }

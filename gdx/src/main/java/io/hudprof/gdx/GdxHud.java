@@ -27,8 +27,9 @@ import io.hudprof.overlay.OverlayConfig;
  * <p>Keys ({@link KeyPath}): on libGDX's LWJGL3 backend the overlay's GLFW key callback is chained in front of
  * libGDX's (libGDX installs its callbacks when it creates the window, before {@code create()}), so the HUD sees keys
  * with GLFW's modifiers and repeats first, whatever input processor the game sets later; keys the HUD does not use
- * go on to libGDX unchanged. Elsewhere a {@link GdxHudInput} translates libGDX's key events into the same key router
- * and keeps itself in front of the game's input processor.
+ * go on to libGDX unchanged; its mouse callbacks are chained the same way. Elsewhere a {@link GdxHudInput} translates
+ * libGDX's key events into the same key router and keeps itself in front of the game's input processor (the mouse
+ * there: call {@code overlay.mouse()}'s methods from the game's processor, in back-buffer pixels).
  *
  * <p>It never takes the game down: if the HUD cannot start (an OpenGL context it cannot draw in, a driver that
  * rejects its shaders) one warning says why and how to get a context it draws in, and the game runs on, profiled,
@@ -74,6 +75,8 @@ public final class GdxHud implements AutoCloseable {
             this.input = new GdxHudInput(overlay.keys());
             if (path == KeyPath.GLFW_CHAIN) {
                 overlay.installKeys(window);
+                // The mouse the same way: libGDX's cursor, button and scroll callbacks get every event off the panels.
+                overlay.installMouse(window);
             } else if (path == KeyPath.INPUT_PROCESSOR) {
                 input.keepFirst();
             }

@@ -50,6 +50,11 @@ final class Box {
         return bottom - top;
     }
 
+    /** Whether pixel (x, y) is inside. */
+    boolean contains(int x, int y) {
+        return x >= left && x < right && y >= top && y < bottom;
+    }
+
     boolean isEmpty() {
         return right <= left || bottom <= top;
     }

@@ -132,6 +132,11 @@ final class CategoryChartState {
         userGuides.add(headerValue);
     }
 
+    /** Adds a guide bar at {@code nanos} (restoring saved ones). */
+    void addGuide(double nanos) {
+        userGuides.add(nanos);
+    }
+
     /** Removes the guide bar added last. */
     void removeGuide() {
         userGuides.removeLast();

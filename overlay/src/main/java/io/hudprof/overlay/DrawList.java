@@ -6,28 +6,61 @@ import java.nio.ByteOrder;
 import org.lwjgl.system.MemoryUtil;
 
 /**
- * One frame's worth of HUD geometry, Dear ImGui style: textured, coloured vertices and triangle indices in native
- * buffers that keep their capacity from frame to frame, plus a list of draw commands. Everything samples the font
- * atlas (solid shapes use its white texel), so a new command is started only when the clip rectangle changes.
+ * One frame's worth of HUD geometry, Dear ImGui style: textured, coloured quads in a native buffer that keeps its
+ * capacity from frame to frame, plus a list of draw commands. Text and boxes sample the font atlas (solid shapes use
+ * its white texel); a {@link HudImage} (the history graph's columns) is its own texture. A new command starts only
+ * where the clip rectangle or the texture changes.
+ *
+ * <p>Every primitive is a quad of 4 vertices, so the triangle indices are always the same pattern
+ * ({@code 0 1 2 0 2 3}, plus 4 per quad): the renderer keeps them in a static buffer and the list writes none. A vertex
+ * is 12 bytes: position as two 16-bit integers (framebuffer pixels; every HUD edge sits on a whole pixel), atlas
+ * coordinates as two normalised 16-bit integers, and the colour: 48 bytes a quad, where 20-byte vertices and 32-bit
+ * indices took 104.
+ *
+ * <p>{@link #finish()} compares the frame's quads with those of the frame {@value #RING} frames before (a renderer
+ * keeps that many vertex buffers and uses them in turn, so it never writes a buffer an earlier frame may still draw
+ * from) and keeps the ranges that differ: a renderer whose buffer in turn holds that frame uploads only those. A live
+ * report changes a few digits per row, not its names, headers, help or the graph's furniture.
  *
  * <p>Coordinates are framebuffer pixels with the origin at the top-left. Written by the render thread only.
  */
 final class DrawList implements AutoCloseable {
-    /** position (2 floats), atlas coordinates (2 floats), colour (4 unsigned bytes). */
-    static final int VERTEX_BYTES = 20;
+    /** position (2 shorts), atlas coordinates (2 normalised unsigned shorts), colour (4 unsigned bytes). */
+    static final int VERTEX_BYTES = 12;
+    static final int QUAD_BYTES = 4 * VERTEX_BYTES;
     static final int INDEX_BYTES = 4;
     private static final int MAX_CLIP_DEPTH = 8;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
+    /** Vertex buffers a renderer uses in turn; the frame {@code RING} before is the one a buffer holds. */
+    static final int RING = 3;
+    /** Changed quads closer than this are uploaded as one range: fewer driver calls for a few bytes more. */
+    private static final int MERGE_GAP_QUADS = 12;
+    /** More changed ranges than this are merged into the last one: a driver call costs more than a copy. */
+    private static final int MAX_RANGES = 64;
+
     private ByteBuffer vertices;
-    private ByteBuffer indices;
-    private int vertexCount;
-    private int indexCount;
+    /** The vertices' address and capacity, read once per growth rather than once per quad. */
+    private long base;
+    private int capacityQuads;
+    private int quadCount;
+    /** The vertices of the last frame finished in each ring slot. */
+    private final ByteBuffer[] shadow = new ByteBuffer[RING];
+    private final int[] shadowQuads = new int[RING];
+    private final int[] rangeFrom = new int[MAX_RANGES];
+    private final int[] rangeTo = new int[MAX_RANGES];
+    private int ranges;
+    /** Frames finished; the ring slot of the last one is {@code (generation - 1) % RING}. */
+    private int generation;
 
     private int[] commandClip = new int[4 * 4];
-    private int[] commandFirstIndex = new int[4];
-    private int[] commandIndexCount = new int[4];
+    private int[] commandFirstQuad = new int[4];
+    private int[] commandQuads = new int[4];
+    private HudImage[] commandImage = new HudImage[4];
     private int commandCount;
+    private HudImage texture;
+    /** Whether the last command has the current clip and texture (checked once per change, not once per quad). */
+    private boolean commandCurrent;
 
     private final int[] clipStack = new int[4 * MAX_CLIP_DEPTH];
     private int clipDepth;
@@ -35,16 +68,24 @@ final class DrawList implements AutoCloseable {
     private int framebufferHeight;
 
     private FontAtlas font;
+    private short whiteU;
+    private short whiteV;
 
     DrawList(FontAtlas font) {
-        this.font = font;
-        vertices = MemoryUtil.memAlloc(4096 * VERTEX_BYTES);
-        indices = MemoryUtil.memAlloc(6144 * INDEX_BYTES);
+        font(font);
+        vertices = MemoryUtil.memAlloc(1024 * QUAD_BYTES);
+        base = NativeMemory.address(vertices);
+        capacityQuads = 1024;
+        for (int i = 0; i < RING; i++) {
+            shadow[i] = MemoryUtil.memAlloc(1024 * QUAD_BYTES);
+        }
     }
 
     /** Switches to a rebaked atlas (a new content scale); only between frames. */
     void font(FontAtlas font) {
         this.font = font;
+        whiteU = unorm(font.whiteU());
+        whiteV = unorm(font.whiteV());
     }
 
     FontAtlas font() {
@@ -55,12 +96,10 @@ final class DrawList implements AutoCloseable {
     void reset(int width, int height) {
         framebufferWidth = width;
         framebufferHeight = height;
-        vertexCount = 0;
-        indexCount = 0;
+        quadCount = 0;
         commandCount = 0;
-        // Uploading narrowed the limits; absolute writes are checked against them.
-        vertices.clear();
-        indices.clear();
+        texture = null;
+        commandCurrent = false;
         clipDepth = 1;
         clipStack[0] = 0;
         clipStack[1] = 0;
@@ -88,6 +127,7 @@ final class DrawList implements AutoCloseable {
         clipStack[at + 2] = Math.max(clipStack[at], Math.min(x1, clipStack[parent + 2]));
         clipStack[at + 3] = Math.max(clipStack[at + 1], Math.min(y1, clipStack[parent + 3]));
         clipDepth++;
+        commandCurrent = false;
     }
 
     void popClip() {
@@ -95,6 +135,7 @@ final class DrawList implements AutoCloseable {
             throw new IllegalStateException("popClip without pushClip");
         }
         clipDepth--;
+        commandCurrent = false;
     }
 
     /** A solid axis-aligned rectangle. */
@@ -102,9 +143,8 @@ final class DrawList implements AutoCloseable {
         if (x1 <= x0 || y1 <= y0 || Rgba.alpha(rgba) == 0) {
             return;
         }
-        float u = font.whiteU();
-        float v = font.whiteV();
-        quad(x0, y0, x1, y1, u, v, u, v, rgba);
+        atlas();
+        quad(pixel(x0), pixel(y0), pixel(x1), pixel(y1), whiteU, whiteV, whiteU, whiteV, rgba);
     }
 
     /** The outline of a rectangle, {@code thickness} pixels wide, inside its bounds. */
@@ -116,19 +156,45 @@ final class DrawList implements AutoCloseable {
     }
 
     /**
+     * Columns {@code [u0, u1)} of {@code image} (all its rows), drawn one texel per pixel with its left edge at
+     * {@code x} and its top at {@code y}. It gets a draw command of its own (another texture).
+     */
+    void image(int x, int y, HudImage image, int u0, int u1) {
+        if (u1 <= u0 || image.height() <= 0) {
+            return;
+        }
+        if (texture != image) {
+            texture = image;
+            commandCurrent = false;
+        }
+        float w = image.width();
+        quad(x, y, x + (u1 - u0), y + image.height(), unorm(u0 / w), (short) 0, unorm(u1 / w), (short) -1,
+                0xFFFFFFFF);
+    }
+
+    /** What follows samples the font atlas. */
+    private void atlas() {
+        if (texture != null) {
+            texture = null;
+            commandCurrent = false;
+        }
+    }
+
+    /**
      * Text from {@code chars[start, end)} in the monospace font, its top-left cell corner at (x, y). Characters the
      * atlas lacks draw as '?'. Returns the x just after the last cell.
      */
     float text(float x, float y, CharSequence chars, int start, int end, int rgba) {
         FontAtlas f = font;
-        float penX = Math.round(x);
-        float baseline = Math.round(y) + f.ascent();
+        int penX = pixel(x);
+        int baseline = pixel(y) + f.ascent();
         int cell = f.cellWidth();
+        atlas();
         for (int i = start; i < end; i++) {
             int glyph = f.glyph(chars.charAt(i));
             if (f.hasQuad(glyph)) {
-                quad(penX + f.x0(glyph), baseline + f.y0(glyph), penX + f.x1(glyph), baseline + f.y1(glyph),
-                        f.s0(glyph), f.t0(glyph), f.s1(glyph), f.t1(glyph), rgba);
+                quad(penX + f.left(glyph), baseline + f.top(glyph), penX + f.right(glyph), baseline + f.bottom(glyph),
+                        f.u0(glyph), f.v0(glyph), f.u1(glyph), f.v1(glyph), rgba);
             }
             penX += cell;
         }
@@ -140,79 +206,200 @@ final class DrawList implements AutoCloseable {
         return text(x, y, chars, 0, chars.length(), rgba);
     }
 
-    private void quad(float x0, float y0, float x1, float y1, float s0, float t0, float s1, float t1, int rgba) {
-        ensureCommand();
-        reserve(4, 6);
-        int base = vertexCount;
-        putVertex(x0, y0, s0, t0, rgba);
-        putVertex(x1, y0, s1, t0, rgba);
-        putVertex(x1, y1, s1, t1, rgba);
-        putVertex(x0, y1, s0, t1, rgba);
-        // Raw stores: reserve() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant
-        // (they were most of the draw list's cost).
-        long at = NativeMemory.address(indices) + (long) indexCount * INDEX_BYTES;
-        MemoryUtil.memPutInt(at, base);
-        MemoryUtil.memPutInt(at + 4, base + 1);
-        MemoryUtil.memPutInt(at + 8, base + 2);
-        MemoryUtil.memPutInt(at + 12, base);
-        MemoryUtil.memPutInt(at + 16, base + 2);
-        MemoryUtil.memPutInt(at + 20, base + 3);
-        indexCount += 6;
-        commandIndexCount[commandCount - 1] += 6;
+    /** A texture coordinate in 0..1 as a normalised unsigned short (its bits, in a signed Java short). */
+    static short unorm(float coordinate) {
+        return (short) Math.round(Math.max(0f, Math.min(1f, coordinate)) * 65535f);
     }
 
-    private void putVertex(float x, float y, float s, float t, int rgba) {
-        long at = NativeMemory.address(vertices) + (long) vertexCount * VERTEX_BYTES;
-        MemoryUtil.memPutFloat(at, x);
-        MemoryUtil.memPutFloat(at + 4, y);
-        MemoryUtil.memPutFloat(at + 8, s);
-        MemoryUtil.memPutFloat(at + 12, t);
-        // R, G, B, A in memory order whatever the platform's byte order: one int store, byte-reversed on
-        // little-endian machines.
-        MemoryUtil.memPutInt(at + 16, LITTLE_ENDIAN ? Integer.reverseBytes(rgba) : rgba);
-        vertexCount++;
+    /**
+     * A pixel coordinate rounded to the nearest whole pixel, in the 16-bit range: a quad whose edges are rounded
+     * covers the same pixel centres. (Math.round(float) was most of the list's cost; this is a cast.)
+     */
+    private static int pixel(float coordinate) {
+        float clamped = Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, coordinate));
+        return (int) (clamped + 32768.5f) - 32768;
     }
 
-    /** Continues the last command if its clip is the current one; otherwise opens a new command. */
+    private void quad(int left, int top, int right, int bottom, short s0, short t0, short s1, short t1, int rgba) {
+        if (!commandCurrent) {
+            ensureCommand();
+            commandCurrent = true;
+        }
+        if (quadCount == capacityQuads) {
+            grow();
+        }
+        // Raw stores: grow() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant (they
+        // were most of the draw list's cost).
+        long at = base + (long) quadCount * QUAD_BYTES;
+        int color = LITTLE_ENDIAN ? Integer.reverseBytes(rgba) : rgba;
+        putVertex(at, left, top, s0, t0, color);
+        putVertex(at + VERTEX_BYTES, right, top, s1, t0, color);
+        putVertex(at + 2 * VERTEX_BYTES, right, bottom, s1, t1, color);
+        putVertex(at + 3 * VERTEX_BYTES, left, bottom, s0, t1, color);
+        quadCount++;
+        commandQuads[commandCount - 1]++;
+    }
+
+    private static void putVertex(long at, int x, int y, short s, short t, int color) {
+        // Two shorts as one int store each, in memory order x then y (s then t) whatever the byte order.
+        MemoryUtil.memPutInt(at, pack(x, y));
+        MemoryUtil.memPutInt(at + 4, pack(s, t));
+        // R, G, B, A in memory order: one int store, byte-reversed on little-endian machines by the caller.
+        MemoryUtil.memPutInt(at + 8, color);
+    }
+
+    private static int pack(int first, int second) {
+        return LITTLE_ENDIAN ? (first & 0xFFFF) | (second << 16) : (first << 16) | (second & 0xFFFF);
+    }
+
+    /** Continues the last command if its clip and texture are the current ones; otherwise opens a new command. */
     private void ensureCommand() {
         int clip = (clipDepth - 1) * 4;
         if (commandCount > 0) {
             int last = (commandCount - 1) * 4;
-            if (commandClip[last] == clipStack[clip] && commandClip[last + 1] == clipStack[clip + 1]
-                    && commandClip[last + 2] == clipStack[clip + 2] && commandClip[last + 3] == clipStack[clip + 3]) {
+            if (commandImage[commandCount - 1] == texture && commandClip[last] == clipStack[clip]
+                    && commandClip[last + 1] == clipStack[clip + 1] && commandClip[last + 2] == clipStack[clip + 2]
+                    && commandClip[last + 3] == clipStack[clip + 3]) {
                 return;
             }
         }
-        if (commandCount == commandFirstIndex.length) {
+        if (commandCount == commandFirstQuad.length) {
             int grown = commandCount * 2;
             commandClip = java.util.Arrays.copyOf(commandClip, grown * 4);
-            commandFirstIndex = java.util.Arrays.copyOf(commandFirstIndex, grown);
-            commandIndexCount = java.util.Arrays.copyOf(commandIndexCount, grown);
+            commandFirstQuad = java.util.Arrays.copyOf(commandFirstQuad, grown);
+            commandQuads = java.util.Arrays.copyOf(commandQuads, grown);
+            commandImage = java.util.Arrays.copyOf(commandImage, grown);
         }
         System.arraycopy(clipStack, clip, commandClip, commandCount * 4, 4);
-        commandFirstIndex[commandCount] = indexCount;
-        commandIndexCount[commandCount] = 0;
+        commandFirstQuad[commandCount] = quadCount;
+        commandQuads[commandCount] = 0;
+        commandImage[commandCount] = texture;
         commandCount++;
     }
 
-    /** Grows the native buffers (doubling, so only during warm-up) to hold this many more vertices and indices. */
-    private void reserve(int moreVertices, int moreIndices) {
-        int vertexBytes = (vertexCount + moreVertices) * VERTEX_BYTES;
-        if (vertexBytes > vertices.capacity()) {
-            vertices = MemoryUtil.memRealloc(vertices, Math.max(vertexBytes, vertices.capacity() * 2)).clear();
+    /** Doubles the native buffers (so only during warm-up) to hold more quads. */
+    private void grow() {
+        int bytes = (quadCount + 1) * QUAD_BYTES;
+        if (bytes > vertices.capacity()) {
+            int grown = Math.max(bytes, vertices.capacity() * 2);
+            vertices = MemoryUtil.memRealloc(vertices, grown).clear();
+            base = NativeMemory.address(vertices);
+            capacityQuads = vertices.capacity() / QUAD_BYTES;
+            for (int i = 0; i < RING; i++) {
+                shadow[i] = MemoryUtil.memRealloc(shadow[i], grown).clear();
+            }
         }
-        int indexBytes = (indexCount + moreIndices) * INDEX_BYTES;
-        if (indexBytes > indices.capacity()) {
-            indices = MemoryUtil.memRealloc(indices, Math.max(indexBytes, indices.capacity() * 2)).clear();
+    }
+
+    /**
+     * Ends the frame: finds the quads that differ from the last frame finished in this frame's ring slot (ranges of
+     * whole quads, near ones merged) and keeps this frame's quads there for the next comparison.
+     */
+    void finish() {
+        int slot = generation % RING;
+        long now = NativeMemory.address(vertices);
+        long before = NativeMemory.address(shadow[slot]);
+        int common = Math.min(quadCount, shadowQuads[slot]);
+        ranges = 0;
+        int runStart = -1;
+        int runEnd = -1;
+        for (int q = 0; q < common; q++) {
+            long a = now + (long) q * QUAD_BYTES;
+            long b = before + (long) q * QUAD_BYTES;
+            if (MemoryUtil.memGetLong(a) == MemoryUtil.memGetLong(b)
+                    && MemoryUtil.memGetLong(a + 8) == MemoryUtil.memGetLong(b + 8)
+                    && MemoryUtil.memGetLong(a + 16) == MemoryUtil.memGetLong(b + 16)
+                    && MemoryUtil.memGetLong(a + 24) == MemoryUtil.memGetLong(b + 24)
+                    && MemoryUtil.memGetLong(a + 32) == MemoryUtil.memGetLong(b + 32)
+                    && MemoryUtil.memGetLong(a + 40) == MemoryUtil.memGetLong(b + 40)) {
+                continue;
+            }
+            if (runStart >= 0 && q - runEnd <= MERGE_GAP_QUADS) {
+                runEnd = q + 1;
+                continue;
+            }
+            if (runStart >= 0) {
+                addRange(runStart, runEnd);
+            }
+            runStart = q;
+            runEnd = q + 1;
         }
+        if (quadCount > common) {
+            if (runStart >= 0 && common - runEnd <= MERGE_GAP_QUADS) {
+                runEnd = quadCount;
+            } else {
+                if (runStart >= 0) {
+                    addRange(runStart, runEnd);
+                }
+                runStart = common;
+                runEnd = quadCount;
+            }
+        }
+        if (runStart >= 0) {
+            addRange(runStart, runEnd);
+        }
+        for (int r = 0; r < ranges; r++) {
+            long offset = (long) rangeFrom[r] * QUAD_BYTES;
+            MemoryUtil.memCopy(now + offset, before + offset, (long) (rangeTo[r] - rangeFrom[r]) * QUAD_BYTES);
+        }
+        shadowQuads[slot] = quadCount;
+        generation++;
+    }
+
+    private void addRange(int from, int to) {
+        if (ranges == MAX_RANGES) {
+            rangeTo[ranges - 1] = to;
+            return;
+        }
+        rangeFrom[ranges] = from;
+        rangeTo[ranges] = to;
+        ranges++;
+    }
+
+    /** Frames finished so far. */
+    int generation() {
+        return generation;
+    }
+
+    /** Ranges of quads the last {@link #finish()} found changed against the frame {@link #RING} before. */
+    int changedRanges() {
+        return ranges;
+    }
+
+    int changedFrom(int r) {
+        return rangeFrom[r];
+    }
+
+    int changedTo(int r) {
+        return rangeTo[r];
+    }
+
+    /** Vertex bytes in the changed ranges: what a renderer holding the frame {@link #RING} before uploads. */
+    int changedBytes() {
+        int quads = 0;
+        for (int r = 0; r < ranges; r++) {
+            quads += rangeTo[r] - rangeFrom[r];
+        }
+        return quads * QUAD_BYTES;
+    }
+
+    /** Quads {@code [from, to)} of this frame's vertices, as a view for a partial upload. */
+    ByteBuffer vertexBytes(int from, int to) {
+        vertices.clear().position(from * QUAD_BYTES).limit(to * QUAD_BYTES);
+        return vertices;
+    }
+
+    int quadCount() {
+        return quadCount;
     }
 
     int vertexCount() {
-        return vertexCount;
+        return quadCount * 4;
     }
 
+    /** Triangle indices the frame draws (6 per quad; the renderer's static index buffer holds them). */
     int indexCount() {
-        return indexCount;
+        return quadCount * 6;
     }
 
     int commandCount() {
@@ -220,11 +407,16 @@ final class DrawList implements AutoCloseable {
     }
 
     int commandFirstIndex(int command) {
-        return commandFirstIndex[command];
+        return commandFirstQuad[command] * 6;
     }
 
     int commandIndexCount(int command) {
-        return commandIndexCount[command];
+        return commandQuads[command] * 6;
+    }
+
+    /** The image a command draws, or null for the font atlas. */
+    HudImage commandImage(int command) {
+        return commandImage[command];
     }
 
     /** Clip rectangle of a command: {@code which} 0..3 is x0, y0, x1, y1 in top-left pixel coordinates. */
@@ -234,23 +426,19 @@ final class DrawList implements AutoCloseable {
 
     /** The vertex bytes written this frame, as a view for upload (position 0, limit at the end). */
     ByteBuffer vertexBytes() {
-        vertices.clear().limit(vertexCount * VERTEX_BYTES);
+        vertices.clear().limit(quadCount * QUAD_BYTES);
         return vertices;
-    }
-
-    /** The index bytes written this frame. */
-    ByteBuffer indexBytes() {
-        indices.clear().limit(indexCount * INDEX_BYTES);
-        return indices;
     }
 
     @Override
     public void close() {
         if (vertices != null) {
             NativeMemory.free(vertices);
-            NativeMemory.free(indices);
             vertices = null;
-            indices = null;
+            for (int i = 0; i < RING; i++) {
+                NativeMemory.free(shadow[i]);
+                shadow[i] = null;
+            }
         }
     }
 }

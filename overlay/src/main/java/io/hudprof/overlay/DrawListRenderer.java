@@ -1,7 +1,14 @@
 package io.hudprof.overlay;
 
 import static org.lwjgl.opengl.GL12.GL_CLAMP_TO_EDGE;
-import static org.lwjgl.opengl.GL11.GL_FLOAT;
+import static org.lwjgl.opengl.GL11.GL_RGBA;
+import static org.lwjgl.opengl.GL11.GL_RGBA8;
+import static org.lwjgl.opengl.GL11.GL_SHORT;
+import static org.lwjgl.opengl.GL11.GL_UNPACK_ROW_LENGTH;
+import static org.lwjgl.opengl.GL11.GL_UNPACK_SKIP_PIXELS;
+import static org.lwjgl.opengl.GL11.GL_UNSIGNED_SHORT;
+import static org.lwjgl.opengl.GL11.glPixelStorei;
+import static org.lwjgl.opengl.GL11.glTexSubImage2D;
 import static org.lwjgl.opengl.GL11.GL_LUMINANCE;
 import static org.lwjgl.opengl.GL11.GL_LUMINANCE8;
 import static org.lwjgl.opengl.GL11.GL_NEAREST;
@@ -22,12 +29,15 @@ import static org.lwjgl.opengl.GL11.glTexImage2D;
 import static org.lwjgl.opengl.GL11.glTexParameteri;
 import static org.lwjgl.opengl.GL15.GL_ARRAY_BUFFER;
 import static org.lwjgl.opengl.GL15.GL_ELEMENT_ARRAY_BUFFER;
-import static org.lwjgl.opengl.GL15.GL_STREAM_DRAW;
+import static org.lwjgl.opengl.GL15.GL_DYNAMIC_DRAW;
+import static org.lwjgl.opengl.GL15.GL_STATIC_DRAW;
 import static org.lwjgl.opengl.GL15.glBindBuffer;
 import static org.lwjgl.opengl.GL15.glBufferData;
+import static org.lwjgl.opengl.GL15.glBufferSubData;
 import static org.lwjgl.opengl.GL15.glDeleteBuffers;
 import static org.lwjgl.opengl.GL15.glGenBuffers;
 import static org.lwjgl.opengl.GL20.glEnableVertexAttribArray;
+import static org.lwjgl.opengl.GL20.glUniform1f;
 import static org.lwjgl.opengl.GL20.glUniform1i;
 import static org.lwjgl.opengl.GL20.glUniform2f;
 import static org.lwjgl.opengl.GL20.glUseProgram;
@@ -38,12 +48,23 @@ import static org.lwjgl.opengl.GL30.glBindVertexArray;
 import static org.lwjgl.opengl.GL30.glDeleteVertexArrays;
 import static org.lwjgl.opengl.GL30.glGenVertexArrays;
 
+import java.nio.IntBuffer;
+
+import org.lwjgl.system.MemoryUtil;
 
 /**
  * Draws a {@link DrawList} in the game's OpenGL context: one {@code glDrawElements} per draw command, inside a full
- * save/restore of the game's GL state ({@link GlStateGuard}). Owns the overlay's GL objects (program, two streaming
- * buffers, the atlas texture and, on OpenGL 3.2+, a vertex array). Uses whatever capabilities the game made current
- * and never creates its own, so it works inside LWJGL and libGDX hosts alike.
+ * save/restore of the game's GL state ({@link GlStateGuard}). Owns the overlay's GL objects (program, a vertex buffer,
+ * a static quad index buffer, the atlas texture, one texture per {@link HudImage} the lists draw and, on OpenGL 3.2+,
+ * a vertex array). Uses whatever capabilities the game made current and never creates its own, so it works inside
+ * LWJGL and libGDX hosts alike.
+ *
+ * <p>Per frame it uploads only what changed: three vertex buffers are used in turn, and the one whose turn it is gets
+ * only the quads that differ from the frame it holds, three frames back ({@link DrawList#finish()}); no indices
+ * (every primitive is a quad, so they are one static buffer); for an image, only the columns written since the
+ * texture in turn last saw it ({@code glTexSubImage2D}; an image has {@link HudImage#TEXTURES} textures used in turn).
+ * Nothing is written while an earlier frame may still draw from it (into a buffer the previous frame drew from,
+ * llvmpipe waited for that frame).
  *
  * <p>Two paths, as Dear ImGui's OpenGL backend has: OpenGL 3.2+ (core or compatibility) draws with GLSL 150 and its
  * own vertex array; an OpenGL 2.1 compatibility context draws with GLSL 120, setting its attribute pointers on vertex
@@ -54,11 +75,23 @@ final class DrawListRenderer implements AutoCloseable {
     private final GlStateGuard state;
     private final ShaderProgram program;
     private final int framebufferSizeUniform;
+    private final int imageUniform;
     private int vertexArray;
-    private int vertexBuffer;
+    /** Vertex buffers used in turn ({@link DrawList#RING}), and the list generation each holds (-1: unknown). */
+    private final int[] vertexBuffers = new int[DrawList.RING];
+    private final int[] bufferGeneration = {-1, -1, -1};
+    private final long[] bufferBytes = new long[DrawList.RING];
+    private int renderedGeneration = -1;
     private int indexBuffer;
     private int atlasTexture;
     private int lastDrawCalls;
+    private int indexQuads;
+    /** Frames rendered: picks which of an image's textures this frame writes and draws. */
+    private int frames;
+    /** Images whose textures this renderer made (deleted on close). */
+    private HudImage[] images = new HudImage[2];
+    private int imageCount;
+    private long lastUploadBytes;
 
     /**
      * Creates the GL objects in the current context, whose {@code support} says it can draw. Leaves the game's GL
@@ -73,23 +106,27 @@ final class DrawListRenderer implements AutoCloseable {
         state.save();
         ShaderProgram loaded = null;
         int sizeUniform;
+        int kindUniform;
         try {
             loaded = support.legacy()
                     ? ShaderProgram.load(ShaderProgram.HUD_VERTEX_GL21, ShaderProgram.HUD_FRAGMENT_GL21)
                     : ShaderProgram.load(ShaderProgram.HUD_VERTEX, ShaderProgram.HUD_FRAGMENT);
             sizeUniform = loaded.uniform("uFramebufferSize");
+            kindUniform = loaded.uniform("uImage");
             int atlasUniform = loaded.uniform("uAtlas");
             glUseProgram(loaded.id());
             glUniform1i(atlasUniform, 0);
 
-            vertexBuffer = glGenBuffers();
+            for (int b = 0; b < DrawList.RING; b++) {
+                vertexBuffers[b] = glGenBuffers();
+            }
             indexBuffer = glGenBuffers();
             if (!support.legacy()) {
                 vertexArray = glGenVertexArrays();
                 // The element buffer binding is recorded in the overlay's own vertex array, never in the game's.
                 glBindVertexArray(vertexArray);
                 glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
-                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffers[0]);
                 setAttributePointers();
             }
             uploadAtlasUnguarded(atlas);
@@ -106,6 +143,7 @@ final class DrawListRenderer implements AutoCloseable {
         state.restore();
         program = loaded;
         framebufferSizeUniform = sizeUniform;
+        imageUniform = kindUniform;
     }
 
     /** The draw list's vertex format, for the vertex buffer bound to {@code GL_ARRAY_BUFFER}. */
@@ -113,9 +151,9 @@ final class DrawListRenderer implements AutoCloseable {
         glEnableVertexAttribArray(0);
         glEnableVertexAttribArray(1);
         glEnableVertexAttribArray(2);
-        glVertexAttribPointer(0, 2, GL_FLOAT, false, DrawList.VERTEX_BYTES, 0);
-        glVertexAttribPointer(1, 2, GL_FLOAT, false, DrawList.VERTEX_BYTES, 8);
-        glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, true, DrawList.VERTEX_BYTES, 16);
+        glVertexAttribPointer(0, 2, GL_SHORT, false, DrawList.VERTEX_BYTES, 0);
+        glVertexAttribPointer(1, 2, GL_UNSIGNED_SHORT, true, DrawList.VERTEX_BYTES, 4);
+        glVertexAttribPointer(2, 4, GL_UNSIGNED_BYTE, true, DrawList.VERTEX_BYTES, 8);
     }
 
     /** Replaces the atlas texture's contents (after a rebake for a new content scale). */
@@ -166,22 +204,31 @@ final class DrawListRenderer implements AutoCloseable {
             state.applyOverlayState(width, height);
             glUseProgram(program.id());
             glUniform2f(framebufferSizeUniform, width, height);
-            glBindTexture(GL_TEXTURE_2D, atlasTexture);
+            int slot = vertexSlot(list);
             if (support.legacy()) {
                 // No vertex array of its own: vertex array 0 (the guard bound it and saved its attributes) gets the
                 // overlay's buffers and pointers for this draw.
                 glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
-                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffers[slot]);
                 setAttributePointers();
             } else {
                 glBindVertexArray(vertexArray);
-                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer);
+                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffers[slot]);
+                // The overlay's own vertex array: its attributes now read this frame's buffer of the ring.
+                setAttributePointers();
             }
-            // Respecifying the whole store each frame lets the driver hand out fresh memory instead of waiting
-            // for the previous frame's draws to finish reading it.
-            glBufferData(GL_ARRAY_BUFFER, list.vertexBytes(), GL_STREAM_DRAW);
-            glBufferData(GL_ELEMENT_ARRAY_BUFFER, list.indexBytes(), GL_STREAM_DRAW);
+            uploadVertices(list, slot);
+            ensureIndices(list.quadCount());
+            long imageBytes = 0;
+            for (int c = 0; c < list.commandCount(); c++) {
+                HudImage image = list.commandImage(c);
+                if (image != null) {
+                    imageBytes += uploadImage(image);
+                }
+            }
+            lastUploadBytes += imageBytes;
             int calls = 0;
+            int boundTexture = -1;
             for (int c = 0; c < list.commandCount(); c++) {
                 int count = list.commandIndexCount(c);
                 int x0 = list.commandClip(c, 0);
@@ -191,16 +238,152 @@ final class DrawListRenderer implements AutoCloseable {
                 if (count == 0 || x1 <= x0 || y1 <= y0) {
                     continue;
                 }
+                HudImage image = list.commandImage(c);
+                int texture = image == null ? atlasTexture : image.textures[frames % HudImage.TEXTURES];
+                if (texture != boundTexture) {
+                    glBindTexture(GL_TEXTURE_2D, texture);
+                    glUniform1f(imageUniform, image == null ? 0f : 1f);
+                    boundTexture = texture;
+                }
                 // The draw list's clip is top-left based; GL's scissor box is bottom-left based.
                 glScissor(x0, height - y1, x1 - x0, y1 - y0);
                 glDrawElements(GL_TRIANGLES, count, GL_UNSIGNED_INT, (long) list.commandFirstIndex(c) * DrawList.INDEX_BYTES);
                 calls++;
             }
             lastDrawCalls = calls;
+            frames++;
             return calls;
         } finally {
             state.restore();
         }
+    }
+
+    /**
+     * The ring buffer this frame draws from: the finished frame's slot ({@link DrawList#finish()}), or, for a list
+     * nobody finished, the next buffer in turn.
+     */
+    private int vertexSlot(DrawList list) {
+        int generation = list.generation();
+        if (generation > 0 && generation != renderedGeneration) {
+            return (generation - 1) % DrawList.RING;
+        }
+        return frames % DrawList.RING;
+    }
+
+    /**
+     * Writes this frame's vertices into its ring buffer (bound to {@code GL_ARRAY_BUFFER}): only the quads that
+     * changed when that buffer holds the frame {@link DrawList#RING} before (the one {@code finish} compared with),
+     * else all of them into a respecified store. A buffer of the ring is written only every third frame, when the
+     * frames that drew from it are done, so no write waits for the GPU.
+     */
+    private void uploadVertices(DrawList list, int slot) {
+        int generation = list.generation();
+        boolean finished = generation > 0 && generation != renderedGeneration;
+        long needed = (long) list.quadCount() * DrawList.QUAD_BYTES;
+        if (finished && bufferGeneration[slot] == generation - DrawList.RING && bufferBytes[slot] >= needed) {
+            long bytes = 0;
+            for (int r = 0; r < list.changedRanges(); r++) {
+                int from = list.changedFrom(r);
+                int to = list.changedTo(r);
+                glBufferSubData(GL_ARRAY_BUFFER, (long) from * DrawList.QUAD_BYTES, list.vertexBytes(from, to));
+                bytes += (long) (to - from) * DrawList.QUAD_BYTES;
+            }
+            lastUploadBytes = bytes;
+        } else {
+            // Room for growth, so a report a few rows longer next frame still takes the partial path.
+            long capacity = Math.max(needed + needed / 4, 4096);
+            glBufferData(GL_ARRAY_BUFFER, capacity, GL_DYNAMIC_DRAW);
+            glBufferSubData(GL_ARRAY_BUFFER, 0, list.vertexBytes());
+            bufferBytes[slot] = capacity;
+            lastUploadBytes = needed;
+        }
+        bufferGeneration[slot] = finished ? generation : -1;
+        renderedGeneration = generation;
+    }
+
+    /** Keeps the static quad indices ({@code 0 1 2 0 2 3} + 4 per quad) long enough for {@code quads} quads. */
+    private void ensureIndices(int quads) {
+        if (quads <= indexQuads) {
+            return;
+        }
+        int capacity = Math.max(quads, Math.max(1024, indexQuads * 2));
+        IntBuffer indices = MemoryUtil.memAllocInt(capacity * 6);
+        try {
+            for (int q = 0; q < capacity; q++) {
+                int base = q * 4;
+                indices.put(base).put(base + 1).put(base + 2).put(base).put(base + 2).put(base + 3);
+            }
+            indices.flip();
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, indices, GL_STATIC_DRAW);
+        } finally {
+            NativeMemory.free(indices);
+        }
+        indexQuads = capacity;
+    }
+
+    /**
+     * Brings the image's next texture (they are used in turn, see {@link HudImage#TEXTURES}) up to date: the whole
+     * image when its size changed (or on first use), else only the columns written since that texture was last
+     * brought up to date. Leaves that texture bound; returns the bytes uploaded.
+     */
+    private long uploadImage(HudImage image) {
+        int slot = frames % HudImage.TEXTURES;
+        if (image.textures[0] == 0) {
+            for (int t = 0; t < HudImage.TEXTURES; t++) {
+                image.textures[t] = glGenTextures();
+            }
+            if (imageCount == images.length) {
+                images = java.util.Arrays.copyOf(images, imageCount * 2);
+            }
+            images[imageCount++] = image;
+        }
+        boolean respecify = image.textureSizeVersion[slot] != image.sizeVersion();
+        int held = image.textureVersion[slot];
+        if (!respecify && held == image.version()) {
+            return 0;
+        }
+        glBindTexture(GL_TEXTURE_2D, image.textures[slot]);
+        long bytes = 0;
+        state.saveUnpackForUpload();
+        try {
+            if (respecify) {
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+                glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width(), image.height(), 0, GL_RGBA,
+                        GL_UNSIGNED_BYTE, image.pixels());
+                image.textureSizeVersion[slot] = image.sizeVersion();
+                bytes = (long) image.width() * image.height() * 4;
+            } else {
+                // Sub-rectangles of the whole image in client memory: rows are image-wide apart.
+                glPixelStorei(GL_UNPACK_ROW_LENGTH, image.width());
+                int x = 0;
+                while (x < image.width()) {
+                    if (image.columnVersion(x) <= held) {
+                        x++;
+                        continue;
+                    }
+                    int from = x;
+                    while (x < image.width() && image.columnVersion(x) > held) {
+                        x++;
+                    }
+                    glPixelStorei(GL_UNPACK_SKIP_PIXELS, from);
+                    glTexSubImage2D(GL_TEXTURE_2D, 0, from, 0, x - from, image.height(), GL_RGBA,
+                            GL_UNSIGNED_BYTE, image.pixels());
+                    bytes += (long) (x - from) * image.height() * 4;
+                }
+            }
+        } finally {
+            state.restoreUnpack();
+        }
+        image.textureVersion[slot] = image.version();
+        return bytes;
+    }
+
+    /** Bytes the last {@link #render} uploaded: changed vertices and image columns (the indices are static). */
+    long lastUploadBytes() {
+        return lastUploadBytes;
     }
 
     /** Draw calls issued by the last {@link #render}. */
@@ -213,9 +396,11 @@ final class DrawListRenderer implements AutoCloseable {
             glDeleteVertexArrays(vertexArray);
             vertexArray = 0;
         }
-        if (vertexBuffer != 0) {
-            glDeleteBuffers(vertexBuffer);
-            vertexBuffer = 0;
+        for (int b = 0; b < DrawList.RING; b++) {
+            if (vertexBuffers[b] != 0) {
+                glDeleteBuffers(vertexBuffers[b]);
+                vertexBuffers[b] = 0;
+            }
         }
         if (indexBuffer != 0) {
             glDeleteBuffers(indexBuffer);
@@ -225,6 +410,18 @@ final class DrawListRenderer implements AutoCloseable {
             glDeleteTextures(atlasTexture);
             atlasTexture = 0;
         }
+        for (int i = 0; i < imageCount; i++) {
+            for (int t = 0; t < HudImage.TEXTURES; t++) {
+                if (images[i].textures[t] != 0) {
+                    glDeleteTextures(images[i].textures[t]);
+                    images[i].textures[t] = 0;
+                    images[i].textureSizeVersion[t] = -1;
+                    images[i].textureVersion[t] = 0;
+                }
+            }
+            images[i] = null;
+        }
+        imageCount = 0;
     }
 
     /** Deletes the overlay's GL objects; the game's context must be current. */

@@ -49,6 +49,8 @@ final class FontAtlas implements AutoCloseable {
     private final float whiteU;
     private final float whiteV;
     private final float[] quads = new float[GLYPHS * 8];
+    private final int[] pixelQuads = new int[GLYPHS * 4];
+    private final short[] unormQuads = new short[GLYPHS * 4];
 
     private FontAtlas(String file, int pixelHeight, int width, int height, ByteBuffer pixels, int cellWidth,
                       int lineHeight, int ascent) {
@@ -201,6 +203,10 @@ final class FontAtlas implements AutoCloseable {
             quads[at + 5] = q.t0();
             quads[at + 6] = q.s1();
             quads[at + 7] = q.t1();
+            for (int k = 0; k < 4; k++) {
+                pixelQuads[g * 4 + k] = Math.round(quads[at + k]);
+                unormQuads[g * 4 + k] = DrawList.unorm(quads[at + 4 + k]);
+            }
         }
     }
 
@@ -213,6 +219,40 @@ final class FontAtlas implements AutoCloseable {
     boolean hasQuad(int glyph) {
         int at = glyph * 8;
         return quads[at + 2] > quads[at] && quads[at + 3] > quads[at + 1];
+    }
+
+    /** Glyph quad edges relative to the pen position and baseline, in whole pixels (the quads are pixel-aligned). */
+    int left(int glyph) {
+        return pixelQuads[glyph * 4];
+    }
+
+    int top(int glyph) {
+        return pixelQuads[glyph * 4 + 1];
+    }
+
+    int right(int glyph) {
+        return pixelQuads[glyph * 4 + 2];
+    }
+
+    int bottom(int glyph) {
+        return pixelQuads[glyph * 4 + 3];
+    }
+
+    /** Atlas coordinates of a glyph as the draw list's normalised 16-bit integers. */
+    short u0(int glyph) {
+        return unormQuads[glyph * 4];
+    }
+
+    short v0(int glyph) {
+        return unormQuads[glyph * 4 + 1];
+    }
+
+    short u1(int glyph) {
+        return unormQuads[glyph * 4 + 2];
+    }
+
+    short v1(int glyph) {
+        return unormQuads[glyph * 4 + 3];
     }
 
     float x0(int glyph) {

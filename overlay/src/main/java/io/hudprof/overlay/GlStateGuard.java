@@ -84,8 +84,9 @@ import org.lwjgl.system.MemoryUtil;
  * Saves every piece of GL state the overlay touches, sets the overlay's own, and puts the game's back afterwards,
  * so the game never notices the HUD. Covered: program, vertex array, array and element buffers, active texture unit,
  * unit 0's 2D texture and sampler, blend enable/equations/functions, depth/scissor/cull/stencil/primitive-restart
- * enables, scissor box, viewport, colour write mask and polygon mode; for atlas uploads also the pixel-unpack buffer
- * and the unpack alignment, row length and skips. On the OpenGL 2.1 path, which has no vertex array of its own, also
+ * enables, scissor box, viewport, colour write mask and polygon mode; for atlas and graph-picture uploads also the
+ * pixel-unpack buffer and the unpack alignment, row length and skips (a new graph column is a sub-rectangle read with a
+ * row length and a pixel skip). The overlay's textures are only ever bound on unit 0. On the OpenGL 2.1 path, which has no vertex array of its own, also
  * attributes 0–2 of vertex array 0 (enabled, size, type, normalised, integer, stride, pointer, buffer, divisor) and
  * that vertex array's element buffer.
  *

@@ -16,9 +16,10 @@ import io.hudprof.core.spike.SpikeCapture;
  * columns stack each zone's allocated bytes instead (the rest of the frame's bytes in grey), scaled to the largest
  * frame shown, and the title gives the selected frame's bytes and allocation rate.
  *
- * <p>Columns, lines and the marker's band are drawn under a clip rectangle on the plot, so columns taller than the
- * range are cut at its top: that clip change is the HUD's second (and last) draw command. Allocation-free; render
- * thread only.
+ * <p>The columns are a scrolling picture ({@link GraphColumns}): each frame paints only the new frame's column and
+ * the list gets one image (two quads), so the graph's cost does not grow with its width; columns taller than the
+ * range are cut at the picture's top. The picture is the HUD's second draw command (another texture), the guide lines
+ * and spike marks over it the third. Allocation-free; render thread only.
  */
 final class HistoryGraphView {
     private static final int LABEL_CHARS = 8;
@@ -33,6 +34,7 @@ final class HistoryGraphView {
     private final ZoneRanking ranking;
     private final ZoneColors colors = new ZoneColors();
     private final GraphColumnCache cache;
+    private final GraphColumns columns = new GraphColumns();
     private final StripPlot strip = new StripPlot();
     private final int[] zoneIds;
     private final int[] zoneColors;
@@ -44,6 +46,8 @@ final class HistoryGraphView {
     private final TextLine line = new TextLine(64);
     private int zones;
     private Metric metric = Metric.TIME;
+    /** Whether the legend fitted beside the plot in the last layout. */
+    private boolean legendShown = true;
 
     HistoryGraphView(OverlayConfig config, HudMetrics metrics, ZoneRanking ranking) {
         this.config = config;
@@ -61,7 +65,7 @@ final class HistoryGraphView {
      * Picks this frame's zones and sizes and places the graph (before anything is drawn, so the report panel can
      * keep clear of it).
      */
-    void layout(FrameHistory history, Metric shown, int framebufferWidth, int framebufferHeight) {
+    void layout(FrameHistory history, Metric shown, HudLayout layout, int framebufferWidth, int framebufferHeight) {
         metric = history.holds(shown) ? shown : Metric.TIME;
         zones = ranking.topZones(metric, zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
@@ -79,18 +83,47 @@ final class HistoryGraphView {
         int legendWidth = (metric == Metric.TIME ? LEGEND_CHARS : LEGEND_CHARS - LEGEND_VALUE_CHARS
                 + LEGEND_BYTES_VALUE_CHARS) * metrics.cell();
         int offsetX = metrics.scaled(config.graphOffsetX);
+        int minimumPlot = Math.min(config.graphMaxColumns, 16) * columnWidth;
+        // A narrow framebuffer (or a large content scale) drops the legend before the plot gets too narrow to read.
+        legendShown = framebufferWidth - 2 * offsetX - 2 * pad - 2 * gap - labelWidth - legendWidth >= minimumPlot;
+        if (!legendShown) {
+            legendWidth = 0;
+        }
         int room = framebufferWidth - 2 * offsetX - 2 * pad - 2 * gap - labelWidth - legendWidth;
         int columns = Math.max(1, Math.min(Math.min(config.graphMaxColumns, history.capacity()), room / columnWidth));
         strip.columns(columns, columnWidth);
         int plotWidth = columns * columnWidth;
-        int plotHeight = Math.max(metrics.scaled(config.graphHeight), (zones + 1) * metrics.rowHeight());
+        int furniture = 2 * pad + metrics.rowHeight() + gap + metrics.tick();
+        int plotHeight = Math.max(metrics.scaled(layout.size(HudLayout.Panel.GRAPH, config.graphHeight)),
+                (zones + 1) * metrics.rowHeight());
+        // At most half the framebuffer's height, and never so tall that the report panel's smallest form (title,
+        // headers, one row) has no room above it: the legend's last rows give way first.
+        int reportSmallest = 2 * pad + 3 * metrics.rowHeight() + 2 * metrics.line() + metrics.scaled(config.panelOffsetY)
+                + metrics.scaled(config.graphOffsetY) + gap;
+        int budget = Math.min(framebufferHeight / 2, framebufferHeight - reportSmallest) - furniture;
+        plotHeight = Math.max(Math.min(plotHeight, metrics.scaled(12)), Math.min(plotHeight, budget));
 
         int width = 2 * pad + plotWidth + gap + labelWidth + gap + legendWidth;
-        int height = 2 * pad + metrics.rowHeight() + plotHeight + gap + metrics.tick();
+        int height = furniture + plotHeight;
         int left = config.graphAnchor.left(framebufferWidth, width, offsetX);
         int top = config.graphAnchor.top(framebufferHeight, height, metrics.scaled(config.graphOffsetY));
         strip.bounds().set(left, top, width, height);
-        strip.plot().set(left + pad, top + pad + metrics.rowHeight(), plotWidth, plotHeight);
+        layout.place(HudLayout.Panel.GRAPH, strip.bounds(), metrics.ui(), framebufferWidth, framebufferHeight);
+        strip.plot().set(strip.bounds().left() + pad, strip.bounds().top() + pad + metrics.rowHeight(), plotWidth,
+                plotHeight);
+    }
+
+    /**
+     * The frame whose column is at framebuffer x in the last frame drawn (0 = newest), clamped to the columns
+     * history fills; -1 when no frame is recorded.
+     */
+    int frameAt(FrameHistory history, int x) {
+        int filled = Math.min(strip.columns(), history.size());
+        if (filled == 0) {
+            return -1;
+        }
+        int framesAgo = (strip.plot().right() - 1 - x) / Math.max(1, strip.columnWidth());
+        return Math.max(0, Math.min(filled - 1, framesAgo));
     }
 
     /** The colour the graph gave {@code zoneId} in its last layout, or 0 when the zone is not among those shown. */
@@ -117,16 +150,21 @@ final class HistoryGraphView {
             guides.drawLabels(strip, list, controls.unitsHz(), metrics);
         }
         boolean selectedHeld = history.zoneSelf(metric, selected, zoneIds, zones, selectedSelf);
-        drawLegend(history, selected, selectedHeld, list);
+        if (legendShown) {
+            drawLegend(history, selected, selectedHeld, list);
+        }
         strip.drawMarker(list, selected, metrics);
 
-        list.pushClip(plot.left(), plot.top(), plot.right(), plot.bottom());
         // The selected frame's band goes behind its column, so the column keeps its true colours.
         if (selected < strip.columns()) {
             int x = strip.columnLeft(selected);
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
-        drawColumns(history, range, list);
+        columns.update(history, cache, metric, zoneColors, zones, range, strip);
+        columns.draw(strip, list);
+        // The GPU line's marks can reach above the plot (a GPU-bound frame over the range): cut at the plot, in the
+        // same draw command as the spike marks and guide lines over the picture.
+        list.pushClip(plot.left(), plot.top(), plot.right(), plot.bottom());
         if (!bytes) {
             gpuLine.draw(history, strip, range, metrics, list);
         }
@@ -135,14 +173,18 @@ final class HistoryGraphView {
         list.popClip();
     }
 
-    /** The top of the plot in bytes: the largest frame shown, with room above it, at least 1 KiB. */
+    /**
+     * The top of the plot in bytes: the largest frame shown with a quarter's room above it, rounded up to a power of
+     * two (at least 1 KiB), so the scale, and with it the whole picture, changes only when the load really does.
+     */
     private double bytesRange(FrameHistory history) {
         long most = 1024;
         int shown = Math.min(strip.columns(), history.size());
         for (int i = 0; i < shown; i++) {
             most = Math.max(most, history.frameTotal(Metric.ALLOCATED_BYTES, i));
         }
-        return most * 1.25;
+        long wanted = most + most / 4;
+        return Long.highestOneBit(wanted) == wanted ? wanted : Long.highestOneBit(wanted) * 2.0;
     }
 
     private void drawTitle(FrameHistory history, int selected, DrawList list, double range, boolean hertz) {
@@ -173,6 +215,10 @@ final class HistoryGraphView {
         } else {
             GuideBars.appendTime(line, range, hertz);
         }
+        int titleChars = (strip.bounds().width() - 2 * metrics.pad()) / Math.max(1, metrics.cell());
+        if (line.length() > titleChars) {
+            line.truncate(Math.max(0, titleChars - 1)).append('~');
+        }
         strip.drawTitle(list, line, HudPalette.TARGET_LABEL, metrics);
     }
 
@@ -185,6 +231,9 @@ final class HistoryGraphView {
         int swatch = lineHeight - Math.max(2, lineHeight / 4);
         for (int i = 0; i <= zones; i++) {
             boolean other = i == zones;
+            if ((i + 1) * metrics.rowHeight() > plot.height() && i > 0) {
+                break;
+            }
             int rowY = plot.top() + i * metrics.rowHeight() + metrics.textDrop();
             int swatchTop = rowY + (lineHeight - swatch) / 2;
             list.rect(x, swatchTop, x + swatch, swatchTop + swatch, other ? HudPalette.OTHER : zoneColors[i]);
@@ -219,36 +268,6 @@ final class HistoryGraphView {
         }
     }
 
-    private void drawColumns(FrameHistory history, double range, DrawList list) {
-        Box plot = strip.plot();
-        int shown = Math.min(strip.columns(), history.size());
-        int barWidth = strip.barWidth();
-        double pixelsPerNano = plot.height() / range;
-        for (int i = 0; i < shown; i++) {
-            long frameNanos = history.frameTotal(metric, i);
-            if (frameNanos < 0) {
-                continue;
-            }
-            int x0 = strip.columnLeft(i);
-            int x1 = x0 + barWidth;
-            int below = plot.bottom();
-            long stacked = 0;
-            int at = cache.column(history, i);
-            if (at >= 0) {
-                for (int k = 0; k < zones; k++) {
-                    stacked += cache.value(at, k);
-                    int above = plot.bottom() - (int) Math.round(stacked * pixelsPerNano);
-                    if (above < below) {
-                        list.rect(x0, above, x1, below, zoneColors[k]);
-                        below = above;
-                    }
-                }
-            }
-            int frameTop = plot.bottom() - (int) Math.round(Math.max(frameNanos, stacked) * pixelsPerNano);
-            list.rect(x0, frameTop, x1, below, HudPalette.OTHER);
-        }
-    }
-
     /** A red tick at the top of each column whose frame is a captured spike (recent or worst list). */
     private void drawSpikeMarks(FrameHistory history, SpikeCapture spikes, DrawList list) {
         if (spikes == null || history.size() == 0) {
@@ -272,6 +291,16 @@ final class HistoryGraphView {
         int x = strip.columnLeft((int) ago);
         int h = Math.max(3, metrics.tick());
         list.rect(x, plot.top(), x + strip.barWidth(), plot.top() + h, HudPalette.PAUSED);
+    }
+
+    /** The columns' picture, for the upload figure and tests. */
+    GraphColumns columns() {
+        return columns;
+    }
+
+    /** Frees the columns' picture. */
+    void close() {
+        columns.close();
     }
 
     /** Where the graph's box, plot and columns were last laid out. */

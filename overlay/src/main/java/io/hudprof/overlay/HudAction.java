@@ -105,7 +105,9 @@ public enum HudAction {
     /** Show or hide the thread list with each thread's busy time in the frame. */
     TOGGLE_THREAD_LIST("thread list", false),
     /** Show or hide the key help. */
-    TOGGLE_HELP("keys", false);
+    TOGGLE_HELP("keys", false),
+    /** Put every panel back at its configured place and size (panels are dragged and resized with the mouse). */
+    RESET_LAYOUT("reset layout", false);
 
     private final String helpLabel;
     private final boolean repeats;

@@ -63,6 +63,9 @@ public final class HudControls {
     private int exportFrames;
     private CompletableFuture<Path> lastExport;
     private final ValueChartState values = new ValueChartState();
+    private final HudLayout layout = new HudLayout();
+    /** Rows the mouse wheel asked the report to scroll by, taken by the panel when it next draws. */
+    private int reportScroll;
     private final TimelineState timeline = new TimelineState();
 
     HudControls(Profiler profiler, OverlayConfig config) {
@@ -123,6 +126,7 @@ public final class HudControls {
             case NEXT_SPIKE -> nextSpike();
             case EXPORT_TRACE -> exportTrace();
             case TOGGLE_HELP -> toggleHelp();
+            case RESET_LAYOUT -> resetLayout();
             case TOGGLE_TIMELINE -> toggleTimeline();
             case FOCUS_TIMELINE -> focusTimeline();
             case TIMELINE_ZOOM_IN -> timelineZoomIn();
@@ -536,6 +540,24 @@ public final class HudControls {
         return unitsHz;
     }
 
+    /** Labels the graph's guide lines in Hz (true) or ms. */
+    public void setUnitsHz(boolean hertz) {
+        unitsHz = hertz;
+    }
+
+    /** Sets the frame time at the top of the graph, clamped to 0.1 ms .. 10 s. */
+    public void setGraphRangeNanos(double nanos) {
+        if (!(nanos > 0)) {
+            throw new IllegalArgumentException("graph range must be positive: " + nanos);
+        }
+        graphRangeNanos = Math.max(MIN_RANGE_NANOS, Math.min(MAX_RANGE_NANOS, nanos));
+    }
+
+    /** Shows or hides the history graph. */
+    public void setGraphVisible(boolean visible) {
+        graphVisible = visible;
+    }
+
     /** Switches the graph's guide-line labels between ms and Hz. */
     public void toggleUnits() {
         unitsHz = !unitsHz;
@@ -638,6 +660,55 @@ public final class HudControls {
     /** Switches the report and the graph between time and allocated bytes; returns what is shown now. */
     public Metric toggleMetric() {
         return controller.toggleMetric();
+    }
+
+    /**
+     * Puts the cursor on report row {@code row} of the report last drawn (a mouse click on it); on a caller row of
+     * the call graph, goes to that caller's call graph (IProf's "click on a parent goes there").
+     */
+    public void clickRow(int row) {
+        Report report = shown;
+        controller.setCursor(row);
+        if (report != null && row >= 0 && row < report.rowCount()
+                && report.row(row).role() == io.hudprof.core.report.RowRole.PARENT) {
+            select();
+        }
+    }
+
+    /** Puts the cursor on report row {@code row} and selects it, as Enter does (a double-click). */
+    public void openRow(int row) {
+        controller.setCursor(row);
+        select();
+    }
+
+    /** Shows the frame {@code framesAgo} back (0 = live), clamped to history: a click on the history graph. */
+    public void showFrame(int framesAgo) {
+        controller.setFrame(Math.max(0, framesAgo));
+    }
+
+    /**
+     * Scrolls the report panel by {@code rows} (positive: down) without moving the cursor, as a mouse wheel does;
+     * the panel follows the cursor again once it moves.
+     */
+    public void scrollReport(int rows) {
+        reportScroll += rows;
+    }
+
+    /** Rows of scrolling asked for since the last call (the panel takes them when it draws). */
+    int takeReportScroll() {
+        int rows = reportScroll;
+        reportScroll = 0;
+        return rows;
+    }
+
+    /** Puts every panel back at its configured place and size. */
+    public void resetLayout() {
+        layout.reset();
+    }
+
+    /** Where the user put the panels. */
+    HudLayout layout() {
+        return layout;
     }
 
     /** Whether the panel lists the key bindings. */

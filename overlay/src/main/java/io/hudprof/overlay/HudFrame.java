@@ -51,6 +51,10 @@ public final class HudFrame implements AutoCloseable {
     private final FontAtlas ownFont;
     private float contentScale;
     private boolean chartShown;
+    private boolean graphDrawn;
+    private boolean categoryChartDrawn;
+    private boolean timelineDrawn;
+    private final HudMouse mouse;
     private FrameStatistics gcLookedUpIn;
     private Stat gcCollections;
 
@@ -68,6 +72,7 @@ public final class HudFrame implements AutoCloseable {
         this.categoryChart = new StripChartView(config, metrics);
         this.categories = CategoryHistory.attach(profiler);
         this.spikeList = new SpikeListView(metrics);
+        this.mouse = new HudMouse(this, controls, profiler);
         this.timeline = new TimelineView(config, metrics);
         this.threadList = new ThreadListView(metrics, profiler.data(), config.targetFrameRate);
     }
@@ -88,6 +93,14 @@ public final class HudFrame implements AutoCloseable {
     /** Every HUD action as a method; the same controls steer what {@link #build} lays out. */
     public HudControls controls() {
         return controls;
+    }
+
+    /**
+     * The HUD's mouse: pointer events in framebuffer pixels, hit-tested against this frame's panels (for input
+     * systems other than GLFW callbacks; {@link Overlay#installMouse} chains GLFW's).
+     */
+    public HudMouse mouse() {
+        return mouse;
     }
 
     /** The report the last {@link #build} or {@link #buildReport} made. */
@@ -131,6 +144,9 @@ public final class HudFrame implements AutoCloseable {
     public boolean draw(int framebufferWidth, int framebufferHeight) {
         list.reset(Math.max(0, framebufferWidth), Math.max(0, framebufferHeight));
         chartShown = false;
+        graphDrawn = false;
+        categoryChartDrawn = false;
+        timelineDrawn = false;
         if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
             return false;
         }
@@ -143,7 +159,8 @@ public final class HudFrame implements AutoCloseable {
         int timelineHeight = showTimeline
                 ? timeline.layout(profiler, report, controls.timeline(), framebufferWidth, framebufferHeight) : 0;
         if (showGraph) {
-            graph.layout(profiler.history(), controls.metric(), framebufferWidth, framebufferHeight - timelineHeight);
+            graph.layout(profiler.history(), controls.metric(), controls.layout(), framebufferWidth,
+                    framebufferHeight - timelineHeight);
             Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
@@ -175,6 +192,7 @@ public final class HudFrame implements AutoCloseable {
         panel.draw(report, controls, list);
         controls.pageRows(panel.shownRows());
         if (showTimeline) {
+            timelineDrawn = true;
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
             timeline.draw(controls.timeline(), graph, showGraph && !controls.categoriesShown(), list);
         }
@@ -191,11 +209,14 @@ public final class HudFrame implements AutoCloseable {
             threadList.draw(report, top, framebufferWidth, list);
         }
         if (showGraph && controls.categoriesShown()) {
+            categoryChartDrawn = true;
             categoryChart.layout(graph.strip());
             categoryChart.draw(categories, report.frameOffset(), controls.categoryChart(), controls.unitsHz(), list);
         } else if (showGraph) {
+            graphDrawn = true;
             graph.draw(profiler.history(), report.frameOffset(), controls, list);
         }
+        list.finish();
         return true;
     }
 
@@ -256,9 +277,20 @@ public final class HudFrame implements AutoCloseable {
         return list.commandCount();
     }
 
-    /** Bytes a renderer uploads for the last draw list (vertices and indices). */
-    public int uploadBytes() {
-        return list.vertexCount() * DrawList.VERTEX_BYTES + list.indexCount() * DrawList.INDEX_BYTES;
+    /**
+     * Bytes a renderer uploads for the last draw list in the steady state: the quads that differ from the frame its
+     * vertex buffer in turn holds ({@code DrawList.RING} frames back), and the history graph's columns painted in the
+     * last {@value HudImage#TEXTURES} frames (the texture in turn last saw the image that many frames ago); the
+     * triangle indices are static, uploaded once. After a repaint of the graph (a new scale) the next frames upload its
+     * whole picture once per texture.
+     */
+    public long uploadBytes() {
+        return list.changedBytes() + (graphDrawn ? graph.columns().recentPixelBytes() : 0);
+    }
+
+    /** Bytes of the last draw list's vertices. */
+    public int vertexBytes() {
+        return list.vertexCount() * DrawList.VERTEX_BYTES;
     }
 
     /** Follows the window's content scale (the overlay rebakes the font into the draw list first). */
@@ -295,6 +327,29 @@ public final class HudFrame implements AutoCloseable {
         return categories;
     }
 
+    HudMetrics metrics() {
+        return metrics;
+    }
+
+    /** Whether the last {@link #draw} drew the history graph's columns. */
+    boolean graphDrawn() {
+        return graphDrawn;
+    }
+
+    /** Whether the last {@link #draw} drew the frame timeline. */
+    boolean timelineDrawn() {
+        return timelineDrawn;
+    }
+
+    SpikeListView spikeListView() {
+        return spikeList;
+    }
+
+    /** Whether the last {@link #draw} drew the category strip chart in the graph's place. */
+    boolean categoryChartDrawn() {
+        return categoryChartDrawn;
+    }
+
     /** Whether the last {@link #draw} drew the value chart. */
     boolean chartShown() {
         return chartShown;
@@ -307,6 +362,7 @@ public final class HudFrame implements AutoCloseable {
     @Override
     public void close() {
         categories.detach();
+        graph.close();
         if (ownFont != null) {
             list.close();
             ownFont.close();

@@ -32,6 +32,11 @@ final class HudMetrics {
         line = Math.max(1, scaled(1));
     }
 
+    /** Framebuffer pixels per logical pixel this frame. */
+    float ui() {
+        return ui;
+    }
+
     /** A length given in logical pixels (config offsets, sizes), in framebuffer pixels. */
     int scaled(int logicalPixels) {
         return Math.round(logicalPixels * ui);

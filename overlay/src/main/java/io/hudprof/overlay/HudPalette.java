@@ -18,6 +18,8 @@ final class HudPalette {
     static final int DIM = 0x8A939CFF;
     static final int CURSOR = 0x2F62C8E0;
     static final int FOCUS_BAND = 0xFFFFFF1C;
+    /** The row under the mouse pointer. */
+    static final int HOVER = 0xFFFFFF26;
     static final int PAUSED = 0xD03030FF;
     static final int PROBLEM = 0xFFB347FF;
     static final int HELP = 0x9CC4EEFF;

@@ -7,6 +7,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_C;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_DOWN;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_END;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_HOME;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_EQUAL;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_F3;
@@ -105,6 +106,7 @@ public final class KeyBindings {
             .bind(HudAction.AUTO_SCALE, GLFW_KEY_0)
             .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_T)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
+            .bind(HudAction.RESET_LAYOUT, GLFW_KEY_HOME)
             .bind(HudAction.TOGGLE_TIMELINE, GLFW_KEY_R)
             .bind(HudAction.FOCUS_TIMELINE, GLFW_KEY_TAB)
             .bind(HudAction.NEXT_THREAD, GLFW_KEY_Y)

@@ -16,6 +16,7 @@ import io.hudprof.core.stats.FrameStatistics;
  * Overlay hud = Overlay.create(profiler, OverlayConfig.builder()
  *         .contentScale(Overlay.contentScaleOf(window)).build());   // GL context current
  * hud.installKeys(window);                                          // F3 shows it
+ * hud.installMouse(window);                                         // click, drag, wheel
  * while (!glfwWindowShouldClose(window)) {
  *     game.renderFrame();
  *     profiler.update();
@@ -42,10 +43,19 @@ public final class Overlay implements AutoCloseable {
     private final DrawListRenderer renderer;
     private FontAtlas font;
     private GlfwKeyChain keyChain;
+    private GlfwMouseChain mouseChain;
     /** The GPU timer the overlay made (the game had none), closed with the overlay; null otherwise. */
     private GpuTimer gpuTimer;
     private int lastDrawCalls;
     private boolean closed;
+    /** Where the layout and view state are kept between runs, or null. */
+    private final HudStateFile stateFile;
+    private final io.hudprof.core.report.ReportController controller;
+    private long stateSeen;
+    private long stateSaved;
+    private long stateChangedAt;
+    /** A changed state is saved once it has not changed for this long (a drag is many changes). */
+    private static final long SAVE_AFTER_NANOS = 1_000_000_000L;
 
     private Overlay(Profiler profiler, OverlayConfig config, GlSupport gl) {
         this.config = config;
@@ -55,6 +65,13 @@ public final class Overlay implements AutoCloseable {
         this.frame = new HudFrame(profiler, config, drawList, null);
         this.controls = frame.controls();
         this.keys = new KeyRouter(config.keys, controls);
+        this.controller = profiler.controller();
+        this.stateFile = config.stateFile == null ? null : new HudStateFile(config.stateFile);
+        if (stateFile != null) {
+            stateFile.load(controls, controller);
+            stateSeen = HudStateFile.signature(controls, controller);
+            stateSaved = stateSeen;
+        }
         if (!gl.canDraw()) {
             // A HUD that draws nothing: keys and controls still work, the game and the profiler carry on.
             this.renderer = null;
@@ -131,6 +148,23 @@ public final class Overlay implements AutoCloseable {
         return keyChain;
     }
 
+    /** The HUD's mouse, for input paths that deliver pointer events themselves (libGDX, jME). */
+    public HudMouse mouse() {
+        return frame.mouse();
+    }
+
+    /**
+     * Installs the overlay's mouse callbacks (cursor position, button, scroll) on a GLFW window, in front of the
+     * game's, which still receive every event the overlay does not use. {@link #close()} uninstalls them.
+     */
+    public GlfwMouseChain installMouse(long window) {
+        if (mouseChain != null) {
+            throw new IllegalStateException("the overlay's mouse callbacks are already installed");
+        }
+        mouseChain = GlfwMouseChain.install(window, frame.mouse());
+        return mouseChain;
+    }
+
     /**
      * Draws the HUD over the framebuffer the game has bound, of the given size in pixels (GLFW's framebuffer size,
      * not the window size). Does nothing while hidden or when the framebuffer is 0×0 (a minimised window).
@@ -138,6 +172,9 @@ public final class Overlay implements AutoCloseable {
     public void render(int framebufferWidth, int framebufferHeight) {
         if (closed) {
             throw new IllegalStateException("the overlay was closed");
+        }
+        if (stateFile != null) {
+            saveWhenSettled();
         }
         if (renderer == null || !frame.build(framebufferWidth, framebufferHeight)) {
             lastDrawCalls = 0;
@@ -152,6 +189,19 @@ public final class Overlay implements AutoCloseable {
             lastDrawCalls = renderer.render(drawList);
         } finally {
             SelfZones.HUD_SUBMIT.end();
+        }
+    }
+
+    /** Saves the layout and view state once a change has settled; reads a few fields otherwise. */
+    private void saveWhenSettled() {
+        long now = System.nanoTime();
+        long signature = HudStateFile.signature(controls, controller);
+        if (signature != stateSeen) {
+            stateSeen = signature;
+            stateChangedAt = now;
+        } else if (signature != stateSaved && now - stateChangedAt >= SAVE_AFTER_NANOS) {
+            stateFile.save(controls, controller);
+            stateSaved = signature;
         }
     }
 
@@ -177,6 +227,11 @@ public final class Overlay implements AutoCloseable {
     /** Draw calls the last {@link #render} issued (0 when hidden, or always when the context cannot draw it). */
     public int lastDrawCalls() {
         return lastDrawCalls;
+    }
+
+    /** Bytes the last {@link #render} uploaded (vertices and graph columns), 0 when it drew nothing. */
+    long lastUploadBytes() {
+        return renderer == null || lastDrawCalls == 0 ? 0 : renderer.lastUploadBytes();
     }
 
     /** The CPU half of {@link #render}. */
@@ -214,16 +269,23 @@ public final class Overlay implements AutoCloseable {
         return font;
     }
 
-    /** Uninstalls the key callback and deletes the overlay's GL objects (the game's context must be current). */
+    /** Uninstalls the key and mouse callbacks and deletes the overlay's GL objects (the game's context must be current). */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
+        if (stateFile != null && HudStateFile.signature(controls, controller) != stateSaved) {
+            stateFile.save(controls, controller);
+        }
         if (keyChain != null) {
             keyChain.close();
             keyChain = null;
+        }
+        if (mouseChain != null) {
+            mouseChain.close();
+            mouseChain = null;
         }
         if (renderer != null) {
             renderer.close();

@@ -36,6 +36,7 @@ public final class OverlayConfig {
     final boolean gpuTiming;
     final double categoryAverageSeconds;
     final boolean categoriesShown;
+    final java.nio.file.Path stateFile;
 
     private OverlayConfig(Builder b) {
         keys = b.keys;
@@ -64,6 +65,7 @@ public final class OverlayConfig {
         gpuTiming = b.gpuTiming;
         categoryAverageSeconds = b.categoryAverageSeconds;
         categoriesShown = b.categoriesShown;
+        stateFile = b.stateFile;
     }
 
     /** The defaults: F3 and the keys of {@link KeyBindings#defaults()}, panel top-left, graph bottom-left, 60 Hz. */
@@ -122,6 +124,7 @@ public final class OverlayConfig {
         private boolean gpuTiming = true;
         private double categoryAverageSeconds = 3.0;
         private boolean categoriesShown;
+        private java.nio.file.Path stateFile;
 
         private Builder() {
         }
@@ -317,6 +320,17 @@ public final class OverlayConfig {
         /** Whether the graph starts as the category strip chart instead of the zone history (default false). */
         public Builder categoriesShown(boolean shown) {
             this.categoriesShown = shown;
+            return this;
+        }
+
+        /**
+         * A small file where the overlay keeps the panels' places and sizes and the view state a user expects back
+         * (report mode, averaging, units, graph scale, the category chart's guide bars): read when the overlay is
+         * created, written when it changes and when the overlay closes. A missing file means defaults; a corrupt or
+         * unwritable one logs one warning and the HUD carries on with defaults. Null (the default): nothing is kept.
+         */
+        public Builder stateFile(java.nio.file.Path file) {
+            this.stateFile = file;
             return this;
         }
 

@@ -45,6 +45,15 @@ final class ReportPanelView {
     private final Box obstacle = new Box();
     private int rowsTop;
     private int shownRows;
+    /** Characters of the name column and value columns shown this frame: fewer when the framebuffer is narrow. */
+    private int nameChars;
+    private int shownColumns;
+    /** Report row under the mouse pointer, or -1. */
+    private int hoverRow = -1;
+    /** The cursor when the wheel last scrolled: until it moves, the panel keeps the scrolled position. */
+    private int scrolledAtCursor = -1;
+    /** No room even for one row with the scroll line and key hint: they are left out. */
+    private boolean compact;
 
     ReportPanelView(OverlayConfig config, HudMetrics metrics) {
         this.config = config;
@@ -75,7 +84,10 @@ final class ReportPanelView {
         int rowHeight = metrics.rowHeight();
         int textDrop = metrics.textDrop();
         int separator = metrics.line();
-        int chars = lineChars(report);
+        int framebufferWidth = list.framebufferWidth();
+        int framebufferHeight = list.framebufferHeight();
+        fitColumns(report, framebufferWidth);
+        int chars = nameChars + shownColumns * valueChars(report);
         int rows = report.rowCount();
         boolean problems = report.hasProblems();
         boolean notes = report.noteCount() > 0;
@@ -84,19 +96,38 @@ final class ReportPanelView {
         int width = 2 * pad + chars * cell;
         int offsetX = metrics.scaled(config.panelOffsetX);
         int offsetY = metrics.scaled(config.panelOffsetY);
-        // Fewer rows rather than drawing over the graph when the window is short; the rest scroll.
-        shownRows = Math.min(config.visibleRows, rows) + 1;
-        do {
+        HudLayout layout = controls.layout();
+        // The user's placement wins over keeping clear of the graph: they put it there.
+        boolean avoid = !layout.moved(HudLayout.Panel.REPORT) && !layout.moved(HudLayout.Panel.GRAPH);
+        // Fewer rows rather than drawing over the graph or past the framebuffer's bottom; the rest scroll.
+        // At one row and still short of room, the scroll line and the key hint go too (compact).
+        shownRows = Math.min(layout.size(HudLayout.Panel.REPORT, config.visibleRows), rows) + 1;
+        compact = false;
+        while (true) {
             shownRows--;
-            boolean scrolls = rows > shownRows;
+            boolean scrolls = rows > shownRows && !compact;
             int lines = 2 + (problems ? 1 : 0) + (notes ? 1 : 0) + (gpu ? 1 : 0) + Math.max(1, shownRows)
-                    + (scrolls ? 1 : 0) + helpLines;
+                    + (scrolls ? 1 : 0) + (compact ? 0 : helpLines);
             int height = 2 * pad + lines * rowHeight + 2 * separator;
-            bounds.set(config.panelAnchor.left(list.framebufferWidth(), width, offsetX),
-                    config.panelAnchor.top(list.framebufferHeight(), height, offsetY), width, height);
-        } while (shownRows > 1 && bounds.overlaps(obstacle));
+            bounds.set(config.panelAnchor.left(framebufferWidth, width, offsetX),
+                    config.panelAnchor.top(framebufferHeight, height, offsetY), width, height);
+            layout.place(HudLayout.Panel.REPORT, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
+            boolean cramped = (avoid && bounds.overlaps(obstacle)) || bounds.bottom() > framebufferHeight;
+            if (!cramped || (shownRows <= 1 && compact)) {
+                break;
+            }
+            if (shownRows <= 1) {
+                compact = true;
+                shownRows++;
+            }
+        }
         shownRows = Math.max(1, shownRows);
-        boolean scrolls = rows > shownRows;
+        int scroll = controls.takeReportScroll();
+        if (scroll != 0) {
+            firstRow += scroll;
+            scrolledAtCursor = report.cursor();
+        }
+        boolean scrolls = rows > shownRows && !compact;
         int x = bounds.left() + pad;
         int y = bounds.top() + pad;
 
@@ -136,6 +167,11 @@ final class ReportPanelView {
             y += rowHeight;
         } else {
             scrollToCursor(report.cursor(), rows, shownRows);
+            if (hoverRow >= firstRow && hoverRow < firstRow + shownRows && hoverRow != report.cursor()) {
+                int band = metrics.pad() / 2;
+                int top = rowsTop + (hoverRow - firstRow) * rowHeight;
+                list.rect(x - band, top, x + chars * cell + band, top + rowHeight, HudPalette.HOVER);
+            }
             for (int i = firstRow; i < firstRow + shownRows; i++) {
                 drawRow(report, i, list, x, y, chars);
                 y += rowHeight;
@@ -148,6 +184,9 @@ final class ReportPanelView {
             y += rowHeight;
         }
         y += separator;
+        if (compact) {
+            return;
+        }
         if (controls.helpVisible()) {
             wrap(list, x, y + textDrop, chars);
         } else if (!hint.isEmpty()) {
@@ -155,9 +194,23 @@ final class ReportPanelView {
         }
     }
 
-    /** Characters across the panel: the name column and the value columns. */
-    private int lineChars(Report report) {
-        return config.nameChars + report.columnCount() * valueChars(report);
+    /**
+     * Chooses the name column's width and how many value columns fit across the framebuffer: the configured name
+     * width and every column when there is room; otherwise a narrower name column (down to 12 characters), then
+     * fewer value columns (the rightmost go first, at least one stays).
+     */
+    private void fitColumns(Report report, int framebufferWidth) {
+        int valueChars = valueChars(report);
+        int room = (framebufferWidth - 2 * metrics.pad()) / Math.max(1, metrics.cell());
+        nameChars = config.nameChars;
+        shownColumns = report.columnCount();
+        int over = nameChars + shownColumns * valueChars - room;
+        if (over > 0) {
+            nameChars = Math.max(Math.min(12, config.nameChars), nameChars - over);
+        }
+        while (shownColumns > 1 && nameChars + shownColumns * valueChars > room) {
+            shownColumns--;
+        }
     }
 
     private void drawTitle(Report report, DrawList list, int x, int y, int chars) {
@@ -311,9 +364,9 @@ final class ReportPanelView {
     /** The column headers, aligned as the rows are. */
     private void appendHeaders(Report report, TextLine dest) {
         String first = report.mode() == ReportMode.STATISTICS ? "statistic" : "zone";
-        dest.append(first).spaces(config.nameChars - first.length());
+        dest.append(first).spaces(nameChars - first.length());
         int valueChars = valueChars(report);
-        for (int c = 0; c < report.columnCount(); c++) {
+        for (int c = 0; c < shownColumns; c++) {
             int from = dest.length();
             ReportCells.appendHeader(report.column(c), report.metric(), dest);
             dest.alignRight(from, valueChars);
@@ -351,10 +404,12 @@ final class ReportPanelView {
     void appendRow(Report report, int i, TextLine dest) {
         ReportRow row = report.row(i);
         int start = dest.length();
-        ReportCells.appendName(row, config.nameChars - 1, dest);
-        dest.spaces(start + config.nameChars - dest.length());
+        int names = nameChars > 0 ? nameChars : config.nameChars;
+        ReportCells.appendName(row, names - 1, dest);
+        dest.spaces(start + names - dest.length());
         int valueChars = valueChars(report);
-        for (int c = 0; c < report.columnCount(); c++) {
+        int columns = nameChars > 0 ? shownColumns : report.columnCount();
+        for (int c = 0; c < columns; c++) {
             int from = dest.length();
             ReportCells.appendValue(row, report.column(c), config.timeDecimals, dest);
             dest.alignRight(from, valueChars);
@@ -364,8 +419,16 @@ final class ReportPanelView {
         }
     }
 
-    /** Keeps the cursor row inside the visible window, moving the window as little as possible. */
+    /**
+     * Keeps the cursor row inside the visible window, moving the window as little as possible; after a wheel scroll,
+     * only once the cursor moves again.
+     */
     private void scrollToCursor(int cursor, int rows, int visible) {
+        if (scrolledAtCursor >= 0 && cursor == scrolledAtCursor) {
+            firstRow = Math.max(0, Math.min(firstRow, rows - visible));
+            return;
+        }
+        scrolledAtCursor = -1;
         if (cursor >= 0) {
             if (cursor < firstRow) {
                 firstRow = cursor;
@@ -400,6 +463,30 @@ final class ReportPanelView {
             column += needed;
         }
         return lines;
+    }
+
+    /** The report row under framebuffer pixel (x, y) in the last frame drawn, or -1. */
+    int rowAt(int x, int y) {
+        if (x < bounds.left() || x >= bounds.right() || y < rowsTop || shownRows <= 0) {
+            return -1;
+        }
+        int i = (y - rowsTop) / metrics.rowHeight();
+        return i < shownRows ? firstRow + i : -1;
+    }
+
+    /** Whether (x, y) is on the panel's title line, the handle that drags it. */
+    boolean onTitle(int x, int y) {
+        return bounds.contains(x, y) && y < bounds.top() + metrics.pad() + metrics.rowHeight();
+    }
+
+    /** Highlights report row {@code row} (the one under the mouse), or none with -1. */
+    void hover(int row) {
+        hoverRow = row;
+    }
+
+    /** Value columns shown in the last frame (fewer than the report's when the framebuffer is narrow). */
+    int shownColumns() {
+        return shownColumns;
     }
 
     /** The panel, as last laid out. */

@@ -123,6 +123,53 @@ class HistoryGraphGlTest {
     }
 
     @Test
+    void aGraphUpdatedColumnByColumnLooksExactlyLikeOneDrawnAfresh() {
+        // The overlay under test uploads only changed quads and new columns frame after frame (the ring wraps
+        // several times); a second overlay created at the end uploads everything once. Same pixels, everywhere.
+        for (int i = 0; i < 3 * HISTORY + 7; i++) {
+            game.frame(1 + (i % 5) * 0.4);
+            frame(null);
+        }
+        overlay.controls().graphZoomIn();
+        game.frame(2.0);
+        frame(null);
+        game.frame(1.5);
+        Image incremental = frame("graph-incremental");
+        assertEquals(2, overlay.graph().columns().repaints(), "the first frame and the zoom repaint, nothing else");
+        try (Overlay fresh = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true)
+                .graphColumnWidth(6).graphHeight(160).build())) {
+            fresh.controls().graphZoomIn();
+            ScriptedGame.drawScene(W, H);
+            fresh.render(W, H);
+            Image whole = gl.read();
+            assertEquals(0, incremental.countChanged(whole, 0, 0, W, H), "pixels that differ");
+        }
+    }
+
+    @Test
+    void aNewFrameUploadsOnlyChangedQuadsAndTheColumnsItsTextureMissed() {
+        game.frames(HISTORY, 1.0);
+        for (int i = 0; i < 10; i++) {
+            game.frame(1.0);
+            frame(null);
+        }
+        StripPlot strip = overlay.graph().strip();
+        long column = (long) strip.columnWidth() * strip.plot().height() * 4;
+        for (int i = 0; i < 6; i++) {
+            game.frame(1.0 + i * 0.1);
+            frame(null);
+            long vertices = overlay.drawList().changedBytes();
+            assertTrue(vertices < (long) overlay.drawList().vertexCount() * DrawList.VERTEX_BYTES * 3 / 4,
+                    "changed vertices " + vertices + " of " + overlay.drawList().vertexCount() * DrawList.VERTEX_BYTES);
+            // Three textures in turn: the one drawn this frame last saw the picture three frames ago.
+            assertEquals(vertices + HudImage.TEXTURES * column, overlay.lastUploadBytes(), "frame " + i);
+        }
+        frame(null);
+        assertEquals(overlay.drawList().changedBytes() + 2 * column, overlay.lastUploadBytes(),
+                "no new frame: only what this texture missed of the last two");
+    }
+
+    @Test
     void columnsTallerThanTheRangeAreClippedAtTheTop() {
         game.frames(10, 1.0);
         game.frame(10.0);

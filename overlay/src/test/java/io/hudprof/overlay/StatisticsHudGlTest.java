@@ -121,7 +121,7 @@ class StatisticsHudGlTest {
             assertTrue(Math.abs(measured - expected) <= 1, ago + " frames back: value " + value + " should be "
                     + expected + " px, is " + measured);
         }
-        assertEquals(2, overlay.lastDrawCalls(), "the chart shares the panel's draw command");
+        assertEquals(3, overlay.lastDrawCalls(), "the chart shares the panel's draw command");
     }
 
     @Test

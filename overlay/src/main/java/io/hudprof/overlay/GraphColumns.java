@@ -1,0 +1,163 @@
+package io.hudprof.overlay;
+
+import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
+
+/**
+ * The history graph's stacked columns as a scrolling picture ({@link HudImage}), PStats' strip chart: a recorded
+ * frame never changes, so each frame only the new frames' columns are painted (one, normally) into a ring of column
+ * slots, and the graph shows the ring from its oldest slot on, as two image quads. The whole picture is repainted
+ * only when the plot's size, the column width, the scale or the metric changes, or when history was not continued
+ * (cleared, or more new frames than columns). A change of the zones shown does not repaint: a column keeps the
+ * zones and colours it was painted with (PStats' strip chart works the same way; the demo's eighth zone changes every
+ * few seconds, and each repaint would cost the whole picture's upload once per texture). Zone colours are stable
+ * ({@link ZoneColors}), so a zone keeps its colour in old and new columns while it stays shown.
+ *
+ * <p>So the graph's per-frame cost and upload no longer grow with the number of columns: 4 vertices for the columns
+ * however many there are, and one column of pixels ({@code columnWidth × plotHeight × 4} bytes) per new frame.
+ * Allocation-free once sized; render thread only.
+ */
+final class GraphColumns implements AutoCloseable {
+    private final HudImage image = new HudImage();
+    private int columns;
+    private int columnWidth;
+    private int barWidth;
+    private double range = Double.NaN;
+    private Metric metric;
+    /** Frame number of the newest frame painted, or -1. */
+    private long newest = -1;
+    /** Ring position of the newest frame painted; the frame {@code i} back sits in slot {@code (ring - i) mod columns}. */
+    private long ring;
+    private long pixelBytes;
+    /** Pixel bytes of the last {@link HudImage#TEXTURES} updates, newest at {@code recentAt}. */
+    private final long[] recent = new long[HudImage.TEXTURES];
+    private int recentAt;
+    private long repaints;
+
+    /**
+     * Brings the picture up to date with {@code history}: paints the frames recorded since the last call, or all
+     * shown frames when the geometry, scale or metric changed.
+     *
+     * @param values       each frame's per-zone values, keyed by frame
+     * @param zoneColors   colour of each shown zone, bottom of the stack first
+     * @param range        the value at the top of the plot (ns, or bytes)
+     */
+    void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
+                double range, StripPlot strip) {
+        pixelBytes = 0;
+        int plotHeight = strip.plot().height();
+        boolean repaint = image.resize(strip.columns() * strip.columnWidth(), plotHeight)
+                || columns != strip.columns() || columnWidth != strip.columnWidth() || range != this.range
+                || metric != this.metric;
+        columns = strip.columns();
+        columnWidth = strip.columnWidth();
+        barWidth = strip.barWidth();
+        this.range = range;
+        this.metric = metric;
+        int size = history.size();
+        int fresh = 0;
+        if (!repaint) {
+            while (fresh < size && history.frameNumber(fresh) > newest) {
+                fresh++;
+            }
+            // History was cleared or restarted, or scrolled further than the graph is wide.
+            repaint = (fresh < size && history.frameNumber(fresh) != newest) || fresh >= columns;
+        }
+        if (repaint) {
+            image.clear(0, image.width());
+            ring = columns - 1L;
+            int shown = Math.min(columns, size);
+            for (int i = 0; i < shown; i++) {
+                paint(history, values, zoneColors, zones, i);
+            }
+            pixelBytes = (long) image.width() * image.height() * 4;
+            repaints++;
+        } else {
+            ring += fresh;
+            for (int i = fresh - 1; i >= 0; i--) {
+                paint(history, values, zoneColors, zones, i);
+            }
+            pixelBytes = (long) fresh * columnWidth * image.height() * 4;
+        }
+        newest = size > 0 ? history.frameNumber(0) : -1;
+        recentAt = (recentAt + 1) % recent.length;
+        recent[recentAt] = pixelBytes;
+    }
+
+    /** Paints the column of the frame {@code framesAgo} back into its slot (the slot is cleared first). */
+    private void paint(FrameHistory history, GraphColumnCache values, int[] zoneColors, int zones, int framesAgo) {
+        int left = slot(framesAgo) * columnWidth;
+        image.clear(left, left + columnWidth);
+        long frameValue = history.frameTotal(metric, framesAgo);
+        if (frameValue < 0) {
+            return;
+        }
+        int height = image.height();
+        double pixelsPerUnit = height / range;
+        int right = left + barWidth;
+        int below = height;
+        long stacked = 0;
+        int at = values.column(history, framesAgo);
+        if (at >= 0) {
+            for (int k = 0; k < zones; k++) {
+                stacked += values.value(at, k);
+                int above = height - (int) Math.round(stacked * pixelsPerUnit);
+                if (above < below) {
+                    image.fill(left, right, above, below, zoneColors[k]);
+                    below = above;
+                }
+            }
+        }
+        int frameTop = height - (int) Math.round(Math.max(frameValue, stacked) * pixelsPerUnit);
+        if (frameTop < below) {
+            image.fill(left, right, frameTop, below, HudPalette.OTHER);
+        }
+    }
+
+    private int slot(int framesAgo) {
+        return (int) Math.floorMod(ring - framesAgo, (long) columns);
+    }
+
+    /** Adds the picture to the list with its top-left at the plot's: oldest shown slot on the left, newest right. */
+    void draw(StripPlot strip, DrawList list) {
+        if (columns == 0 || image.height() == 0) {
+            return;
+        }
+        int oldest = slot(columns - 1) * columnWidth;
+        int x = strip.plot().left();
+        int y = strip.plot().top();
+        list.image(x, y, image, oldest, image.width());
+        list.image(x + image.width() - oldest, y, image, 0, oldest);
+    }
+
+    /** Bytes of pixels the last {@link #update} changed: what a renderer uploads for it. */
+    long pixelBytes() {
+        return pixelBytes;
+    }
+
+    /**
+     * Bytes of pixels painted over the last {@link HudImage#TEXTURES} updates (at most the whole picture): what a
+     * renderer uploads this frame into the texture whose turn it is.
+     */
+    long recentPixelBytes() {
+        long sum = 0;
+        for (long bytes : recent) {
+            sum += bytes;
+        }
+        return Math.min(sum, (long) image.width() * image.height() * 4);
+    }
+
+    /** How many times the whole picture was repainted (scale, zones, size changes). */
+    long repaints() {
+        return repaints;
+    }
+
+    HudImage image() {
+        return image;
+    }
+
+    @Override
+    public void close() {
+        image.close();
+    }
+}

@@ -1,0 +1,105 @@
+package io.hudprof.overlay;
+
+/**
+ * Where the user put the HUD's panels: for each {@link Panel} an offset from the place its anchor gives it and an
+ * optional size, in logical pixels (so a position survives a content-scale change), plus the one rule every panel is
+ * placed by: inside the framebuffer, whatever its size. A view lays itself out at its anchored place, then calls
+ * {@link #place} once; dragging a panel's title bar changes the offset ({@link HudMouse}), dragging its corner the
+ * size. A new view (a timeline) adopts it with a {@link Panel} constant and the same two calls. Allocation-free;
+ * render thread only.
+ */
+final class HudLayout {
+    /** The panels the layout knows; a view added later adds a constant. */
+    enum Panel {
+        /** The report panel: its size is the number of rows shown. */
+        REPORT,
+        /** The history graph (and the charts beside it): its size is the plot height in logical pixels. */
+        GRAPH
+    }
+
+    private static final int PANELS = Panel.values().length;
+
+    private final int[] offsetX = new int[PANELS];
+    private final int[] offsetY = new int[PANELS];
+    /** A panel's size chosen by the user (meaning per panel, see {@link Panel}), or 0 for the configured one. */
+    private final int[] size = new int[PANELS];
+    /** Bumped on every change, so a saved copy knows it is out of date. */
+    private int version;
+
+    /**
+     * Moves {@code box} (laid out at its anchored place) by the panel's offset, then keeps it inside the
+     * framebuffer: a box wider or taller than the framebuffer keeps its left or top edge on screen.
+     */
+    void place(Panel panel, Box box, float ui, int framebufferWidth, int framebufferHeight) {
+        int left = box.left() + Math.round(offsetX[panel.ordinal()] * ui);
+        int top = box.top() + Math.round(offsetY[panel.ordinal()] * ui);
+        left = Math.max(0, Math.min(left, framebufferWidth - box.width()));
+        top = Math.max(0, Math.min(top, framebufferHeight - box.height()));
+        box.set(left, top, box.width(), box.height());
+    }
+
+    /** The horizontal shift {@link #place} applies, in framebuffer pixels, before clamping. */
+    int shiftX(Panel panel, float ui) {
+        return Math.round(offsetX[panel.ordinal()] * ui);
+    }
+
+    /** The vertical shift {@link #place} applies, in framebuffer pixels, before clamping. */
+    int shiftY(Panel panel, float ui) {
+        return Math.round(offsetY[panel.ordinal()] * ui);
+    }
+
+    /** Moves a panel by a drag of {@code dx, dy} framebuffer pixels. */
+    void drag(Panel panel, int dx, int dy, float ui) {
+        offsetX[panel.ordinal()] += Math.round(dx / ui);
+        offsetY[panel.ordinal()] += Math.round(dy / ui);
+        version++;
+    }
+
+    /** Whether the user moved the panel from its anchored place. */
+    boolean moved(Panel panel) {
+        return offsetX[panel.ordinal()] != 0 || offsetY[panel.ordinal()] != 0;
+    }
+
+    int offsetX(Panel panel) {
+        return offsetX[panel.ordinal()];
+    }
+
+    int offsetY(Panel panel) {
+        return offsetY[panel.ordinal()];
+    }
+
+    /** The panel's user-chosen size, or {@code fallback} when none was chosen. */
+    int size(Panel panel, int fallback) {
+        int chosen = size[panel.ordinal()];
+        return chosen > 0 ? chosen : fallback;
+    }
+
+    /** Sets a panel's size (0: back to the configured one). */
+    void resize(Panel panel, int value) {
+        if (size[panel.ordinal()] != Math.max(0, value)) {
+            size[panel.ordinal()] = Math.max(0, value);
+            version++;
+        }
+    }
+
+    /** Sets a panel's offset (restoring a saved layout). */
+    void offset(Panel panel, int x, int y) {
+        offsetX[panel.ordinal()] = x;
+        offsetY[panel.ordinal()] = y;
+        version++;
+    }
+
+    /** Every panel back at its anchored place and configured size (the Home key). */
+    void reset() {
+        for (int i = 0; i < PANELS; i++) {
+            offsetX[i] = 0;
+            offsetY[i] = 0;
+            size[i] = 0;
+        }
+        version++;
+    }
+
+    int version() {
+        return version;
+    }
+}

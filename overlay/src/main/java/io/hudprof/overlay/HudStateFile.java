@@ -1,0 +1,295 @@
+package io.hudprof.overlay;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Properties;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+
+/**
+ * Keeps the HUD's layout and view state in a small properties file between runs: each panel's offset and size
+ * ({@link HudLayout}), the report mode (with the call graph's focus zone by name), the averaging, ms or Hz, the graph's
+ * scale, whether the graph, help and category chart are shown, and the category chart's guide bars.
+ *
+ * <p>The file is input like any other: at most {@value #MAX_BYTES} bytes are read, every value is checked, and a file
+ * that fails any check is ignored as a whole (defaults stay), with one warning naming the file and the fix. A write
+ * goes to a temporary file renamed over the old one, so a crash never leaves half a file; a write that fails (a
+ * read-only directory) warns once and the HUD carries on. Reading and writing allocate: they run at start-up, after a
+ * change has settled and at close, never per frame. Render thread only.
+ */
+final class HudStateFile {
+    static final int MAX_BYTES = 16 * 1024;
+    private static final int VERSION = 1;
+    private static final System.Logger LOG = System.getLogger("io.hudprof.overlay");
+
+    private final Path file;
+    private boolean warnedWrite;
+
+    HudStateFile(Path file) {
+        this.file = file;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /**
+     * Applies the saved state to {@code controls}; a missing file changes nothing.
+     *
+     * @return whether a saved state was applied
+     */
+    boolean load(HudControls controls, ReportController controller) {
+        if (!Files.exists(file)) {
+            return false;
+        }
+        Properties saved = new Properties();
+        try {
+            if (Files.size(file) > MAX_BYTES) {
+                throw new IllegalStateException("larger than " + MAX_BYTES + " bytes");
+            }
+            try (Reader in = new StringReader(Files.readString(file, StandardCharsets.UTF_8))) {
+                saved.load(in);
+            }
+            State state = State.parse(saved);
+            state.apply(controls, controller);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "hudprof overlay: ignoring the saved HUD layout in " + file
+                    + " (" + e.getMessage() + "); using the defaults. Delete the file, or fix it, to stop this"
+                    + " warning; it is written again when the layout changes.");
+            return false;
+        }
+    }
+
+    /** Writes the current state; a failure warns once per file and is otherwise ignored. */
+    void save(HudControls controls, ReportController controller) {
+        Properties out = State.capture(controls, controller);
+        try {
+            StringWriter text = new StringWriter();
+            out.store(text, "hudprof HUD layout and view state");
+            Path dir = file.toAbsolutePath().getParent();
+            if (dir != null) {
+                Files.createDirectories(dir);
+            }
+            Path temporary = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+            try {
+                Files.writeString(temporary, text.toString(), StandardCharsets.UTF_8);
+                try {
+                    Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING,
+                            StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(temporary);
+            }
+        } catch (IOException | RuntimeException e) {
+            if (!warnedWrite) {
+                warnedWrite = true;
+                LOG.log(System.Logger.Level.WARNING, "hudprof overlay: cannot save the HUD layout to " + file
+                        + " (" + e + "); it will not be restored next run. Point OverlayConfig.stateFile at a"
+                        + " writable file to keep it.");
+            }
+        }
+    }
+
+    /**
+     * A change counter over everything {@link #save} writes, cheap enough to read every frame (no allocation): the
+     * overlay saves once it stops changing.
+     */
+    static long signature(HudControls controls, ReportController controller) {
+        HudLayout layout = controls.layout();
+        long h = layout.version();
+        h = h * 31 + controller.mode().ordinal();
+        h = h * 31 + controller.averaging().ordinal();
+        h = h * 31 + (controls.unitsHz() ? 1 : 0);
+        h = h * 31 + (controls.graphVisible() ? 1 : 0);
+        h = h * 31 + (controls.helpVisible() ? 1 : 0);
+        h = h * 31 + (controls.categoriesShown() ? 1 : 0);
+        h = h * 31 + Double.hashCode(controls.graphRangeNanos());
+        Zone focus = controller.focus();
+        h = h * 31 + (focus == null ? -1 : focus.id());
+        CategoryChartState categories = controls.categoryChart();
+        for (int i = 0; i < categories.userGuideCount(); i++) {
+            h = h * 31 + Double.hashCode(categories.userGuides()[i]);
+        }
+        return h * 31 + categories.userGuideCount();
+    }
+
+    /** The saved values, parsed and checked before any is applied. */
+    private static final class State {
+        final int[] offsetX = new int[HudLayout.Panel.values().length];
+        final int[] offsetY = new int[HudLayout.Panel.values().length];
+        final int[] size = new int[HudLayout.Panel.values().length];
+        ReportMode mode;
+        String focus;
+        Averaging averaging;
+        boolean unitsHz;
+        boolean graphVisible;
+        boolean helpVisible;
+        boolean categoriesShown;
+        double graphRangeNanos;
+        double[] guides;
+
+        static State parse(Properties p) {
+            int version = integer(p, "version", 1, 1000);
+            if (version != VERSION) {
+                throw new IllegalStateException("version " + version + ", this hudprof reads " + VERSION);
+            }
+            State s = new State();
+            for (HudLayout.Panel panel : HudLayout.Panel.values()) {
+                String key = "panel." + panel.name().toLowerCase(java.util.Locale.ROOT);
+                if (p.containsKey(key + ".x")) {
+                    s.offsetX[panel.ordinal()] = integer(p, key + ".x", -100_000, 100_000);
+                    s.offsetY[panel.ordinal()] = integer(p, key + ".y", -100_000, 100_000);
+                    s.size[panel.ordinal()] = integer(p, key + ".size", 0, 100_000);
+                }
+            }
+            s.mode = ReportMode.valueOf(required(p, "mode"));
+            s.focus = p.getProperty("focus");
+            s.averaging = Averaging.valueOf(required(p, "averaging"));
+            s.unitsHz = bool(p, "unitsHz");
+            s.graphVisible = bool(p, "graphVisible");
+            s.helpVisible = bool(p, "helpVisible");
+            s.categoriesShown = bool(p, "categoriesShown");
+            s.graphRangeNanos = number(p, "graphRangeNanos");
+            String guides = p.getProperty("categoryGuides", "").trim();
+            String[] parts = guides.isEmpty() ? new String[0] : guides.split(",");
+            if (parts.length > UserGuides.MAX) {
+                throw new IllegalStateException("more than " + UserGuides.MAX + " category guides");
+            }
+            s.guides = new double[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                s.guides[i] = positive(parts[i].trim(), "categoryGuides");
+            }
+            return s;
+        }
+
+        void apply(HudControls controls, ReportController controller) {
+            HudLayout layout = controls.layout();
+            for (HudLayout.Panel panel : HudLayout.Panel.values()) {
+                layout.offset(panel, offsetX[panel.ordinal()], offsetY[panel.ordinal()]);
+                layout.resize(panel, size[panel.ordinal()]);
+            }
+            controller.setAveraging(averaging);
+            Zone focusZone = focus == null ? null : zoneNamed(focus);
+            if (mode == ReportMode.CALL_GRAPH && focusZone != null) {
+                controller.showCallGraph(focusZone);
+            } else if (mode == ReportMode.HIERARCHICAL_TIME || (mode == ReportMode.STATISTICS
+                    && controller.statistics() != null)) {
+                controller.setMode(mode);
+            } else {
+                // A call graph whose zone is not defined yet, or statistics not attached yet: the flat report.
+                controller.setMode(ReportMode.SELF_TIME);
+            }
+            controls.setUnitsHz(unitsHz);
+            controls.setGraphVisible(graphVisible);
+            if (controls.helpVisible() != helpVisible) {
+                controls.toggleHelp();
+            }
+            if (controls.categoriesShown() != categoriesShown) {
+                controls.toggleCategories();
+                controls.setGraphVisible(graphVisible);
+            }
+            controls.setGraphRangeNanos(graphRangeNanos);
+            for (double guide : guides) {
+                controls.categoryChart().addGuide(guide);
+            }
+        }
+
+        static Properties capture(HudControls controls, ReportController controller) {
+            Properties p = new Properties();
+            p.setProperty("version", Integer.toString(VERSION));
+            HudLayout layout = controls.layout();
+            for (HudLayout.Panel panel : HudLayout.Panel.values()) {
+                String key = "panel." + panel.name().toLowerCase(java.util.Locale.ROOT);
+                p.setProperty(key + ".x", Integer.toString(layout.offsetX(panel)));
+                p.setProperty(key + ".y", Integer.toString(layout.offsetY(panel)));
+                p.setProperty(key + ".size", Integer.toString(layout.size(panel, 0)));
+            }
+            p.setProperty("mode", controller.mode().name());
+            if (controller.focus() != null) {
+                p.setProperty("focus", controller.focus().name());
+            }
+            p.setProperty("averaging", controller.averaging().name());
+            p.setProperty("unitsHz", Boolean.toString(controls.unitsHz()));
+            p.setProperty("graphVisible", Boolean.toString(controls.graphVisible()));
+            p.setProperty("helpVisible", Boolean.toString(controls.helpVisible()));
+            p.setProperty("categoriesShown", Boolean.toString(controls.categoriesShown()));
+            p.setProperty("graphRangeNanos", Double.toString(controls.graphRangeNanos()));
+            CategoryChartState categories = controls.categoryChart();
+            StringBuilder guides = new StringBuilder();
+            for (int i = 0; i < categories.userGuideCount(); i++) {
+                guides.append(i == 0 ? "" : ",").append(categories.userGuides()[i]);
+            }
+            p.setProperty("categoryGuides", guides.toString());
+            return p;
+        }
+
+        private static Zone zoneNamed(String name) {
+            for (int id = 0; id < Zone.count(); id++) {
+                Zone zone = Zone.byId(id);
+                if (zone != null && zone.name().equals(name)) {
+                    return zone;
+                }
+            }
+            return null;
+        }
+
+        private static String required(Properties p, String key) {
+            String value = p.getProperty(key);
+            if (value == null) {
+                throw new IllegalStateException("'" + key + "' is missing");
+            }
+            return value.trim();
+        }
+
+        private static int integer(Properties p, String key, int min, int max) {
+            int value;
+            try {
+                value = Integer.parseInt(required(p, key));
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException("'" + key + "' is not a whole number");
+            }
+            if (value < min || value > max) {
+                throw new IllegalStateException("'" + key + "' = " + value + " is outside " + min + ".." + max);
+            }
+            return value;
+        }
+
+        private static boolean bool(Properties p, String key) {
+            String value = required(p, key);
+            if (!value.equals("true") && !value.equals("false")) {
+                throw new IllegalStateException("'" + key + "' is neither true nor false");
+            }
+            return value.equals("true");
+        }
+
+        private static double number(Properties p, String key) {
+            return positive(required(p, key), key);
+        }
+
+        private static double positive(String text, String key) {
+            double value;
+            try {
+                value = Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException("'" + key + "' is not a number");
+            }
+            if (!(value > 0) || Double.isInfinite(value)) {
+                throw new IllegalStateException("'" + key + "' = " + text + " is not a positive number");
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package io.hudprof.overlay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.report.ReportMode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The saved layout and view state: a round trip through a real file, and bad files that change nothing. */
+class HudStateFileTest {
+    /** Held strongly: the logging framework keeps loggers weakly, and a collected one would lose the handler. */
+    private static final Logger LOGGER = Logger.getLogger("io.hudprof.overlay");
+
+    @TempDir
+    Path dir;
+    private java.util.logging.Level levelBefore;
+
+    private final List<String> warnings = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            warnings.add(record.getMessage());
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void listen() {
+        levelBefore = LOGGER.getLevel();
+        LOGGER.setLevel(java.util.logging.Level.ALL);
+        LOGGER.addHandler(capture);
+    }
+
+    @AfterEach
+    void stopListening() {
+        LOGGER.removeHandler(capture);
+        LOGGER.setLevel(levelBefore);
+    }
+
+    /** A HUD over a fresh scripted game, its state set as a user would leave it. */
+    private static void arrange(HudFrame hud, ScriptedGame game) {
+        HudControls controls = hud.controls();
+        controls.layout().drag(HudLayout.Panel.REPORT, 120, 45, 1f);
+        controls.layout().drag(HudLayout.Panel.GRAPH, -30, -200, 1f);
+        controls.layout().resize(HudLayout.Panel.REPORT, 7);
+        controls.layout().resize(HudLayout.Panel.GRAPH, 180);
+        game.profiler.controller().showCallGraph(ScriptedGame.AI);
+        game.profiler.controller().setAveraging(Averaging.SLOW);
+        controls.setUnitsHz(true);
+        controls.graphZoomIn();
+        controls.toggleHelp();
+        controls.categoryChart().addGuide(4_000_000);
+        controls.categoryChart().addGuide(8_500_000);
+    }
+
+    @Test
+    void layoutAndViewStateComeBackFromTheFile() {
+        Path file = dir.resolve("hud.properties");
+        double range;
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            game.frames(5, 1.0);
+            arrange(hud, game);
+            range = hud.controls().graphRangeNanos();
+            new HudStateFile(file).save(hud.controls(), game.profiler.controller());
+        }
+        assertTrue(Files.exists(file));
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            assertTrue(new HudStateFile(file).load(hud.controls(), game.profiler.controller()));
+            HudControls controls = hud.controls();
+            HudLayout layout = controls.layout();
+            assertEquals(120, layout.offsetX(HudLayout.Panel.REPORT));
+            assertEquals(45, layout.offsetY(HudLayout.Panel.REPORT));
+            assertEquals(-30, layout.offsetX(HudLayout.Panel.GRAPH));
+            assertEquals(-200, layout.offsetY(HudLayout.Panel.GRAPH));
+            assertEquals(7, layout.size(HudLayout.Panel.REPORT, 0));
+            assertEquals(180, layout.size(HudLayout.Panel.GRAPH, 0));
+            assertEquals(ReportMode.CALL_GRAPH, game.profiler.controller().mode());
+            assertEquals("AI", game.profiler.controller().focus().name());
+            assertEquals(Averaging.SLOW, game.profiler.controller().averaging());
+            assertTrue(controls.unitsHz());
+            assertTrue(controls.helpVisible());
+            assertEquals(range, controls.graphRangeNanos());
+            assertEquals(2, controls.categoryChart().userGuideCount());
+            assertEquals(8_500_000, controls.categoryChart().userGuides()[1]);
+        }
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void aCorruptFileChangesNothingAndWarnsOnceNamingIt() throws Exception {
+        Path file = dir.resolve("hud.properties");
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            arrange(hud, game);
+            new HudStateFile(file).save(hud.controls(), game.profiler.controller());
+        }
+        // A good file with one bad value: nothing of it may be applied, not even the good panel offsets.
+        String text = Files.readString(file).replace("averaging=SLOW", "averaging=SOMETIMES");
+        Files.writeString(file, text);
+        assertLoadsNothing(file);
+        Files.write(file, new byte[]{(byte) 0xFF, 0, 0x13, '=', '\n', 'x'});
+        assertLoadsNothing(file);
+        Files.writeString(file, "version=1\npanel.report.x=5\npanel.report.y=99999999999\n");
+        assertLoadsNothing(file);
+        Files.writeString(file, "x=" + "9".repeat(HudStateFile.MAX_BYTES), StandardCharsets.UTF_8);
+        assertLoadsNothing(file);
+    }
+
+    private void assertLoadsNothing(Path file) {
+        warnings.clear();
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            assertFalse(new HudStateFile(file).load(hud.controls(), game.profiler.controller()));
+            HudLayout layout = hud.controls().layout();
+            assertFalse(layout.moved(HudLayout.Panel.REPORT));
+            assertFalse(layout.moved(HudLayout.Panel.GRAPH));
+            assertEquals(0, layout.size(HudLayout.Panel.REPORT, 0));
+            assertEquals(ReportMode.SELF_TIME, game.profiler.controller().mode());
+            assertFalse(hud.controls().unitsHz());
+        }
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains(file.toString()), warnings.get(0));
+    }
+
+    @Test
+    void aMissingFileMeansDefaultsWithoutAWarning() {
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            assertFalse(new HudStateFile(dir.resolve("none.properties")).load(hud.controls(),
+                    game.profiler.controller()));
+        }
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void anUnwritableLocationWarnsOnceAndTheHudCarriesOn() throws Exception {
+        // A directory that cannot be created (a plain file is in the way): fails for root too, unlike permissions.
+        Path blocker = Files.writeString(dir.resolve("not-a-directory"), "x");
+        Path file = blocker.resolve("hud.properties");
+        HudStateFile state = new HudStateFile(file);
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            arrange(hud, game);
+            state.save(hud.controls(), game.profiler.controller());
+            state.save(hud.controls(), game.profiler.controller());
+            hud.controls().setVisible(true);
+            assertTrue(hud.build(800, 600), "the HUD still draws");
+        }
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains(file.toString()), warnings.get(0));
+    }
+
+    @Test
+    void aReadOnlyDirectoryWarnsOnceAndLeavesNoTemporaryFile() throws Exception {
+        Path readOnly = Files.createDirectory(dir.resolve("read-only"));
+        Path file = readOnly.resolve("hud.properties");
+        HudStateFile state = new HudStateFile(file);
+        assertTrue(readOnly.toFile().setWritable(false, false));
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            arrange(hud, game);
+            state.save(hud.controls(), game.profiler.controller());
+            state.save(hud.controls(), game.profiler.controller());
+        } finally {
+            readOnly.toFile().setWritable(true, false);
+        }
+        if (Files.exists(file)) {
+            // Root writes through directory permissions: then the save must simply have worked.
+            assertTrue(warnings.isEmpty(), warnings.toString());
+        } else {
+            assertEquals(1, warnings.size(), warnings.toString());
+        }
+        try (var left = Files.list(readOnly)) {
+            assertTrue(left.allMatch(p -> p.equals(file)), "a temporary file was left behind");
+        }
+    }
+}
