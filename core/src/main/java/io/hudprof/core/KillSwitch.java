@@ -9,6 +9,13 @@ final class KillSwitch {
     /** Read once; when false every zone entry and exit is a no-op the JIT folds away. */
     static final boolean COMPILED_IN = readEnabledProperty();
 
+    /**
+     * {@code -Dhudprof.jfr.zones}, read once, default false: when true every zone is also a JFR event
+     * ({@code io.hudprof.Zone}, see {@link io.hudprof.core.jfr.JfrZoneStack}); when false the recorder's JFR calls
+     * are dead code the JIT removes, so the hot path is what it was without them.
+     */
+    static final boolean JFR_ZONES = COMPILED_IN && readJfrZonesProperty();
+
     private KillSwitch() {
     }
 
@@ -22,5 +29,24 @@ final class KillSwitch {
         }
         throw new IllegalStateException("hudprof: -Dhudprof.enabled=" + value
                 + " is not valid; use -Dhudprof.enabled=true or -Dhudprof.enabled=false");
+    }
+
+    private static boolean readJfrZonesProperty() {
+        String value = System.getProperty("hudprof.jfr.zones");
+        if (value == null || value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        if (!value.equalsIgnoreCase("true")) {
+            throw new IllegalStateException("hudprof: -Dhudprof.jfr.zones=" + value
+                    + " is not valid; use -Dhudprof.jfr.zones=true or -Dhudprof.jfr.zones=false");
+        }
+        try {
+            // Checked by name, so that without the module this class still loads and the error names the fix.
+            Class.forName("jdk.jfr.Event", false, KillSwitch.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalStateException("hudprof: -Dhudprof.jfr.zones=true needs the jdk.jfr module, which this"
+                    + " runtime lacks; add it (jlink --add-modules jdk.jfr) or drop -Dhudprof.jfr.zones");
+        }
+        return true;
     }
 }

@@ -1,5 +1,6 @@
 package io.hudprof.core;
 
+import io.hudprof.core.jfr.JfrZoneStack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -26,6 +27,10 @@ import java.util.Arrays;
  * <p>With allocation per zone on, each event also carries the thread's allocated-bytes counter, read right after
  * the clock in the same write, into the ring's third array, published by the same release store of the head. With
  * it off that array is null and the write pays one predictable null check.
+ *
+ * <p>With {@code -Dhudprof.jfr.zones=true} every push and pop of the stack, repairs included, also begins or
+ * commits a JFR event in this thread's {@link JfrZoneStack}; with it off ({@link KillSwitch#JFR_ZONES} false, the
+ * default) those calls are constant-false branches the JIT removes.
  *
  * <p>A recorder is also the {@link ZoneScope} its thread's {@code enter()} returns. Closing it on another thread
  * never touches this recorder: it is counted as {@link Problem#FOREIGN_THREAD_CLOSE}.
@@ -68,6 +73,8 @@ final class ThreadRecorder implements ZoneScope {
     private final int maxDepth;
     /** Read at each event while {@link #bytes} is not null. */
     private final AllocationCounter allocation;
+    /** This thread's JFR zone events; null, and never read, unless {@link KillSwitch#JFR_ZONES}. */
+    private final JfrZoneStack jfr;
 
     // Producer-owned.
     private int[] words;
@@ -115,6 +122,7 @@ final class ThreadRecorder implements ZoneScope {
         useRing(ring);
         this.limit = ring.capacity();
         this.createdNanos = clock.nanoTime();
+        this.jfr = KillSwitch.JFR_ZONES ? new JfrZoneStack() : null;
     }
 
     /** Enters a zone; {@code entry} is the zone id, with {@link #SCOPE_FLAG} for try-with-resources. */
@@ -136,6 +144,9 @@ final class ThreadRecorder implements ZoneScope {
         stack[d] = entry;
         depth = d + 1;
         write(h, EventCodes.word(EventCodes.BEGIN, entry & ZONE_BITS), now);
+        if (KillSwitch.JFR_ZONES) {
+            jfr.begin(d, entry & ZONE_BITS);
+        }
     }
 
     /** Leaves the zone with this id, repairing a mismatch when it is not the innermost one. */
@@ -146,6 +157,9 @@ final class ThreadRecorder implements ZoneScope {
             long now = clock.nanoTime();
             depth = d - 1;
             write(h, EventCodes.word(EventCodes.END, zoneId), now);
+            if (KillSwitch.JFR_ZONES) {
+                jfr.end(d - 1);
+            }
             return;
         }
         if (overflowDepth == 0 && d == 0 && !control.enabled) {
@@ -164,6 +178,9 @@ final class ThreadRecorder implements ZoneScope {
         if (overflowDepth == 0 && d > 0 && stack[d - 1] < 0 && h < limit && Thread.currentThread() == thread) {
             depth = d - 1;
             write(h, EventCodes.word(EventCodes.END, stack[d - 1] & ZONE_BITS), now);
+            if (KillSwitch.JFR_ZONES) {
+                jfr.end(d - 1);
+            }
             return;
         }
         closeSlow(now);
@@ -198,6 +215,9 @@ final class ThreadRecorder implements ZoneScope {
         append(EventCodes.word(EventCodes.BEGIN, entry & ZONE_BITS), now);
         stack[d] = entry;
         depth = d + 1;
+        if (KillSwitch.JFR_ZONES) {
+            jfr.begin(d, entry & ZONE_BITS);
+        }
         publishEpisode();
     }
 
@@ -260,9 +280,18 @@ final class ThreadRecorder implements ZoneScope {
         while (depth > index + 1) {
             append(EventCodes.word(EventCodes.END_MISSING, stack[depth - 1] & ZONE_BITS), now);
             depth--;
+            jfrEnd(depth);
         }
         append(EventCodes.word(EventCodes.END, stack[index] & ZONE_BITS), now);
         depth = index;
+        jfrEnd(index);
+    }
+
+    /** Slow-path pops: a zone closed by a repair ends its JFR event where hudprof ends the zone. */
+    private void jfrEnd(int poppedDepth) {
+        if (KillSwitch.JFR_ZONES) {
+            jfr.end(poppedDepth);
+        }
     }
 
     /**
@@ -274,6 +303,7 @@ final class ThreadRecorder implements ZoneScope {
         while (depth > 0) {
             append(EventCodes.word(EventCodes.END_OPEN_AT_UPDATE, stack[depth - 1] & ZONE_BITS), now);
             depth--;
+            jfrEnd(depth);
         }
         publishEpisode();
     }

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * JfrFrames.attach(profiler);     // then: java -XX:StartFlightRecording ... ; open the .jfr in JDK Mission Control
  * }</pre>
  *
- * <p>Per-zone JFR events are not written: a JFR event costs more than a hudprof zone and allocates.
+ * <p>Per-zone JFR events are opt-in ({@code -Dhudprof.jfr.zones=true}, see {@link JfrZoneStack}): a committed JFR
+ * event costs more than a hudprof zone.
  */
 public final class JfrFrames implements FrameListener {
     /** The JFR event name. */
