@@ -160,10 +160,15 @@ final class DemoApp {
             int frame = 0;
             boolean captured = false;
             ReplanSpikes replanSpikes = new ReplanSpikes();
+            // With --frames, every frame's wall time (swap to swap) for the summary line at exit.
+            FrameTimes frameTimes = options.frames > 0 ? new FrameTimes(options.frames) : null;
             while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
                 frame++;
                 long now = System.nanoTime();
                 float dt = options.fixedDt > 0 ? options.fixedDt : Math.min(0.1f, (now - previous) / 1e9f);
+                if (frameTimes != null && frame > 1) {
+                    frameTimes.record(now - previous);
+                }
                 previous = now;
                 try (ZoneScope z = INPUT.enter()) {
                     glfwPollEvents();
@@ -220,6 +225,10 @@ final class DemoApp {
                 }
                 Screenshot.save(options.screenshot, framebuffer[0], framebuffer[1]);
             }
+            if (frameTimes != null) {
+                // The last frame ends here: its swap is done.
+                frameTimes.record(System.nanoTime() - previous);
+            }
             long glErrors = drainGlErrors();
             double seconds = (System.nanoTime() - start) / 1e9;
             if (options.report && profiler != null) {
@@ -248,6 +257,10 @@ final class DemoApp {
                     frame, seconds, frame / Math.max(seconds, 1e-9), options.seed, options.rocks, options.hunters,
                     world.raycasts(), world.replans(), world.kills(), world.deaths(), options.keys.events(),
                     input.keyEvents(), world.checksum());
+            String times = frameTimes == null ? null : frameTimes.summary();
+            if (times != null) {
+                out.println("hudprof demo: " + times);
+            }
             return glErrors;
         }
     }

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The demo's frame time with the HUD shown, the HUD hidden and hudprof compiled out, measured in one run with the
+# three configurations interleaved round by round (issue 20's demo target: the shown HUD's added frame time as a
+# ratio, aim <= 10 %). Runs under an X server so every frame is really presented: under GLFW's null platform
+# (--headless) llvmpipe defers a hidden HUD's frames and the comparison means nothing (docs/BENCHMARKS.md).
+#
+#   bash bench/demo-hud-cost.sh [ROUNDS] [FRAMES]        (default 7 rounds of 600 frames)
+#
+# Each run is a fresh JVM: --no-vsync --fixed-dt 1/60 --frames FRAMES --size 1280x720, seed 1. A run's figure is its
+# median frame time after the first quarter of its frames (the demo's "frame times" line, FrameTimes). Printed:
+# each configuration's median over rounds with the middle half of rounds, and the per-round ratios (a round's three
+# runs follow each other, so its ratios share that round's machine load) with their median and middle half.
+# Needs Xvfb (xvfb-run) unless DISPLAY is set; builds demo-game with -o, never installs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-7}
+frames=${2:-600}
+
+if [ -z "${DISPLAY:-}" ]; then
+  exec xvfb-run -a -s '-screen 0 1280x720x24' bash "$0" "$rounds" "$frames"
+fi
+
+cp_file=demo-game/target/demo-hud-cost.classpath
+mvn -B -o -q -pl demo-game -am package dependency:build-classpath -DskipTests -Djacoco.skip=true \
+  -Dmdep.outputFile=target/demo-hud-cost.classpath >/dev/null
+cp="demo-game/target/classes:$(cat "$cp_file")"
+common=(--no-vsync --fixed-dt 1/60 --frames "$frames" --size 1280x720 --seed 1)
+declare -A args=(
+  [off]="-Dhudprof.enabled=false io.hudprof.demo.DemoMain --uninstrumented"
+  [hidden]="io.hudprof.demo.DemoMain"
+  [shown]="io.hudprof.demo.DemoMain --hud"
+)
+configs=(off hidden shown)
+results=$(mktemp)
+echo "demo HUD cost: $rounds rounds x ${configs[*]}, $frames frames each; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+for r in $(seq 1 "$rounds"); do
+  # Rotate the order each round so no configuration always runs first (after a pause) or last.
+  for k in 0 1 2; do
+    c=${configs[$(( (k + r) % 3 ))]}
+    # shellcheck disable=SC2086
+    line=$(java -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 | grep 'frame times' || true)
+    ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<<"$line")
+    if [ -z "$ms" ]; then
+      echo "round $r $c: no frame times line (did the demo start?)" >&2
+      exit 1
+    fi
+    echo "$r $c $ms" >>"$results"
+    echo "round $r $c: $line"
+  done
+done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# median and middle half (25th-75th percentile, nearest rank) of a column of numbers
+stats() { sort -g | awk '{v[NR]=$1} END {printf "median %.4f, middle half %.4f-%.4f (n=%d)", v[int((NR+1)/2)], v[int(NR/4)+1], v[int(3*NR/4+0.5)], NR}'; }
+for c in "${configs[@]}"; do
+  echo "$c ms/frame: $(awk -v c="$c" '$2==c {print $3}' "$results" | stats)"
+done
+ratio() { # per-round $1 / $2
+  awk -v a="$1" -v b="$2" '$2==a {x[$1]=$3} $2==b {y[$1]=$3} END {for (r in x) if (r in y) print x[r]/y[r]}' "$results" | stats
+}
+echo "shown / off (per round): $(ratio shown off)"
+echo "hidden / off (per round): $(ratio hidden off)"
+echo "shown / hidden (per round): $(ratio shown hidden)"
+rm -f "$results"

@@ -1,0 +1,51 @@
+package io.hudprof.demo;
+
+import java.util.Arrays;
+
+/**
+ * Each frame's wall time in a run of a known number of frames, kept in an array sized once, so a timed run
+ * allocates nothing per frame. The first quarter of the frames is left out of the summary: JIT warm-up, the
+ * driver's shader compiles and the world's first path plans would otherwise dominate a short run. What
+ * {@code bench/demo-hud-cost.sh} reads to compare the HUD shown, hidden and compiled out.
+ */
+final class FrameTimes {
+    private final long[] nanos;
+    private int count;
+
+    FrameTimes(int frames) {
+        nanos = new long[frames];
+    }
+
+    /** The frame that just ended took {@code frameNanos}; frames past the array's size are ignored. */
+    void record(long frameNanos) {
+        if (count < nanos.length) {
+            nanos[count++] = frameNanos;
+        }
+    }
+
+    /** Index of the first frame the summary counts. */
+    int firstCounted() {
+        return count / 4;
+    }
+
+    /**
+     * One line: the mean, median and middle half (25th–75th percentile) in milliseconds of the frames after the
+     * first quarter, or null when fewer than 8 frames were recorded.
+     */
+    String summary() {
+        int from = firstCounted();
+        int n = count - from;
+        if (n < 8) {
+            return null;
+        }
+        long[] sorted = Arrays.copyOfRange(nanos, from, count);
+        long total = 0;
+        for (long t : sorted) {
+            total += t;
+        }
+        Arrays.sort(sorted);
+        return String.format(java.util.Locale.ROOT,
+                "frame times, frames %d-%d: mean %.3f ms, median %.3f ms, middle half %.3f-%.3f ms",
+                from + 1, count, total / 1e6 / n, sorted[n / 2] / 1e6, sorted[n / 4] / 1e6, sorted[3 * n / 4] / 1e6);
+    }
+}
