@@ -70,6 +70,14 @@ final class DrawList implements AutoCloseable {
     private FontAtlas font;
     private short whiteU;
     private short whiteV;
+    /**
+     * Per glyph, what {@link #text} writes, prepared once per atlas: the quad's edges relative to the pen and
+     * baseline (left, top, right, bottom) and its four corners' atlas coordinates already packed as the vertex's
+     * second int (top-left, top-right, bottom-right, bottom-left); a glyph with no ink has {@code glyphInk} false.
+     */
+    private final int[] glyphEdges = new int[FontAtlas.glyphCount() * 4];
+    private final int[] glyphCorners = new int[FontAtlas.glyphCount() * 4];
+    private final boolean[] glyphInk = new boolean[FontAtlas.glyphCount()];
 
     DrawList(FontAtlas font) {
         font(font);
@@ -86,6 +94,17 @@ final class DrawList implements AutoCloseable {
         this.font = font;
         whiteU = unorm(font.whiteU());
         whiteV = unorm(font.whiteV());
+        for (int g = 0; g < glyphInk.length; g++) {
+            glyphInk[g] = font.hasQuad(g);
+            glyphEdges[g * 4] = font.left(g);
+            glyphEdges[g * 4 + 1] = font.top(g);
+            glyphEdges[g * 4 + 2] = font.right(g);
+            glyphEdges[g * 4 + 3] = font.bottom(g);
+            glyphCorners[g * 4] = pack(font.u0(g), font.v0(g));
+            glyphCorners[g * 4 + 1] = pack(font.u1(g), font.v0(g));
+            glyphCorners[g * 4 + 2] = pack(font.u1(g), font.v1(g));
+            glyphCorners[g * 4 + 3] = pack(font.u0(g), font.v1(g));
+        }
     }
 
     FontAtlas font() {
@@ -189,15 +208,52 @@ final class DrawList implements AutoCloseable {
         int penX = pixel(x);
         int baseline = pixel(y) + f.ascent();
         int cell = f.cellWidth();
+        if (end <= start) {
+            return penX;
+        }
         atlas();
+        if (!commandCurrent) {
+            ensureCommand();
+            commandCurrent = true;
+        }
+        // Room for every character up front, so the loop below only stores: text is most of the HUD's quads, and
+        // the per-quad checks, command count and field updates of quad() were most of its time.
+        while (capacityQuads - quadCount < end - start) {
+            grow(end - start);
+        }
+        int color = LITTLE_ENDIAN ? Integer.reverseBytes(rgba) : rgba;
+        int[] edges = glyphEdges;
+        int[] corners = glyphCorners;
+        boolean[] ink = glyphInk;
+        long at = base + (long) quadCount * QUAD_BYTES;
+        long first = at;
         for (int i = start; i < end; i++) {
             int glyph = f.glyph(chars.charAt(i));
-            if (f.hasQuad(glyph)) {
-                quad(penX + f.left(glyph), baseline + f.top(glyph), penX + f.right(glyph), baseline + f.bottom(glyph),
-                        f.u0(glyph), f.v0(glyph), f.u1(glyph), f.v1(glyph), rgba);
+            if (ink[glyph]) {
+                int e = glyph * 4;
+                int left = penX + edges[e];
+                int top = baseline + edges[e + 1];
+                int right = penX + edges[e + 2];
+                int bottom = baseline + edges[e + 3];
+                MemoryUtil.memPutInt(at, pack(left, top));
+                MemoryUtil.memPutInt(at + 4, corners[e]);
+                MemoryUtil.memPutInt(at + 8, color);
+                MemoryUtil.memPutInt(at + 12, pack(right, top));
+                MemoryUtil.memPutInt(at + 16, corners[e + 1]);
+                MemoryUtil.memPutInt(at + 20, color);
+                MemoryUtil.memPutInt(at + 24, pack(right, bottom));
+                MemoryUtil.memPutInt(at + 28, corners[e + 2]);
+                MemoryUtil.memPutInt(at + 32, color);
+                MemoryUtil.memPutInt(at + 36, pack(left, bottom));
+                MemoryUtil.memPutInt(at + 40, corners[e + 3]);
+                MemoryUtil.memPutInt(at + 44, color);
+                at += QUAD_BYTES;
             }
             penX += cell;
         }
+        int written = (int) ((at - first) / QUAD_BYTES);
+        quadCount += written;
+        commandQuads[commandCount - 1] += written;
         return penX;
     }
 
@@ -226,7 +282,7 @@ final class DrawList implements AutoCloseable {
             commandCurrent = true;
         }
         if (quadCount == capacityQuads) {
-            grow();
+            grow(1);
         }
         // Raw stores: grow() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant (they
         // were most of the draw list's cost).
@@ -277,9 +333,9 @@ final class DrawList implements AutoCloseable {
         commandCount++;
     }
 
-    /** Doubles the native buffers (so only during warm-up) to hold more quads. */
-    private void grow() {
-        int bytes = (quadCount + 1) * QUAD_BYTES;
+    /** Doubles the native buffers (so only during warm-up) to hold {@code more} quads after the current ones. */
+    private void grow(int more) {
+        int bytes = (quadCount + more) * QUAD_BYTES;
         if (bytes > vertices.capacity()) {
             int grown = Math.max(bytes, vertices.capacity() * 2);
             vertices = MemoryUtil.memRealloc(vertices, grown).clear();
@@ -303,17 +359,8 @@ final class DrawList implements AutoCloseable {
         ranges = 0;
         int runStart = -1;
         int runEnd = -1;
-        for (int q = 0; q < common; q++) {
-            long a = now + (long) q * QUAD_BYTES;
-            long b = before + (long) q * QUAD_BYTES;
-            if (MemoryUtil.memGetLong(a) == MemoryUtil.memGetLong(b)
-                    && MemoryUtil.memGetLong(a + 8) == MemoryUtil.memGetLong(b + 8)
-                    && MemoryUtil.memGetLong(a + 16) == MemoryUtil.memGetLong(b + 16)
-                    && MemoryUtil.memGetLong(a + 24) == MemoryUtil.memGetLong(b + 24)
-                    && MemoryUtil.memGetLong(a + 32) == MemoryUtil.memGetLong(b + 32)
-                    && MemoryUtil.memGetLong(a + 40) == MemoryUtil.memGetLong(b + 40)) {
-                continue;
-            }
+        ByteBuffer previous = shadow[slot];
+        for (int q = nextDifference(previous, 0, common); q < common; q = nextDifference(previous, q + 1, common)) {
             if (runStart >= 0 && q - runEnd <= MERGE_GAP_QUADS) {
                 runEnd = q + 1;
                 continue;
@@ -344,6 +391,21 @@ final class DrawList implements AutoCloseable {
         }
         shadowQuads[slot] = quadCount;
         generation++;
+    }
+
+    /**
+     * The first quad in {@code [from, to)} that differs between this frame's vertices and {@code previous}, or
+     * {@code to}. {@code ByteBuffer.mismatch} compares with the JDK's vectorised intrinsic: most of a frame's quads
+     * are unchanged, and comparing them a long at a time was a sixth of the draw list's time.
+     */
+    private int nextDifference(ByteBuffer previous, int from, int to) {
+        if (from >= to) {
+            return to;
+        }
+        vertices.limit(to * QUAD_BYTES).position(from * QUAD_BYTES);
+        previous.limit(to * QUAD_BYTES).position(from * QUAD_BYTES);
+        int at = vertices.mismatch(previous);
+        return at < 0 ? to : from + at / QUAD_BYTES;
     }
 
     private void addRange(int from, int to) {

@@ -215,6 +215,11 @@ final class FontAtlas implements AutoCloseable {
         return c >= FIRST_CHAR && c <= LAST_CHAR ? c - FIRST_CHAR : FALLBACK;
     }
 
+    /** Glyphs the atlas holds (the printable ASCII characters); {@link #glyph} returns one of {@code 0..count-1}. */
+    static int glyphCount() {
+        return GLYPHS;
+    }
+
     /** False for glyphs with no ink (the space). */
     boolean hasQuad(int glyph) {
         int at = glyph * 8;
