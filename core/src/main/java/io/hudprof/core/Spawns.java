@@ -39,6 +39,8 @@ public final class Spawns {
     private static volatile int[] spawnerOf = new int[0];
     /** "[workers] name" by zone id, made on first use by a report. */
     private static volatile String[] workersNames = new String[0];
+    /** "[in B < A]" by task zone id for a path deeper than one zone, else null; copied on write. */
+    private static volatile String[] contextNames = new String[0];
 
     private Spawns() {
     }
@@ -90,17 +92,28 @@ public final class Spawns {
             // No ':' in the name: a task zone is no PStats category of the spawning zone's prefix.
             StringBuilder name = new StringBuilder("[tasks of ").append(nameOf(spawner));
             int outer = nodeParent[node];
+            String context = null;
             if (outer >= 0) {
                 StringBuilder path = new StringBuilder();
+                StringBuilder inward = new StringBuilder("[in ");
                 for (int n = outer; n >= 0; n = nodeParent[n]) {
                     path.insert(0, nameOf(nodeZone[n]));
+                    inward.append(nameOf(nodeZone[n]));
                     if (nodeParent[n] >= 0) {
                         path.insert(0, " > ");
+                        inward.append(" < ");
                     }
                 }
                 name.append(" in ").append(path);
+                context = inward.append(']').toString();
             }
             Zone task = ZoneRegistry.definePrivate(name.append(']').toString());
+            if (context != null && !task.isOverflow()) {
+                String[] contexts = contextNames;
+                String[] grownContexts = Arrays.copyOf(contexts, Math.max(contexts.length, task.id() + 1));
+                grownContexts[task.id()] = context;
+                contextNames = grownContexts;
+            }
             int[] grownTasks = Arrays.copyOf(tasks, Math.max(tasks.length, Math.max(16, node + 1) * 2));
             Arrays.fill(grownTasks, tasks.length, grownTasks.length, -1);
             grownTasks[node] = task.id();
@@ -126,6 +139,21 @@ public final class Spawns {
     private static String nameOf(int zoneId) {
         Zone zone = Zone.byId(zoneId);
         return zone == null ? "?" : zone.name().replace(':', '/');
+    }
+
+    /**
+     * The row name a call graph gives task zone {@code taskZone} under its spawning zone: the path outside the
+     * spawning zone, innermost first ({@code "[in Step < Sim]"} for {@code [tasks of Physics in Sim > Step]}), which
+     * is what tells one path's group from another's in a narrow name column; the task zone's own name for a path of
+     * one zone or a zone that is not a task zone.
+     */
+    public static String contextName(int taskZone) {
+        String[] contexts = contextNames;
+        if (taskZone >= 0 && taskZone < contexts.length && contexts[taskZone] != null) {
+            return contexts[taskZone];
+        }
+        Zone zone = Zone.byId(taskZone);
+        return zone == null ? "?" : zone.name();
     }
 
     /** The zone that handed over the work a task zone runs, or -1 when {@code zoneId} is not a task zone. */

@@ -158,8 +158,8 @@ class SpawnAttributionTest {
                     hier.add(report.row(i).value(Column.HIER));
                 }
             }
-            assertEquals(java.util.List.of("[tasks of sp-physics in sp-sim]", "[workers] sp-solve islands",
-                    "[tasks of sp-physics in sp-editor]", "[workers] sp-solve islands"), spawned,
+            assertEquals(java.util.List.of("[in sp-sim]", "[workers] sp-solve islands",
+                    "[in sp-editor]", "[workers] sp-solve islands"), spawned,
                     "PHYSICS under SIM and under EDITOR: two groups; NARROW's task is NARROW's, not PHYSICS's");
             assertEquals(2_000, hier.get(1), "SIM > PHYSICS's worker time");
             assertEquals(5_000, hier.get(3), "EDITOR > PHYSICS's worker time");
@@ -172,13 +172,16 @@ class SpawnAttributionTest {
             int rows = 0;
             for (int i = 0; i < narrow.rowCount(); i++) {
                 if (narrow.row(i).role() == RowRole.SPAWNED) {
+                    if (rows == 0) {
+                        assertEquals("[in sp-physics < sp-editor]", narrow.row(i).name(), "the path, innermost first");
+                    }
                     rows++;
                     if (narrow.row(i).zoneId() == SOLVE.id()) {
                         assertEquals(1_000, narrow.row(i).value(Column.HIER));
                     }
                 }
             }
-            assertEquals(2, rows, "[tasks of sp-narrow in sp-editor > sp-physics] and its one [workers] row");
+            assertEquals(2, rows, "[in sp-physics < sp-editor] and its one [workers] row");
 
             int simTask = -1;
             int editorTask = -1;

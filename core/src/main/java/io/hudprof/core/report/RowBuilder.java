@@ -154,7 +154,7 @@ final class RowBuilder {
     /**
      * The {@link RowRole#SPAWNED} rows, one group per task zone of the focus (one per open zone path it handed work
      * over from, {@link Spawns}), in the order the states met them: the task zone's row first (its own self value:
-     * the tasks' time outside their zones; it names the path), then, for every state of that task zone (whichever
+     * the tasks' time outside their zones; named by {@link Spawns#contextName}, the path outside the focus), then, for every state of that task zone (whichever
      * thread ran it), the zones entered right inside it, by zone, with their hierarchical values there, largest first.
      * Read from every thread's values, so a thread-restricted report still shows what its zone handed to workers.
      */
@@ -226,8 +226,8 @@ final class RowBuilder {
             int k = i < 0 ? 0 : order[i];
             int zone = spawnedZone[k];
             ReportRow row = dest.addRow();
-            row.set(zone == taskZone ? Zone.byId(zone).name() : Spawns.workersName(zone), zone, 1, 2, RowRole.SPAWNED,
-                    false);
+            row.set(zone == taskZone ? Spawns.contextName(zone) : Spawns.workersName(zone), zone, 1, 2,
+                    RowRole.SPAWNED, false);
             fill(row, spawnedSelf[k], spawnedHier[k], spawnedCalls[k], frameTotal, true);
             if (zone == taskZone) {
                 row.clear(Column.COUNT);
