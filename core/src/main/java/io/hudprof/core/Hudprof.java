@@ -57,14 +57,16 @@ public final class Hudprof {
     }
 
     /**
-     * Hands {@code task} over to another thread charged to the current thread's innermost open zone (its thread root
-     * outside any zone): whoever runs the returned task runs it inside that zone's task zone ({@link Spawns}), so
-     * the worker's zones stay on the worker's thread and the report can show them in the spawning zone's call graph
-     * ({@code [workers] ...} rows). Call it on the submitting thread, where the task is made.
+     * Hands {@code task} over to another thread charged to the current thread's open zone path, its innermost zone
+     * in its context (its thread root outside any zone): whoever runs the returned task runs it inside that path's
+     * task zone ({@link Spawns}, e.g. {@code [tasks of Physics in Sim]}), so the worker's zones stay on the worker's
+     * thread and the report can show them in the spawning zone's call graph ({@code [workers] ...} rows, one group
+     * per path). Worker time is in the worker's sums only, never in the spawning zone's self or hierarchical time
+     * (see {@link Spawns} for which numbers include it). Call it on the submitting thread, where the task is made.
      *
      * <p>Cost: one small wrapper object per task, and only where profiling records (otherwise {@code task} itself is
      * returned): use it where the caller already allocates the task (a lambda, a {@code ForkJoinTask}). The first
-     * wrap from a zone defines its task zone (once); after that it is a field read and an array read.
+     * wrap from a zone path defines its task zone (once); after that it is one table probe per open zone.
      */
     public static Runnable wrap(Runnable task) {
         if (task == null) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
@@ -184,6 +185,49 @@ class GpuZoneTest {
         fx.profiler.gpu().uninstall(backend);
         fx.profiler.update();
         assertFalse(roster.alive(roster.indexOf(ZoneRegistry.gpuRoot().id())), "ended with its backend");
+    }
+
+    @Test
+    void yCyclesThroughTheGpuAndItsReportAndCallGraphShowGpuZonesAlone() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
+        for (int i = 0; i < 2; i++) {
+            CPU.begin();
+            fx.micros(3);
+            CPU.end();
+            gpuFrame();
+            fx.profiler.update();
+        }
+        ThreadRoster roster = fx.profiler.data().threads();
+        int gpuRoot = ZoneRegistry.gpuRoot().id();
+        assertEquals(2, roster.count(), "main and <gpu>");
+        // Y from "all threads" visits every roster entry once, <gpu> among them, then comes back to all.
+        boolean sawGpu = false;
+        for (int press = 0; press < roster.count(); press++) {
+            int root = fx.controller().cycleThread(1);
+            assertTrue(root >= 0, "press " + press + " selects a thread");
+            sawGpu |= root == gpuRoot;
+        }
+        assertTrue(sawGpu, "Y reaches <gpu>");
+        assertEquals(-1, fx.controller().cycleThread(1), "then all threads");
+        while (fx.controller().cycleThread(-1) != gpuRoot) {
+            assertTrue(fx.controller().thread() >= 0, "Shift+Y reaches <gpu> before all threads");
+        }
+
+        fx.controller().setMode(ReportMode.SELF_TIME);
+        Report report = fx.build();
+        assertEquals("gpu", report.shownThreadName(), "the title names the GPU");
+        assertNotNull(row(SCENE, RowRole.FLAT));
+        assertNull(fx.row(CPU, RowRole.FLAT), "no CPU zone in the GPU's report");
+
+        fx.controller().showCallGraph(SCENE.zone());
+        report = fx.build();
+        assertEquals("gpu", report.shownThreadName());
+        ReportRow scene = row(SCENE, RowRole.FOCUS);
+        assertEquals(47_000, scene.value(Column.HIER));
+        assertEquals(25_000, row(SHADOWS, RowRole.CHILD).value(Column.HIER));
+        assertEquals(7_000, row(BLUR, RowRole.CHILD).value(Column.HIER));
+        assertNull(fx.row(CPU, RowRole.CHILD), "the GPU's call graph has no CPU rows");
+        assertNull(fx.row(CPU, RowRole.PARENT));
     }
 
     @Test

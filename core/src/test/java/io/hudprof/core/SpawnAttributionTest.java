@@ -114,6 +114,124 @@ class SpawnAttributionTest {
         }
     }
 
+    private static final Zone SIM = Zone.local("sp-sim");
+    private static final Zone EDITOR = Zone.local("sp-editor");
+
+    /** Hands a task of {@code micros} µs of SOLVE to the worker from inside the current zone path. */
+    private static void solveOnWorker(ProfilerFixture fx, ThreadWorker worker, long micros) {
+        Runnable task = Hudprof.wrap(() -> {
+            SOLVE.begin();
+            fx.micros(micros);
+            SOLVE.end();
+        });
+        worker.run(task);
+    }
+
+    @Test
+    void theSameZoneInTwoContextsChargesItsWorkersToEachPathApart() {
+        try (ProfilerFixture fx = new ProfilerFixture(); ThreadWorker worker = new ThreadWorker("sp-path-worker")) {
+            // SIM { PHYSICS { -> 2 µs of SOLVE } }, then EDITOR { PHYSICS { -> 5 µs of SOLVE; NARROW { -> 1 µs } } }.
+            SIM.begin();
+            PHYSICS.begin();
+            solveOnWorker(fx, worker, 2);
+            PHYSICS.end();
+            SIM.end();
+            EDITOR.begin();
+            PHYSICS.begin();
+            solveOnWorker(fx, worker, 5);
+            NARROW.begin();
+            solveOnWorker(fx, worker, 1);
+            NARROW.end();
+            fx.micros(1);
+            PHYSICS.end();
+            EDITOR.end();
+            fx.profiler.update();
+            fx.controller().setAveraging(Averaging.INSTANTANEOUS);
+            fx.controller().showCallGraph(PHYSICS);
+            Report report = fx.build();
+            // Rows in order: each path's task zone row, then its [workers] rows.
+            java.util.List<String> spawned = new java.util.ArrayList<>();
+            java.util.List<Double> hier = new java.util.ArrayList<>();
+            for (int i = 0; i < report.rowCount(); i++) {
+                if (report.row(i).role() == RowRole.SPAWNED) {
+                    spawned.add(report.row(i).name());
+                    hier.add(report.row(i).value(Column.HIER));
+                }
+            }
+            assertEquals(java.util.List.of("[in sp-sim]", "[workers] sp-solve islands",
+                    "[in sp-editor]", "[workers] sp-solve islands"), spawned,
+                    "PHYSICS under SIM and under EDITOR: two groups; NARROW's task is NARROW's, not PHYSICS's");
+            assertEquals(2_000, hier.get(1), "SIM > PHYSICS's worker time");
+            assertEquals(5_000, hier.get(3), "EDITOR > PHYSICS's worker time");
+            ReportRow focus = fx.row(PHYSICS, RowRole.FOCUS);
+            assertEquals(2_000 + 5_000 + 1_000 + 1_000, focus.value(Column.HIER),
+                    "PHYSICS's hier is its own thread's wall time (it waited for each task), counted once");
+
+            fx.controller().showCallGraph(NARROW);
+            Report narrow = fx.build();
+            int rows = 0;
+            for (int i = 0; i < narrow.rowCount(); i++) {
+                if (narrow.row(i).role() == RowRole.SPAWNED) {
+                    if (rows == 0) {
+                        assertEquals("[in sp-physics < sp-editor]", narrow.row(i).name(), "the path, innermost first");
+                    }
+                    rows++;
+                    if (narrow.row(i).zoneId() == SOLVE.id()) {
+                        assertEquals(1_000, narrow.row(i).value(Column.HIER));
+                    }
+                }
+            }
+            assertEquals(2, rows, "[in sp-physics < sp-editor] and its one [workers] row");
+
+            int simTask = -1;
+            int editorTask = -1;
+            for (int z = 0; z < Zone.count(); z++) {
+                Zone zone = Zone.byId(z);
+                if (zone != null && zone.name().equals("[tasks of sp-physics in sp-sim]")) {
+                    simTask = z;
+                } else if (zone != null && zone.name().equals("[tasks of sp-physics in sp-editor]")) {
+                    editorTask = z;
+                }
+            }
+            assertTrue(simTask >= 0 && editorTask >= 0 && simTask != editorTask, "one task zone per path");
+            assertEquals(PHYSICS.id(), Spawns.spawnerOf(simTask));
+            assertEquals(PHYSICS.id(), Spawns.spawnerOf(editorTask));
+        }
+    }
+
+    @Test
+    void findingAPathsTaskZoneAllocatesNothingOnceMade() {
+        try (ProfilerFixture fx = new ProfilerFixture()) {
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            long fewest = Long.MAX_VALUE;
+            for (int window = 0; window < 4; window++) {
+                long before = threads.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 2_000; i++) {
+                    SIM.begin();
+                    PHYSICS.begin();
+                    Zone physicsTasks = Hudprof.spawnZone();
+                    NARROW.begin();
+                    Zone narrowTasks = Hudprof.spawnZone();
+                    NARROW.end();
+                    PHYSICS.end();
+                    SIM.end();
+                    if (physicsTasks == narrowTasks) {
+                        throw new AssertionError("two paths, one task zone");
+                    }
+                }
+                fx.profiler.update();
+                fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
+            }
+            assertEquals(0, fewest, "bytes allocated by 4000 task-zone lookups (and one update)");
+            SIM.begin();
+            PHYSICS.begin();
+            assertEquals("[tasks of sp-physics in sp-sim]", Hudprof.spawnZone().name());
+            PHYSICS.end();
+            SIM.end();
+        }
+    }
+
     @Test
     void wrapReturnsTheTaskItselfWhenNothingRecords() {
         Hudprof.uninstall();

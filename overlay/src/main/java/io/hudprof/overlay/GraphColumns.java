@@ -2,13 +2,17 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
+import io.hudprof.core.report.ThreadSeries;
 
 /**
  * The history graph's stacked columns as a scrolling picture ({@link HudImage}), PStats' strip chart: a recorded
  * frame never changes, so each frame only the new frames' columns are painted (one, normally) into a ring of column
  * slots, and the graph shows the ring from its oldest slot on, as two image quads. The whole picture is repainted
- * only when the plot's size, the column width, the scale or the metric changes, or when history was not continued
- * (cleared, or more new frames than columns). A change of the zones shown does not repaint: a column keeps the
+ * only when the plot's size, the column width, the scale, the metric or the thread shown changes, or when history was
+ * not continued
+ * (cleared, or more new frames than columns). With one thread shown ({@link #update(FrameHistory, ThreadSeries, int,
+ * int, double, StripPlot)}), a column is that thread's busy time in the frame (in its busy colour) under its whole
+ * recorded time (grey) instead of the frame's zones. A change of the zones shown does not repaint: a column keeps the
  * zones and colours it was painted with (PStats' strip chart works the same way; the demo's eighth zone changes every
  * few seconds, and each repaint would cost the whole picture's upload once per texture). Zone colours are stable
  * ({@link ZoneColors}), so a zone keeps its colour in old and new columns while it stays shown.
@@ -24,6 +28,10 @@ final class GraphColumns implements AutoCloseable {
     private int barWidth;
     private double range = Double.NaN;
     private Metric metric;
+    /** Root zone of the thread whose frames are painted, or -1 for the whole frame's zones. */
+    private int threadRoot = -1;
+    private ThreadSeries series;
+    private int busyColor;
     /** Frame number of the newest frame painted, or -1. */
     private long newest = -1;
     /** Ring position of the newest frame painted; the frame {@code i} back sits in slot {@code (ring - i) mod columns}. */
@@ -44,11 +52,36 @@ final class GraphColumns implements AutoCloseable {
      */
     void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
                 double range, StripPlot strip) {
+        update(history, values, metric, zoneColors, zones, range, strip, null, -1, 0);
+    }
+
+    /**
+     * Brings the picture up to date with one thread's frames: each column is the thread's busy time (inside any zone)
+     * in {@code busyColor} under its whole time in grey, both from {@code series}; a change of thread repaints the
+     * whole picture, as a change of scale does.
+     *
+     * @param threadRoot the thread's root zone ({@link io.hudprof.core.ThreadRoster#rootZone(int)})
+     * @param range      the time at the top of the plot (ns)
+     */
+    void update(FrameHistory history, ThreadSeries series, int threadRoot, int busyColor, double range,
+                StripPlot strip) {
+        if (series == null || threadRoot < 0) {
+            throw new IllegalArgumentException("hudprof: a thread's graph needs its series and root zone");
+        }
+        update(history, null, Metric.TIME, null, 0, range, strip, series, threadRoot, busyColor);
+    }
+
+    private void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
+                        double range, StripPlot strip, ThreadSeries series, int threadRoot, int busyColor) {
         pixelBytes = 0;
         int plotHeight = strip.plot().height();
         boolean repaint = image.resize(strip.columns() * strip.columnWidth(), plotHeight)
                 || columns != strip.columns() || columnWidth != strip.columnWidth() || range != this.range
-                || metric != this.metric;
+                || metric != this.metric || threadRoot != this.threadRoot
+                || (threadRoot >= 0 && busyColor != this.busyColor);
+        this.threadRoot = threadRoot;
+        this.series = series;
+        this.busyColor = busyColor;
         columns = strip.columns();
         columnWidth = strip.columnWidth();
         barWidth = strip.barWidth();
@@ -88,6 +121,10 @@ final class GraphColumns implements AutoCloseable {
     private void paint(FrameHistory history, GraphColumnCache values, int[] zoneColors, int zones, int framesAgo) {
         int left = slot(framesAgo) * columnWidth;
         image.clear(left, left + columnWidth);
+        if (threadRoot >= 0) {
+            paintThread(framesAgo, left);
+            return;
+        }
         long frameValue = history.frameTotal(metric, framesAgo);
         if (frameValue < 0) {
             return;
@@ -111,6 +148,26 @@ final class GraphColumns implements AutoCloseable {
         int frameTop = height - (int) Math.round(Math.max(frameValue, stacked) * pixelsPerUnit);
         if (frameTop < below) {
             image.fill(left, right, frameTop, below, HudPalette.OTHER);
+        }
+    }
+
+    /** The thread's column: busy time from the bottom, the rest of its time in the frame grey above it. */
+    private void paintThread(int framesAgo, int left) {
+        double total = series.totalNanos(threadRoot, framesAgo);
+        if (Double.isNaN(total)) {
+            return;
+        }
+        double busy = series.busyNanos(threadRoot, framesAgo);
+        int height = image.height();
+        double pixelsPerNano = height / range;
+        int right = left + barWidth;
+        int busyTop = height - (int) Math.round(busy * pixelsPerNano);
+        if (busyTop < height) {
+            image.fill(left, right, busyTop, height, busyColor);
+        }
+        int totalTop = height - (int) Math.round(Math.max(total, busy) * pixelsPerNano);
+        if (totalTop < busyTop) {
+            image.fill(left, right, totalTop, busyTop, HudPalette.OTHER);
         }
     }
 
@@ -147,7 +204,7 @@ final class GraphColumns implements AutoCloseable {
         return Math.min(sum, (long) image.width() * image.height() * 4);
     }
 
-    /** How many times the whole picture was repainted (scale, zones, size changes). */
+    /** How many times the whole picture was repainted (scale, metric, thread, size changes). */
     long repaints() {
         return repaints;
     }

@@ -5,6 +5,7 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.ThreadSeries;
 import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.core.spike.SpikeCapture;
 
@@ -15,6 +16,12 @@ import io.hudprof.core.spike.SpikeCapture;
  * the target frame time and its harmonics, labelled in ms or Hz. With the HUD on {@link Metric#ALLOCATED_BYTES}, the
  * columns stack each zone's allocated bytes instead (the rest of the frame's bytes in grey), scaled to the largest
  * frame shown, and the title gives the selected frame's bytes and allocation rate.
+ *
+ * <p>With one thread selected (Y / Shift+Y, {@link #thread}), the graph is that thread's strip chart, as PStats opens
+ * one per thread: each column is the thread's busy time (inside any zone) under its whole recorded time in the frame,
+ * from {@link ThreadSeries}; the title names the thread and the legend gives both for the selected frame. Selecting
+ * another thread repaints the whole picture, as a scale change does. The thread graph is in time (the allocation view
+ * shows the whole frame's bytes).
  *
  * <p>The columns are a scrolling picture ({@link GraphColumns}): each frame paints only the new frame's column and
  * the list gets one image (two quads), so the graph's cost does not grow with its width; columns taller than the
@@ -32,6 +39,7 @@ final class HistoryGraphView {
     private final OverlayConfig config;
     private final HudMetrics metrics;
     private final ZoneRanking ranking;
+    private final ThreadSeries series;
     private final ZoneColors colors = new ZoneColors();
     private final GraphColumnCache cache;
     private final GraphColumns columns = new GraphColumns();
@@ -46,13 +54,17 @@ final class HistoryGraphView {
     private final TextLine line = new TextLine(64);
     private int zones;
     private Metric metric = Metric.TIME;
+    /** Root zone of the thread whose frames the graph shows, or -1 for all threads (the whole frame's zones). */
+    private int threadRoot = -1;
+    private String threadName;
     /** Whether the legend fitted beside the plot in the last layout. */
     private boolean legendShown = true;
 
-    HistoryGraphView(OverlayConfig config, HudMetrics metrics, ZoneRanking ranking) {
+    HistoryGraphView(OverlayConfig config, HudMetrics metrics, ZoneRanking ranking, ThreadSeries series) {
         this.config = config;
         this.metrics = metrics;
         this.ranking = ranking;
+        this.series = series;
         zoneIds = new int[config.graphZones];
         zoneColors = new int[config.graphZones];
         zoneNames = new String[config.graphZones];
@@ -62,11 +74,25 @@ final class HistoryGraphView {
     }
 
     /**
+     * Shows one thread's frames ({@code root}, its root zone, named {@code name}) or, with -1, all threads' (the
+     * default). Call before {@link #layout}; changing the thread repaints the columns on the next draw.
+     */
+    void thread(int root, String name) {
+        threadRoot = root < 0 || name == null ? -1 : root;
+        threadName = threadRoot < 0 ? null : name;
+    }
+
+    /** The thread root the graph shows, or -1 for all threads. */
+    int thread() {
+        return threadRoot;
+    }
+
+    /**
      * Picks this frame's zones and sizes and places the graph (before anything is drawn, so the report panel can
      * keep clear of it).
      */
     void layout(FrameHistory history, Metric shown, HudLayout layout, int framebufferWidth, int framebufferHeight) {
-        metric = history.holds(shown) ? shown : Metric.TIME;
+        metric = threadRoot < 0 && history.holds(shown) ? shown : Metric.TIME;
         zones = ranking.topZones(metric, zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
         if (cache.follow(history, metric, zoneIds, zones)) {
@@ -149,9 +175,11 @@ final class HistoryGraphView {
             guides.choose(range, plot, metrics.rowHeight());
             guides.drawLabels(strip, list, controls.unitsHz(), metrics);
         }
-        boolean selectedHeld = history.zoneSelf(metric, selected, zoneIds, zones, selectedSelf);
-        if (legendShown) {
-            drawLegend(history, selected, selectedHeld, list);
+        boolean thread = threadRoot >= 0;
+        if (legendShown && thread) {
+            drawThreadLegend(selected, list);
+        } else if (legendShown) {
+            drawLegend(history, selected, history.zoneSelf(metric, selected, zoneIds, zones, selectedSelf), list);
         }
         strip.drawMarker(list, selected, metrics);
 
@@ -160,12 +188,16 @@ final class HistoryGraphView {
             int x = strip.columnLeft(selected);
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
-        columns.update(history, cache, metric, zoneColors, zones, range, strip);
+        if (thread) {
+            columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
+        } else {
+            columns.update(history, cache, metric, zoneColors, zones, range, strip);
+        }
         columns.draw(strip, list);
         // The GPU line's marks can reach above the plot (a GPU-bound frame over the range): cut at the plot, in the
         // same draw command as the spike marks and guide lines over the picture.
         list.pushClip(plot.left(), plot.top(), plot.right(), plot.bottom());
-        if (!bytes) {
+        if (!bytes && !thread) {
             gpuLine.draw(history, strip, range, metrics, list);
         }
         drawSpikeMarks(history, controls.spikes(), list);
@@ -190,12 +222,22 @@ final class HistoryGraphView {
     private void drawTitle(FrameHistory history, int selected, DrawList list, double range, boolean hertz) {
         long nanos = history.frameNanos(selected);
         line.clear();
+        if (threadRoot >= 0) {
+            line.append(threadName).append(": ");
+        }
         if (nanos < 0) {
             line.append("no frame recorded yet");
         } else {
             line.append("frame #").append(history.frameNumber(selected)).append("  ")
                     .appendScaled(nanos, -6, 2).append(" ms  ");
-            if (metric == Metric.ALLOCATED_BYTES) {
+            if (threadRoot >= 0) {
+                double busy = series.busyNanos(threadRoot, selected);
+                if (Double.isNaN(busy)) {
+                    line.append("busy -");
+                } else {
+                    line.append("busy ").appendScaled(Math.round(busy), -6, 2).append(" ms");
+                }
+            } else if (metric == Metric.ALLOCATED_BYTES) {
                 long bytes = history.frameTotal(metric, selected);
                 ValueUnit.BYTES.append(bytes, line);
                 line.append("  ").appendFixed(nanos > 0 ? bytes * 1e3 / nanos : 0, 1).append(" MB/s");
@@ -256,6 +298,34 @@ final class HistoryGraphView {
             }
             line.alignRight(from, metric == Metric.TIME ? LEGEND_VALUE_CHARS : LEGEND_BYTES_VALUE_CHARS);
             list.text(x + 2 * metrics.cell(), rowY, line, other ? HudPalette.GUIDE_LABEL : HudPalette.TEXT);
+        }
+    }
+
+    /** The thread graph's legend: the thread's busy time and the rest of its time in the selected frame. */
+    private void drawThreadLegend(int selected, DrawList list) {
+        Box plot = strip.plot();
+        int x = plot.right() + metrics.gap() + LABEL_CHARS * metrics.cell() + metrics.gap();
+        double busy = series.busyNanos(threadRoot, selected);
+        double total = series.totalNanos(threadRoot, selected);
+        int lineHeight = metrics.lineHeight();
+        int swatch = lineHeight - Math.max(2, lineHeight / 4);
+        for (int i = 0; i < 2; i++) {
+            if ((i + 1) * metrics.rowHeight() > plot.height() && i > 0) {
+                break;
+            }
+            int rowY = plot.top() + i * metrics.rowHeight() + metrics.textDrop();
+            int swatchTop = rowY + (lineHeight - swatch) / 2;
+            list.rect(x, swatchTop, x + swatch, swatchTop + swatch, i == 0 ? HudPalette.CHART_BAR : HudPalette.OTHER);
+            line.clear().append(i == 0 ? "busy (in zones)" : "outside zones");
+            line.spaces(LEGEND_NAME_CHARS - line.length());
+            int from = line.length();
+            if (Double.isNaN(total)) {
+                line.append('-');
+            } else {
+                line.appendScaled(Math.round(i == 0 ? busy : Math.max(0, total - busy)), -6, 2);
+            }
+            line.alignRight(from, LEGEND_VALUE_CHARS);
+            list.text(x + 2 * metrics.cell(), rowY, line, i == 0 ? HudPalette.TEXT : HudPalette.GUIDE_LABEL);
         }
     }
 

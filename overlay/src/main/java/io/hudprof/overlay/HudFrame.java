@@ -3,10 +3,12 @@ package io.hudprof.overlay;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
+import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.category.CategoryHistory;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ThreadSeries;
 import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.stats.Stat;
@@ -67,7 +69,8 @@ public final class HudFrame implements AutoCloseable {
         this.controls = new HudControls(profiler, config);
         this.controls.showing(report);
         this.panel = new ReportPanelView(config, metrics);
-        this.graph = new HistoryGraphView(config, metrics, new ZoneRanking(profiler.data()));
+        this.graph = new HistoryGraphView(config, metrics, new ZoneRanking(profiler.data()),
+                new ThreadSeries(profiler.data()));
         this.chart = new ValueChartView(metrics);
         this.categoryChart = new StripChartView(config, metrics);
         this.categories = CategoryHistory.attach(profiler);
@@ -159,6 +162,7 @@ public final class HudFrame implements AutoCloseable {
         int timelineHeight = showTimeline
                 ? timeline.layout(profiler, report, controls.timeline(), framebufferWidth, framebufferHeight) : 0;
         if (showGraph) {
+            showSelectedThread();
             graph.layout(profiler.history(), controls.metric(), controls.layout(), framebufferWidth,
                     framebufferHeight - timelineHeight);
             Box graphBox = graph.strip().bounds();
@@ -304,6 +308,14 @@ public final class HudFrame implements AutoCloseable {
 
     ReportPanelView panel() {
         return panel;
+    }
+
+    /** The history graph follows the report's thread (Y / Shift+Y): that thread's frames, or all threads'. */
+    private void showSelectedThread() {
+        int root = profiler.controller().thread();
+        ThreadRoster roster = profiler.data().threads();
+        int at = root < 0 ? -1 : roster.indexOf(root);
+        graph.thread(at < 0 ? -1 : root, at < 0 ? null : roster.name(at));
     }
 
     HistoryGraphView graph() {

@@ -22,6 +22,7 @@ final class RowBuilder {
     private ValueUnit unit = ValueUnit.NANOS;
     private double[] stateHier = new double[64];
     private int spawnedCount;
+    private int[] taskZones = new int[4];
     private int[] spawnedZone = new int[8];
     private double[] spawnedSelf = new double[8];
     private double[] spawnedHier = new double[8];
@@ -151,21 +152,28 @@ final class RowBuilder {
     }
 
     /**
-     * The {@link RowRole#SPAWNED} rows: for every state of the focus's task zone (whichever thread ran it), the zones
-     * entered right inside it, by zone, with their hierarchical values there, and the task zone's own self value.
+     * The {@link RowRole#SPAWNED} rows, one group per task zone of the focus (one per open zone path it handed work
+     * over from, {@link Spawns}), in the order the states met them: the task zone's row first (its own self value:
+     * the tasks' time outside their zones; named by {@link Spawns#contextName}, the path outside the focus), then, for every state of that task zone (whichever
+     * thread ran it), the zones entered right inside it, by zone, with their hierarchical values there, largest first.
      * Read from every thread's values, so a thread-restricted report still shows what its zone handed to workers.
      */
     private void spawnedRows(Report dest, int focusZone, double[] self, double[] calls, double frameTotal) {
-        int taskZone = Spawns.taskZoneOf(focusZone);
-        if (taskZone < 0 || self == null) {
+        if (Spawns.taskZoneOf(focusZone) < 0 || self == null) {
             return;
         }
         int states = data.stateCount();
-        boolean any = false;
-        for (int s = 0; s < states && !any; s++) {
-            any = data.zone(s) == taskZone;
+        int groups = 0;
+        for (int s = 0; s < states; s++) {
+            int zone = data.zone(s);
+            if (Spawns.spawnerOf(zone) == focusZone && indexOf(taskZones, groups, zone) < 0) {
+                if (groups == taskZones.length) {
+                    taskZones = java.util.Arrays.copyOf(taskZones, groups * 2);
+                }
+                taskZones[groups++] = zone;
+            }
         }
-        if (!any) {
+        if (groups == 0) {
             return;
         }
         if (stateHier.length < states) {
@@ -181,7 +189,15 @@ final class RowBuilder {
                 stateHier[p] += stateHier[s];
             }
         }
+        for (int g = 0; g < groups; g++) {
+            spawnedGroup(dest, taskZones[g], self, calls, frameTotal);
+        }
+    }
+
+    private void spawnedGroup(Report dest, int taskZone, double[] self, double[] calls, double frameTotal) {
+        int states = data.stateCount();
         spawnedCount = 0;
+        addSpawned(taskZone, 0, 0, 0);
         for (int s = 0; s < states; s++) {
             int zone = data.zone(s);
             if (zone == taskZone) {
@@ -195,24 +211,37 @@ final class RowBuilder {
         }
         ensureOrder(spawnedCount);
         int n = 0;
-        for (int i = 0; i < spawnedCount; i++) {
+        // Entry 0 is the task zone: it leads its group.
+        for (int i = 1; i < spawnedCount; i++) {
             if (spawnedHier[i] > 0 || spawnedCalls[i] > 0) {
                 order[n++] = i;
                 sortKey[i] = spawnedHier[i];
             }
         }
+        if (n == 0 && spawnedHier[0] <= 0) {
+            return;
+        }
         IndexSort.descending(order, n, sortKey);
-        for (int i = 0; i < n; i++) {
-            int k = order[i];
+        for (int i = -1; i < n; i++) {
+            int k = i < 0 ? 0 : order[i];
             int zone = spawnedZone[k];
             ReportRow row = dest.addRow();
-            row.set(zone == taskZone ? Zone.byId(zone).name() : Spawns.workersName(zone), zone, 1, 2, RowRole.SPAWNED,
-                    false);
+            row.set(zone == taskZone ? Spawns.contextName(zone) : Spawns.workersName(zone), zone, 1, 2,
+                    RowRole.SPAWNED, false);
             fill(row, spawnedSelf[k], spawnedHier[k], spawnedCalls[k], frameTotal, true);
             if (zone == taskZone) {
                 row.clear(Column.COUNT);
             }
         }
+    }
+
+    private static int indexOf(int[] values, int count, int value) {
+        for (int i = 0; i < count; i++) {
+            if (values[i] == value) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private void addSpawned(int zone, double self, double hier, double count) {
