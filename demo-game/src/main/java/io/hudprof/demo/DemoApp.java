@@ -21,7 +21,6 @@ import io.hudprof.demo.gfx.Camera;
 import io.hudprof.demo.gfx.GameWindow;
 import io.hudprof.demo.gfx.GlDebugLog;
 import io.hudprof.demo.gfx.Renderer;
-import io.hudprof.demo.gfx.Screenshot;
 import io.hudprof.demo.sim.SimWorkers;
 import io.hudprof.demo.sim.PilotInput;
 import io.hudprof.demo.sim.Ships;
@@ -201,7 +200,7 @@ final class DemoApp {
                 }
                 if (options.screenshot != null && frame == options.frames) {
                     try (ZoneScope z = SCREENSHOT.enter()) {
-                        Screenshot.save(options.screenshot, framebuffer[0], framebuffer[1]);
+                        saveScreenshot(options.screenshot, framebuffer[0], framebuffer[1]);
                     }
                     captured = true;
                 }
@@ -223,7 +222,7 @@ final class DemoApp {
                 if (hud != null) {
                     hud.render(framebuffer[0], framebuffer[1]);
                 }
-                Screenshot.save(options.screenshot, framebuffer[0], framebuffer[1]);
+                saveScreenshot(options.screenshot, framebuffer[0], framebuffer[1]);
             }
             if (frameTimes != null) {
                 // The last frame ends here: its swap is done.
@@ -262,6 +261,15 @@ final class DemoApp {
                 out.println("hudprof demo: " + times);
             }
             return glErrors;
+        }
+    }
+
+    /** The overlay's screenshot, its I/O failure turned into the demo's one unchecked error. */
+    private static void saveScreenshot(java.nio.file.Path file, int width, int height) {
+        try {
+            io.hudprof.overlay.Screenshot.save(file, width, height);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot write the screenshot " + file + ": " + e.getMessage(), e);
         }
     }
 

@@ -31,7 +31,7 @@ import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.glfw.GLFWKeyCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.stb.STBImageWrite;
-import org.lwjgl.system.MemoryUtil;
+import io.hudprof.overlay.Screenshot;
 
 /**
  * The viewer's own GLFW window: the received profile drawn full-window by the game's HUD ({@link Overlay}: report
@@ -392,31 +392,7 @@ final class ViewerWindow implements AutoCloseable {
 
     /** Saves what the last {@link #renderFrame()} drew (before the swap) as an RGB PNG. */
     void screenshot(Path file) throws IOException {
-        int width = size[0];
-        int height = size[1];
-        ByteBuffer pixels = MemoryUtil.memAlloc(width * height * 3);
-        ByteBuffer flipped = MemoryUtil.memAlloc(width * height * 3);
-        try {
-            int alignment = glGetInteger(GL_PACK_ALIGNMENT);
-            glPixelStorei(GL_PACK_ALIGNMENT, 1);
-            glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels);
-            glPixelStorei(GL_PACK_ALIGNMENT, alignment);
-            int row = width * 3;
-            for (int y = 0; y < height; y++) {
-                MemoryUtil.memCopy(MemoryUtil.memAddress(pixels) + (long) (height - 1 - y) * row,
-                        MemoryUtil.memAddress(flipped) + (long) y * row, row);
-            }
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            if (!STBImageWrite.stbi_write_png(file.toString(), width, height, 3, flipped, row)) {
-                throw new IOException("stbi_write_png could not write " + file);
-            }
-        } finally {
-            MemoryUtil.memFree(pixels);
-            MemoryUtil.memFree(flipped);
-        }
+        Screenshot.save(file, size[0], size[1]);
     }
 
     @Override

@@ -340,6 +340,7 @@ public final class Renderer implements AutoCloseable {
         glDeleteVertexArrays(emptyVao);
         sprites.close();
         background.close();
-        MemoryUtil.memFree(instances);
+        // Through the Buffer overload, which LWJGL 3.3 has too (3.4 added memFree(FloatBuffer)).
+        MemoryUtil.memFree((java.nio.Buffer) instances);
     }
 }
