@@ -30,6 +30,11 @@ final class FrameAggregator {
     /** Self allocated bytes; null unless allocation per zone is on and available. */
     final StateQuantity bytes;
 
+    /**
+     * Per state, the frame's inclusive time credited by the replay loop (the state and everything under it), not yet
+     * in {@code time.frame}; {@link #deriveSelfTime} moves it there at commit. Zero outside a frame being gathered.
+     */
+    private long[] inclusive = new long[64];
     private int[] touched = new int[64];
     private boolean[] isTouched = new boolean[64];
     private int touchedCount;
@@ -72,10 +77,17 @@ final class FrameAggregator {
         long head = recorder.publishedHead();
         EventRing ring = recorder.ring();
         long position = recorder.consumedTail();
-        if (ring.bytes != null) {
+        if (position == head) {
+            return;
+        }
+        if (ring.bytes != null || tree.atLimit()) {
             position = drainEveryEvent(ctx, ring, position, head, untilNanos);
         } else {
             position = drainFast(ctx, ring.words, ring.times, position, head, untilNanos);
+            if (position < head && tree.atLimit()) {
+                // The loop stopped at the state limit (or at the frame's end, where this replays nothing).
+                position = drainEveryEvent(ctx, ring, position, head, untilNanos);
+            }
         }
         recorder.releaseUpTo(position);
     }
@@ -83,23 +95,38 @@ final class FrameAggregator {
     /**
      * The replay loop, a hot path of its own: it runs once per recorded event on the thread that calls
      * {@code update()}. It keeps the replayed stack, the current state and the per-state arrays in locals, resolves
-     * BEGIN through the per-zone cache and END with a pop itself, and hands anything else (a cache miss, the rare
-     * event kinds) to the methods {@link #replay} uses, so its numbers are exactly replay()'s (a kept timeline gets
-     * the same entries, in a second pass). A state joins the
-     * frame's touched list when one of its quantities leaves zero: every credit is positive and the touched states
-     * are zeroed when the frame ends, so that happens once per state and frame and the loop reads no flag. Locals
-     * are written back to the context before any call that reads it, and read again after.
+     * BEGIN through the per-zone cache and END with a pop itself, and hands the rare event kinds to {@link #replay},
+     * so its numbers are exactly replay()'s (a kept timeline gets the same entries, in a second pass).
+     *
+     * <p>Time is credited inclusively, once per zone pair: a BEGIN stores its time beside the pushed state, an END
+     * adds the time since then to the state's {@link #inclusive} time, and {@link #commit} turns inclusive into self
+     * time ({@link #deriveSelfTime}). So no event does a read-modify-write of the current state's self time, the
+     * chain through the thread's last time that replay()'s direct crediting has. The event time used is the running
+     * maximum of the thread's times, as credit() keeps it, so a clock that steps back gives the very numbers direct
+     * crediting does. The levels open on entry (and after a rare event, which replay() credits directly) start at
+     * the thread's last time, and every open level is credited up to it on exit (and before a rare event), so each
+     * interval is credited once: directly to one state's self time, or inclusively to the whole open chain.
+     *
+     * <p>A state joins the frame's touched list when its entry count leaves zero, or when it is open on entry (an
+     * open state may get inclusive time): every credit is positive and the touched states are zeroed when the frame
+     * ends, so that happens once per state and frame and the loop reads no flag. A state's parent is open whenever
+     * it is, so it is touched too. Locals are written back to the context before any call that reads it, and read
+     * again after. Inclusive crediting needs each state's tree parent to be the state it was entered from, which
+     * holds until the state limit is reached: there the loop stops before resolving a new entry and
+     * {@link #drain} replays the rest directly.
      *
      * @return the position of the first event not replayed
      */
     private long drainFast(ThreadContext ctx, int[] words, long[] times, long position, long head,
                            long untilNanos) {
         ensureStates();
+        openLevels(ctx);
         int[] stack = ctx.stack;
+        long[] start = ctx.start;
         int depth = ctx.depth;
         long last = ctx.lastNanos;
         int state = stack[depth];
-        long[] selfTime = time.frame;
+        long[] incl = inclusive;
         long[] entries = calls.frame;
         int[] zoneCache = tree.zoneCache;
         int[] parentCache = tree.parentCache;
@@ -114,14 +141,8 @@ final class FrameAggregator {
             int word = words[(int) position & (words.length - 1)];
             int kind = EventCodes.kind(word);
             if (kind == EventCodes.BEGIN) {
-                // credit(): the time since the thread's last transition is self time of the state that was current.
-                long delta = nanos - last;
-                if (delta > 0) {
-                    long before = selfTime[state];
-                    selfTime[state] = before + delta;
-                    if (before == 0) {
-                        touch(state);
-                    }
+                // The running maximum, as credit() keeps it: a time before the last one credits nothing.
+                if (nanos - last > 0) {
                     last = nanos;
                 }
                 int zoneId = EventCodes.payload(word);
@@ -137,18 +158,25 @@ final class FrameAggregator {
                     zoneCache[z] = state;
                     zoneCache[z + 1] = child;
                 } else {
+                    if (tree.atLimit()) {
+                        // The next state may be the overflow state, whose tree parent is not the state it is
+                        // entered from: drain() replays this event and the rest directly.
+                        break;
+                    }
                     child = tree.child(state, zoneId);
                     ensureStates();
-                    selfTime = time.frame;
+                    incl = inclusive;
                     entries = calls.frame;
                     zoneCache = tree.zoneCache;
                     parentCache = tree.parentCache;
                 }
                 if (++depth == stack.length) {
-                    stack = Arrays.copyOf(stack, stack.length * 2);
-                    ctx.stack = stack;
+                    ctx.grow();
+                    stack = ctx.stack;
+                    start = ctx.start;
                 }
                 stack[depth] = child;
+                start[depth] = last;
                 state = child;
                 long before = entries[child];
                 entries[child] = before + 1;
@@ -156,16 +184,11 @@ final class FrameAggregator {
                     touch(child);
                 }
             } else if (kind == EventCodes.END) {
-                long delta = nanos - last;
-                if (delta > 0) {
-                    long before = selfTime[state];
-                    selfTime[state] = before + delta;
-                    if (before == 0) {
-                        touch(state);
-                    }
+                if (nanos - last > 0) {
                     last = nanos;
                 }
                 if (depth > 0) {
+                    incl[state] += last - start[depth];
                     state = stack[--depth];
                 }
             } else {
@@ -176,23 +199,59 @@ final class FrameAggregator {
                 }
                 ctx.depth = depth;
                 ctx.lastNanos = last;
+                closeLevels(ctx);
                 replay(ctx, word, nanos);
+                openLevels(ctx);
                 stack = ctx.stack;
+                start = ctx.start;
                 depth = ctx.depth;
                 last = ctx.lastNanos;
                 state = stack[depth];
-                selfTime = time.frame;
+                incl = inclusive;
                 entries = calls.frame;
                 zoneCache = tree.zoneCache;
                 parentCache = tree.parentCache;
+                if (tree.atLimit()) {
+                    // A RESYNC_PUSH may have reached the state limit: the rest is replayed directly.
+                    position++;
+                    break;
+                }
             }
         }
         ctx.depth = depth;
         ctx.lastNanos = last;
+        closeLevels(ctx);
         if (timeline != null) {
             copyToTimeline(timeline, words, times, copied, position);
         }
         return position;
+    }
+
+    /**
+     * Starts inclusive crediting of every level open in the thread at its last time, and touches each level (it
+     * may get inclusive time in this frame). Sizes the per-state arrays first.
+     */
+    private void openLevels(ThreadContext ctx) {
+        ensureStates();
+        int[] stack = ctx.stack;
+        long[] start = ctx.start;
+        long last = ctx.lastNanos;
+        for (int i = 0; i <= ctx.depth; i++) {
+            start[i] = last;
+            touch(stack[i]);
+        }
+    }
+
+    /** Credits every open level's inclusive time up to the thread's last time: all its time is then credited. */
+    private void closeLevels(ThreadContext ctx) {
+        int[] stack = ctx.stack;
+        long[] start = ctx.start;
+        long last = ctx.lastNanos;
+        long[] incl = inclusive;
+        for (int i = 0; i <= ctx.depth; i++) {
+            incl[stack[i]] += last - start[i];
+            start[i] = last;
+        }
     }
 
     /**
@@ -411,6 +470,7 @@ final class FrameAggregator {
         }
         int size = Math.max(tree.capacity(), state + 1);
         isTouched = Arrays.copyOf(isTouched, size);
+        inclusive = Arrays.copyOf(inclusive, size);
         time.ensure(size);
         calls.ensure(size);
         if (bytes != null) {
@@ -422,6 +482,7 @@ final class FrameAggregator {
     void commit(long frameNanos, FrameHistory history) {
         recordedFrames++;
         frozen = false;
+        deriveSelfTime();
         StateQuantity b = bytes;
         for (int i = 0; i < instTouchedCount; i++) {
             int s = instTouched[i];
@@ -458,6 +519,11 @@ final class FrameAggregator {
             timeFrame[s] = 0;
             callsFrame[s] = 0;
             isTouched[s] = false;
+            if (self == 0 && entries == 0 && selfBytes == 0) {
+                // Touched because it was open (it might have got inclusive time), but nothing to show: as direct
+                // crediting would not have touched it, it takes no history entry and no zone entry.
+                continue;
+            }
             history.addState(s, self, entries, selfBytes);
             addToZone(zoneOf[s], self, selfBytes);
         }
@@ -500,6 +566,30 @@ final class FrameAggregator {
         clearFrame();
     }
 
+    /**
+     * Turns the frame's inclusive times into self time: a state's inclusive time is its own self time plus its
+     * children's inclusive time, so it is added to the state and taken from its parent (its parent on every stack it
+     * was open in, below the state limit). Every state with inclusive time, and its parent, is touched. Exact: the
+     * sums are of longs, so the self times are the very ones crediting each transition directly gives.
+     */
+    private void deriveSelfTime() {
+        long[] incl = inclusive;
+        long[] self = time.frame;
+        int[] parent = tree.parent;
+        for (int i = 0; i < touchedCount; i++) {
+            int s = touched[i];
+            long v = incl[s];
+            if (v != 0) {
+                incl[s] = 0;
+                self[s] += v;
+                int p = parent[s];
+                if (p >= 0) {
+                    self[p] -= v;
+                }
+            }
+        }
+    }
+
     /** Sets a state's committed (instantaneous) values outside the gathered frame: the held GPU frame's. */
     void setCommitted(int state, long self, long entries) {
         ensureState(state);
@@ -522,6 +612,7 @@ final class FrameAggregator {
             int s = touched[i];
             time.frame[s] = 0;
             calls.frame[s] = 0;
+            inclusive[s] = 0;
             if (bytes != null) {
                 bytes.frame[s] = 0;
             }

@@ -75,6 +75,15 @@ final class StateTree {
         return count;
     }
 
+    /**
+     * Whether the next new state would be the overflow state (or it exists already). Until then every state's
+     * {@link #parent} is the state it was entered from, which the aggregator's inclusive-time accounting relies on;
+     * the overflow state is entered from many parents, and from itself.
+     */
+    boolean atLimit() {
+        return count >= maxStates - 1;
+    }
+
     /** Number of distinct (zone, recursion level) keys. */
     int expandedKeyCount() {
         return expandedKeyCount;

@@ -16,7 +16,13 @@ final class ThreadContext {
     /** Null unless the profiler keeps timelines. */
     ThreadTimeline timeline;
     int[] stack = new int[16];
+    /**
+     * Beside {@link #stack}: per open level, the time from which the level's inclusive time is not yet credited.
+     * Only meaningful inside the aggregator's replay loop, which sets it on entry (see {@code FrameAggregator}).
+     */
+    long[] start = new long[16];
     int depth;
+    /** The thread's last transition time: the running maximum of its replayed event times. */
     long lastNanos;
     /** The thread's allocated-bytes counter at its last event, or {@link #NO_BYTES}; with allocation per zone. */
     long lastBytes = NO_BYTES;
@@ -51,9 +57,15 @@ final class ThreadContext {
 
     void push(int state) {
         if (depth + 1 == stack.length) {
-            stack = Arrays.copyOf(stack, stack.length * 2);
+            grow();
         }
         stack[++depth] = state;
+    }
+
+    /** Doubles the stack and its start times together (they are indexed by the same depth). */
+    void grow() {
+        stack = Arrays.copyOf(stack, stack.length * 2);
+        start = Arrays.copyOf(start, stack.length);
     }
 
     void pop() {
