@@ -6,8 +6,12 @@ import java.util.Arrays;
  * Turns the recorders' events into per-frame numbers (IProf's gather step). Replays each thread's events
  * against the {@link StateTree}: the time between two consecutive events of a thread is self time of the state
  * that was current, so one clock read per transition measures self time and hierarchical time is derived
- * later. At the frame boundary every thread's current state is credited up to the boundary, so no time is
- * lost between frames. Committed frames update the instantaneous values, two moving averages and the history.
+ * later. The replay loop gets the same self times another way, cheaper per event: it credits each zone pair's
+ * time once, inclusively, to the state the pair entered, and {@link #commit} subtracts every state's inclusive time
+ * from its parent's (see {@link #drainFast}); the rare events are credited directly, and the two ways never count
+ * an interval twice. At the frame boundary every thread's current state is credited up to the boundary, so no
+ * time is lost between frames. Committed frames update the instantaneous values, two moving averages and the
+ * history.
  *
  * <p>With allocation per zone on, each event also carries the thread's allocated-bytes counter, and the bytes
  * between two consecutive events are credited to the state that was current, through the same touched-state,
@@ -100,8 +104,8 @@ final class FrameAggregator {
      *
      * <p>Time is credited inclusively, once per zone pair: a BEGIN stores its time beside the pushed state, an END
      * adds the time since then to the state's {@link #inclusive} time, and {@link #commit} turns inclusive into self
-     * time ({@link #deriveSelfTime}). So no event does a read-modify-write of the current state's self time, the
-     * chain through the thread's last time that replay()'s direct crediting has. The event time used is the running
+     * time ({@link #deriveSelfTime}). So a pair costs one read-modify-write of a per-state time, at its END, where
+     * direct crediting costs one per event (a BEGIN then only stores its time). The event time used is the running
      * maximum of the thread's times, as credit() keeps it, so a clock that steps back gives the very numbers direct
      * crediting does. The levels open on entry (and after a rare event, which replay() credits directly) start at
      * the thread's last time, and every open level is credited up to it on exit (and before a rare event), so each
@@ -141,7 +145,9 @@ final class FrameAggregator {
             int word = words[(int) position & (words.length - 1)];
             int kind = EventCodes.kind(word);
             if (kind == EventCodes.BEGIN) {
-                // The running maximum, as credit() keeps it: a time before the last one credits nothing.
+                // The running maximum, as credit() keeps it: a time before the last one credits nothing. Taken in
+                // the BEGIN and END branches (the rare kinds need none: replay() takes it itself); that measured at
+                // least as fast as taking it once before the branches, and steadier.
                 if (nanos - last > 0) {
                     last = nanos;
                 }
