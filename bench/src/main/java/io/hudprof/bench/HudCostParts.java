@@ -6,6 +6,8 @@ import static org.lwjgl.opengl.GL33C.*;
 import io.hudprof.overlay.HudAction;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
@@ -28,7 +30,11 @@ import org.lwjgl.BufferUtils;
  * {@code glFinish}, so rasterisation lands in the frame that caused it. The time inside {@code Overlay.render}
  * (the game thread's own share: report, draw list, GL submission) is printed beside it.
  *
- * <pre>xvfb-run -a -s '-screen 0 1920x1080x24' java -cp bench/target/hudprof-benchmarks.jar \
+ * <p>The thread's CPU time per frame is printed too. With {@code LP_NUM_THREADS=0} llvmpipe rasterises on the calling
+ * thread, so that column is the whole cost of each mode on one core, and other work on the machine barely moves it:
+ * the figure to compare changes with on a shared machine.
+ *
+ * <pre>[LP_NUM_THREADS=0] xvfb-run -a -s '-screen 0 1920x1080x24' java -cp bench/target/hudprof-benchmarks.jar \
  *     io.hudprof.bench.HudCostParts [ROUNDS] [FRAMES_PER_BLOCK]</pre>
  */
 public final class HudCostParts {
@@ -69,10 +75,13 @@ public final class HudCostParts {
             Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null};
             double[][] frameMs = new double[names.length][rounds];
             double[][] renderMs = new double[names.length][rounds];
+            double[][] cpuMs = new double[names.length][rounds];
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             for (int r = -1; r < rounds; r++) {
                 for (int k = 0; k < names.length; k++) {
                     int mode = (k + Math.max(r, 0)) % names.length;
                     long start = System.nanoTime();
+                    long cpuStart = threads.getCurrentThreadCpuTime();
                     long inRender = 0;
                     for (int f = 0; f < framesPerBlock; f++) {
                         game.frame();
@@ -94,18 +103,23 @@ public final class HudCostParts {
                     if (r >= 0) {
                         frameMs[mode][r] = (System.nanoTime() - start) / 1e6 / framesPerBlock;
                         renderMs[mode][r] = inRender / 1e6 / framesPerBlock;
+                        cpuMs[mode][r] = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e6 / framesPerBlock;
                     }
                 }
             }
             System.out.println("load average at end " + MachineInfo.loadAverage());
             System.out.printf(Locale.ROOT, "HUD panel area %d px (%.1f %% of the window)%n", calibration.panelArea,
                     100.0 * calibration.panelArea / (WIDTH * HEIGHT));
+            System.out.println("llvmpipe threads: " + System.getenv().getOrDefault("LP_NUM_THREADS", "default"));
             double none = min(frameMs[0]);
-            System.out.println("| mode | frame ms, fastest block | added ms | in render() ms |");
-            System.out.println("|---|---:|---:|---:|");
+            double noneCpu = min(cpuMs[0]);
+            System.out.println("| mode | frame ms, fastest block | added ms | thread CPU ms/frame | added CPU ms "
+                    + "| in render() ms |");
+            System.out.println("|---|---:|---:|---:|---:|---:|");
             for (int m = 0; m < names.length; m++) {
-                System.out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f |%n", names[m], min(frameMs[m]),
-                        min(frameMs[m]) - none, min(renderMs[m]));
+                System.out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f |%n", names[m],
+                        min(frameMs[m]), min(frameMs[m]) - none, min(cpuMs[m]), min(cpuMs[m]) - noneCpu,
+                        min(renderMs[m]));
             }
             calibration.close();
             whole.close();
