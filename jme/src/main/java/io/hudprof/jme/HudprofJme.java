@@ -91,7 +91,7 @@ public final class HudprofJme extends BaseAppState {
                 input = new JmeHudInput();
                 app.getInputManager().addRawInputListener(input);
             }
-            input.attach(overlay.keys(), overlay.mouse(), app.getContext());
+            input.attach(overlay.keys(), overlay.mouse(), app.getContext(), app.getInputManager());
         } else {
             removeInput(app);
         }

@@ -8,6 +8,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 import static org.lwjgl.glfw.GLFW.GLFW_REPEAT;
 
+import com.jme3.input.InputManager;
 import com.jme3.input.KeyInput;
 import com.jme3.input.RawInputListener;
 import com.jme3.input.event.JoyAxisEvent;
@@ -33,7 +34,9 @@ import io.hudprof.overlay.KeyRouter;
  * bottom (it scales GLFW's window coordinates by the framebuffer-to-window ratio), so {@link HudMouse} gets
  * {@code (x, framebufferHeight - y)}; buttons keep GLFW's numbering (left 0, right 1, middle 2); the wheel comes as a
  * motion event whose {@code getDeltaWheel()} is 120 per notch. jME hands over all motion events of a frame before
- * its button events, so a button event first moves the HUD's pointer to the position the event carries.
+ * its button events, so a button event first moves the HUD's pointer to the position the event carries. While the game hides
+ * the cursor ({@code inputManager.setCursorVisible(false)}: a fly camera's mouse look, where jME's pointer position is
+ * a virtual one) the HUD takes no pointer event but the release of a press it took.
  *
  * <p>Until {@link #attach} gives it an overlay (it is registered with the input manager when the state is attached,
  * before it is initialised, so it comes before the game's own raw listeners) it passes everything on.
@@ -46,6 +49,7 @@ final class JmeHudInput implements RawInputListener {
     private KeyRouter router;
     private HudMouse mouse;
     private JmeContext context;
+    private InputManager inputManager;
     /** Where the HUD's pointer was last put, in the HUD's pixels (top-left origin); MIN_VALUE before any. */
     private int pointerX = Integer.MIN_VALUE;
     private int pointerY = Integer.MIN_VALUE;
@@ -61,11 +65,15 @@ final class JmeHudInput implements RawInputListener {
     JmeHudInput() {
     }
 
-    /** Routes events to an overlay's keys and mouse from now on; {@code context} gives the framebuffer's height. */
-    void attach(KeyRouter keys, HudMouse pointer, JmeContext display) {
+    /**
+     * Routes events to an overlay's keys and mouse from now on; {@code display} gives the framebuffer's height, and
+     * {@code input} whether the cursor is shown.
+     */
+    void attach(KeyRouter keys, HudMouse pointer, JmeContext display, InputManager input) {
         this.router = keys;
         this.mouse = pointer;
         this.context = display;
+        this.inputManager = input;
     }
 
     /** Passes every event on from now on (the overlay is gone). */
@@ -73,6 +81,7 @@ final class JmeHudInput implements RawInputListener {
         router = null;
         mouse = null;
         context = null;
+        inputManager = null;
     }
 
     @Override
@@ -129,6 +138,12 @@ final class JmeHudInput implements RawInputListener {
         if (mouse == null) {
             return;
         }
+        if (!inputManager.isCursorVisible()) {
+            // The game took the pointer (a fly camera's mouse look): its motion is the game's, wherever it points.
+            mouse.left();
+            pointerX = Integer.MIN_VALUE;
+            return;
+        }
         int wheel = evt.getDeltaWheel();
         boolean used = wheel != 0
                 ? mouse.scrolled(wheel / WHEEL_PER_NOTCH)
@@ -143,9 +158,15 @@ final class JmeHudInput implements RawInputListener {
         if (mouse == null) {
             return;
         }
+        boolean pointing = inputManager.isCursorVisible();
+        if (evt.isPressed() && !pointing) {
+            // A press with the pointer taken is the game's; a release still goes to the HUD, which uses it exactly
+            // when it used the press.
+            return;
+        }
         int x = evt.getX();
         int y = context.getFramebufferHeight() - evt.getY();
-        if (x != pointerX || y != pointerY) {
+        if (pointing && (x != pointerX || y != pointerY)) {
             // The press happened where the event says; later motion of the same frame was delivered before it.
             movePointer(evt.getX(), evt.getY());
         }

@@ -118,6 +118,9 @@ class JmeMouseTest {
         List<String> gameSawHidden;
         int cursorBeforeHiddenClick = -2;
         int cursorAfterHiddenClick = -1;
+        List<String> gameSawCaptured;
+        List<String> mappedCaptured;
+        int cursorAfterCapturedClick = -1;
         int[] row2;
         double scaleX;
         double scaleY;
@@ -235,6 +238,19 @@ class JmeMouseTest {
                 case 22 -> {
                     gameSawHidden = List.copyOf(gameMouse.seen);
                     cursorAfterHiddenClick = hud.profiler().controller().cursor();
+                    // The HUD shown again, but the game took the pointer (mouse look): the click is the game's.
+                    clearSeen();
+                    hud.controls().setVisible(true);
+                    inputManager.setCursorVisible(false);
+                    int[] other = HudTargets.row(overlay,
+                            cursorAfterHiddenClick - HudTargets.firstRow(overlay) == 4 ? 5 : 4);
+                    click(other[0], other[1]);
+                }
+                case 24 -> {
+                    gameSawCaptured = List.copyOf(gameMouse.seen);
+                    mappedCaptured = List.copyOf(mapped);
+                    cursorAfterCapturedClick = hud.profiler().controller().cursor();
+                    inputManager.setCursorVisible(true);
                     stop();
                 }
                 default -> {
@@ -316,5 +332,11 @@ class JmeMouseTest {
         assertEquals(3, game.gameSawHidden.size(), "the hidden HUD's events all reach the game: "
                 + game.gameSawHidden);
         assertEquals(game.cursorBeforeHiddenClick, game.cursorAfterHiddenClick, "a hidden HUD takes no click");
+        // (The pointer is where the hidden HUD's click left it: jME reports no motion for a move of 0.)
+        assertEquals(List.of("button 0 down", "button 0 up"), game.gameSawCaptured,
+                "with the cursor taken by the game, its click over the HUD is the game's");
+        assertEquals(List.of("click down", "click up"), game.mappedCaptured);
+        assertEquals(game.cursorBeforeHiddenClick, game.cursorAfterCapturedClick, "the HUD took no click while the"
+                + " game had the pointer");
     }
 }
