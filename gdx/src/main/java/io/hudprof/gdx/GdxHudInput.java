@@ -21,7 +21,8 @@ import io.hudprof.overlay.KeyRouter;
  * hands pointer events to the overlay's {@link HudMouse}, in back-buffer pixels (libGDX's screen coordinates are
  * logical, top-left origin: they are scaled by {@code getBackBufferWidth() / getWidth()}, which is 1 in libGDX's
  * {@code HdpiMode.Pixels}). Every method returns whether the HUD used the event, so a game's processor behind this one
- * gets exactly the others: none over a shown HUD's panels, all of them while it is hidden. Only the first pointer
+ * gets exactly the others: none over a shown HUD's panels, all of them while it is hidden or while the game has
+ * caught the cursor (mouse look; the release of a press the HUD took is still the HUD's). Only the first pointer
  * (the mouse) is the HUD's; libGDX's button numbers are GLFW's (left 0, right 1, middle 2); the wheel's
  * {@code amountY} is GLFW's offset negated. libGDX's
  * {@code keyDown} carries neither modifiers nor repeats, so this processor keeps the modifier state from the
@@ -67,12 +68,12 @@ public final class GdxHudInput extends InputAdapter {
 
     @Override
     public boolean mouseMoved(int screenX, int screenY) {
-        return mouse != null && movePointer(screenX, screenY);
+        return pointing() && movePointer(screenX, screenY);
     }
 
     @Override
     public boolean touchDragged(int screenX, int screenY, int pointer) {
-        return mouse != null && pointer == 0 && movePointer(screenX, screenY);
+        return pointing() && pointer == 0 && movePointer(screenX, screenY);
     }
 
     @Override
@@ -94,18 +95,41 @@ public final class GdxHudInput extends InputAdapter {
     @Override
     public boolean scrolled(float amountX, float amountY) {
         // libGDX negates GLFW's offsets: positive amountY is towards the user, HudMouse's positive is away.
-        return mouse != null && mouse.scrolled(-amountY);
+        return pointing() && mouse.scrolled(-amountY);
     }
 
     private boolean press(int screenX, int screenY, int pointer, int button, boolean pressed) {
         if (mouse == null || pointer != 0) {
             return false;
         }
-        if (pixelX(screenX) != pointerX || pixelY(screenY) != pointerY) {
+        boolean pointing = pointing();
+        if (pressed && !pointing) {
+            // A press with the cursor caught is the game's; a release goes to the HUD, which uses it exactly when it
+            // used the press.
+            return false;
+        }
+        if (pointing && (pixelX(screenX) != pointerX || pixelY(screenY) != pointerY)) {
             // The button event says where it happened; put the HUD's pointer there first.
             movePointer(screenX, screenY);
         }
         return mouse.button(button, pressed);
+    }
+
+    /**
+     * Whether pointer events can be the HUD's: there is a mouse, and the game has not caught the cursor
+     * ({@code Gdx.input.setCursorCatched(true)}: mouse look, where positions are not a pointer's). With the cursor
+     * caught the HUD's pointer leaves its panels.
+     */
+    private boolean pointing() {
+        if (mouse == null) {
+            return false;
+        }
+        if (Gdx.input.isCursorCatched()) {
+            mouse.left();
+            pointerX = Integer.MIN_VALUE;
+            return false;
+        }
+        return true;
     }
 
     private boolean movePointer(int screenX, int screenY) {

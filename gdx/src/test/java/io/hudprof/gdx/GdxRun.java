@@ -90,6 +90,9 @@ final class GdxRun {
         int clickedRow = -2;
         List<String> stageMouseOverPanels;
         List<String> stageMouseOffPanels;
+        List<String> stageMouseCaught;
+        int cursorBeforeCaughtClick = -1;
+        int cursorAfterCaughtClick = -2;
         /** Fewest bytes of several rounds of pointer events handed to the HUD's processor (INPUT_PROCESSOR only). */
         long pointerEventBytes = -1;
     }
@@ -285,6 +288,20 @@ final class GdxRun {
                     if (result.keyPath == GdxHud.KeyPath.INPUT_PROCESSOR) {
                         result.pointerEventBytes = pointerEventBytes(hud);
                     }
+                    // The game catches the cursor (mouse look): a click over the HUD's report is the game's.
+                    Gdx.input.setCursorCatched(true);
+                    profiler.setPaused(true);
+                    game.stageMouse.clear();
+                    result.cursorBeforeCaughtClick = profiler.controller().cursor();
+                    int first = HudTargets.firstRow(hud.overlay());
+                    int[] row = HudTargets.row(hud.overlay(), result.cursorBeforeCaughtClick - first == 1 ? 2 : 1);
+                    click(row[0], row[1]);
+                }
+                case 94 -> {
+                    result.stageMouseCaught = List.copyOf(game.stageMouse);
+                    result.cursorAfterCaughtClick = profiler.controller().cursor();
+                    Gdx.input.setCursorCatched(false);
+                    profiler.setPaused(false);
                 }
                 default -> {
                 }
