@@ -183,11 +183,23 @@ public final class HudprofJme extends BaseAppState {
         }
     }
 
+    /** The HUD takes input again (it is drawn again). */
     @Override
     protected void onEnable() {
+        if (input != null && overlay != null) {
+            input.attach(overlay.keys(), overlay.mouse(), getApplication().getContext(),
+                    getApplication().getInputManager());
+        }
     }
 
+    /** A disabled state draws no HUD, so it takes no input either: every event is the game's. */
     @Override
     protected void onDisable() {
+        if (input != null) {
+            input.detach();
+        }
+        if (overlay != null) {
+            overlay.mouse().left();
+        }
     }
 }

@@ -121,6 +121,8 @@ class JmeMouseTest {
         List<String> gameSawCaptured;
         List<String> mappedCaptured;
         int cursorAfterCapturedClick = -1;
+        List<String> gameSawDisabled;
+        int cursorAfterDisabledClick = -1;
         int[] row2;
         double scaleX;
         double scaleY;
@@ -251,6 +253,16 @@ class JmeMouseTest {
                     mappedCaptured = List.copyOf(mapped);
                     cursorAfterCapturedClick = hud.profiler().controller().cursor();
                     inputManager.setCursorVisible(true);
+                    // hudprof's state disabled: no HUD is drawn, and its last panels take no click.
+                    clearSeen();
+                    hud.setEnabled(false);
+                    int[] row = HudTargets.row(overlay, 1);
+                    click(row[0], row[1]);
+                }
+                case 26 -> {
+                    gameSawDisabled = List.copyOf(gameMouse.seen);
+                    cursorAfterDisabledClick = hud.profiler().controller().cursor();
+                    hud.setEnabled(true);
                     stop();
                 }
                 default -> {
@@ -338,5 +350,8 @@ class JmeMouseTest {
         assertEquals(List.of("click down", "click up"), game.mappedCaptured);
         assertEquals(game.cursorBeforeHiddenClick, game.cursorAfterCapturedClick, "the HUD took no click while the"
                 + " game had the pointer");
+        assertTrue(game.gameSawDisabled.containsAll(List.of("button 0 down", "button 0 up")),
+                "with hudprof's state disabled its last panels took a click: " + game.gameSawDisabled);
+        assertEquals(game.cursorBeforeHiddenClick, game.cursorAfterDisabledClick);
     }
 }
