@@ -107,6 +107,10 @@ final class GdxRun {
     /** Starts the application (its constructor returns once it has exited) and returns what the harness saw. */
     static Result run(String name, GdxHud.KeyPath keys, boolean gl32) {
         XvfbDisplay.ensure();
+        if (!THREADS.isThreadAllocatedMemorySupported()) {
+            throw new AssertionError("this JVM cannot count allocated bytes per thread");
+        }
+        THREADS.setThreadAllocatedMemoryEnabled(true);
         Lwjgl3ApplicationConfiguration config = new Lwjgl3ApplicationConfiguration();
         config.setTitle("hudprof-gdx " + name);
         config.setWindowedMode(W, H);

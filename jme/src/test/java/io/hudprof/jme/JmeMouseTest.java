@@ -55,6 +55,8 @@ import org.lwjgl.glfw.GLFWScrollCallback;
 class JmeMouseTest {
     static final int W = 960;
     static final int H = 540;
+    static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
 
     /** The game's raw listener: every mouse event it receives, as text. */
     static final class GameMouse implements RawInputListener {
@@ -123,6 +125,7 @@ class JmeMouseTest {
         int cursorAfterCapturedClick = -1;
         List<String> gameSawDisabled;
         int cursorAfterDisabledClick = -1;
+        long eventBytes = -1;
         int[] row2;
         double scaleX;
         double scaleY;
@@ -263,12 +266,45 @@ class JmeMouseTest {
                     gameSawDisabled = List.copyOf(gameMouse.seen);
                     cursorAfterDisabledClick = hud.profiler().controller().cursor();
                     hud.setEnabled(true);
+                    eventBytes = eventBytes(overlay);
                     stop();
                 }
                 default -> {
                 }
             }
             frame++;
+        }
+
+        /**
+         * Bytes a {@link JmeHudInput} on this HUD allocates handling jME events (made beforehand, as jME makes them):
+         * moves over the report and off the panels, the wheel, a press and release off the panels; the fewest of
+         * several rounds of 200 each.
+         */
+        private long eventBytes(Overlay overlay) {
+            JmeHudInput input = new JmeHudInput();
+            input.attach(overlay.keys(), overlay.mouse(), getContext(), inputManager);
+            int[] row = HudTargets.row(overlay, 1);
+            MouseMotionEvent[] moves = new MouseMotionEvent[7];
+            for (int i = 0; i < moves.length; i++) {
+                moves[i] = new MouseMotionEvent(row[0] + i, H - row[1], 1, 0, 0, 0);
+            }
+            MouseMotionEvent off = new MouseMotionEvent(W - 40, 30, 1, 0, 0, 0);
+            MouseMotionEvent wheel = new MouseMotionEvent(W - 40, 30, 0, 0, 120, 120);
+            MouseButtonEvent press = new MouseButtonEvent(0, true, W - 40, 30);
+            MouseButtonEvent release = new MouseButtonEvent(0, false, W - 40, 30);
+            long fewest = Long.MAX_VALUE;
+            for (int round = 0; round < 5; round++) {
+                long before = THREADS.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 200; i++) {
+                    input.onMouseMotionEvent(moves[i % moves.length]);
+                    input.onMouseMotionEvent(off);
+                    input.onMouseMotionEvent(wheel);
+                    input.onMouseButtonEvent(press);
+                    input.onMouseButtonEvent(release);
+                }
+                fewest = Math.min(fewest, THREADS.getCurrentThreadAllocatedBytes() - before);
+            }
+            return fewest;
         }
 
         private void clearSeen() {
@@ -322,6 +358,8 @@ class JmeMouseTest {
         game.setSettings(settings);
         game.setShowSettings(false);
         game.setPauseOnLostFocus(false);
+        assertTrue(THREADS.isThreadAllocatedMemorySupported(), "this JVM cannot count allocated bytes per thread");
+        THREADS.setThreadAllocatedMemoryEnabled(true);
         game.start(JmeContext.Type.Display);
         assertTrue(game.stopped.await(120, TimeUnit.SECONDS), "the jME application did not finish");
         if (game.failure != null) {
@@ -353,5 +391,6 @@ class JmeMouseTest {
         assertTrue(game.gameSawDisabled.containsAll(List.of("button 0 down", "button 0 up")),
                 "with hudprof's state disabled its last panels took a click: " + game.gameSawDisabled);
         assertEquals(game.cursorBeforeHiddenClick, game.cursorAfterDisabledClick);
+        assertEquals(0, game.eventBytes, "bytes the HUD's jME input allocated handling 1000 pointer events");
     }
 }
