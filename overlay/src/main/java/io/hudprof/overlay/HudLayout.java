@@ -5,7 +5,7 @@ package io.hudprof.overlay;
  * optional size, in logical pixels (so a position survives a content-scale change), plus the one rule every panel is
  * placed by: inside the framebuffer, whatever its size. A view lays itself out at its anchored place, then calls
  * {@link #place} once; dragging a panel's title bar changes the offset ({@link HudMouse}), dragging its corner the
- * size. A new view (a timeline) adopts it with a {@link Panel} constant and the same two calls. Allocation-free;
+ * size. A new view adopts it with a {@link Panel} constant and the same two calls. Allocation-free;
  * render thread only.
  */
 final class HudLayout {
@@ -13,8 +13,14 @@ final class HudLayout {
     enum Panel {
         /** The report panel: its size is the number of rows shown. */
         REPORT,
-        /** The history graph (and the charts beside it): its size is the plot height in logical pixels. */
-        GRAPH
+        /** The history graph (and the category chart in its place): its size is the plot height in logical pixels. */
+        GRAPH,
+        /** The frame timeline: its size is the box's height, its width the box's width, in logical pixels. */
+        TIMELINE,
+        /** The value chart beside the graph (placed relative to it): its size is the plot height in logical pixels. */
+        CHART,
+        /** The spike list: its size is the number of spike rows shown. */
+        SPIKES
     }
 
     private static final int PANELS = Panel.values().length;
@@ -23,6 +29,8 @@ final class HudLayout {
     private final int[] offsetY = new int[PANELS];
     /** A panel's size chosen by the user (meaning per panel, see {@link Panel}), or 0 for the configured one. */
     private final int[] size = new int[PANELS];
+    /** A panel's width chosen by the user in logical pixels (only panels with a width of their own), or 0. */
+    private final int[] width = new int[PANELS];
     /** Bumped on every change, so a saved copy knows it is out of date. */
     private int version;
 
@@ -82,6 +90,20 @@ final class HudLayout {
         }
     }
 
+    /** The panel's user-chosen width, or {@code fallback} when none was chosen. */
+    int width(Panel panel, int fallback) {
+        int chosen = width[panel.ordinal()];
+        return chosen > 0 ? chosen : fallback;
+    }
+
+    /** Sets a panel's width in logical pixels (0: back to the configured one). */
+    void resizeWidth(Panel panel, int value) {
+        if (width[panel.ordinal()] != Math.max(0, value)) {
+            width[panel.ordinal()] = Math.max(0, value);
+            version++;
+        }
+    }
+
     /** Sets a panel's offset (restoring a saved layout). */
     void offset(Panel panel, int x, int y) {
         offsetX[panel.ordinal()] = x;
@@ -95,6 +117,7 @@ final class HudLayout {
             offsetX[i] = 0;
             offsetY[i] = 0;
             size[i] = 0;
+            width[i] = 0;
         }
         version++;
     }
