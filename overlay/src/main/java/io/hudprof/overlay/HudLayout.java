@@ -31,6 +31,9 @@ final class HudLayout {
     private final int[] size = new int[PANELS];
     /** A panel's width chosen by the user in logical pixels (only panels with a width of their own), or 0. */
     private final int[] width = new int[PANELS];
+    /** How far the last {@link #place} pushed each panel to keep it inside, in framebuffer pixels. */
+    private final int[] pushedX = new int[PANELS];
+    private final int[] pushedY = new int[PANELS];
     /** Bumped on every change, so a saved copy knows it is out of date. */
     private int version;
 
@@ -39,11 +42,29 @@ final class HudLayout {
      * framebuffer: a box wider or taller than the framebuffer keeps its left or top edge on screen.
      */
     void place(Panel panel, Box box, float ui, int framebufferWidth, int framebufferHeight) {
-        int left = box.left() + Math.round(offsetX[panel.ordinal()] * ui);
-        int top = box.top() + Math.round(offsetY[panel.ordinal()] * ui);
-        left = Math.max(0, Math.min(left, framebufferWidth - box.width()));
-        top = Math.max(0, Math.min(top, framebufferHeight - box.height()));
+        int wantedLeft = box.left() + Math.round(offsetX[panel.ordinal()] * ui);
+        int wantedTop = box.top() + Math.round(offsetY[panel.ordinal()] * ui);
+        int left = Math.max(0, Math.min(wantedLeft, framebufferWidth - box.width()));
+        int top = Math.max(0, Math.min(wantedTop, framebufferHeight - box.height()));
+        pushedX[panel.ordinal()] = left - wantedLeft;
+        pushedY[panel.ordinal()] = top - wantedTop;
         box.set(left, top, box.width(), box.height());
+    }
+
+    /**
+     * Makes the panel's offset say where the last {@link #place} really put it, when that kept it inside the
+     * framebuffer: a drag that starts then moves the panel at once, with no dead stretch while the pointer makes up
+     * for how far it was out.
+     */
+    void settle(Panel panel, float ui) {
+        int p = panel.ordinal();
+        if (pushedX[p] != 0 || pushedY[p] != 0) {
+            offsetX[p] += Math.round(pushedX[p] / ui);
+            offsetY[p] += Math.round(pushedY[p] / ui);
+            pushedX[p] = 0;
+            pushedY[p] = 0;
+            version++;
+        }
     }
 
     /** The horizontal shift {@link #place} applies, in framebuffer pixels, before clamping. */

@@ -292,6 +292,9 @@ public final class HudMouse {
     }
 
     private void startDrag(Drag kind, HudLayout.Panel panel) {
+        if (kind == Drag.MOVE || kind == Drag.SIZE) {
+            controls.layout().settle(panel, hud.metrics().ui());
+        }
         drag = kind;
         dragPanel = panel;
         dragLastX = x;
