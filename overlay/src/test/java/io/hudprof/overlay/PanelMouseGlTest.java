@@ -41,11 +41,11 @@ import org.lwjgl.glfw.GLFWMouseButtonCallback;
 import org.lwjgl.glfw.GLFWScrollCallback;
 
 /**
- * The mouse on the frame timeline, the value chart and the spike list, through the overlay's GLFW callbacks on a real
- * window (events delivered through whatever callback GLFW holds, as GLFW would), with what the HUD did read back from
- * the framebuffer: hover, click, double-click, drag, corner resize and wheel per panel; the game's callbacks get nothing
- * over a panel and everything off it; the panels' places and sizes come back from the saved layout. Screenshots
- * under target/screenshots.
+ * The mouse on the frame timeline, the value chart and the spike list, through the overlay's GLFW callbacks on a
+ * real window (events delivered through whatever callback GLFW holds, as GLFW would), with what the HUD did read
+ * back from the framebuffer: hover, click, double-click, drag, corner resize and wheel per panel; the game's
+ * callbacks get nothing over a panel and everything off it; the panels' places and sizes come back from the saved
+ * layout. Screenshots under target/screenshots.
  */
 class PanelMouseGlTest {
     private static final int W = 1280;
@@ -204,6 +204,13 @@ class PanelMouseGlTest {
         return gl.read();
     }
 
+    /** Renders and saves the screenshot {@code PanelMouseGlTest.<name>.png}. */
+    private Image shot(String name) {
+        ScriptedGame.drawScene(W, H);
+        overlay.render(W, H);
+        return gl.screenshot("PanelMouseGlTest." + name);
+    }
+
     private void move(int x, int y) {
         GLFWCursorPosCallback current = glfwSetCursorPosCallback(gl.window(), null);
         glfwSetCursorPosCallback(gl.window(), current);
@@ -290,7 +297,7 @@ class PanelMouseGlTest {
         info.setEdges(bounds.left(), bounds.bottom() - 2 * laneRow(), bounds.left() + 700, bounds.bottom());
         Image before = render();
         move(timeX(5), rowY(2));
-        Image after = render();
+        Image after = shot("hoverOnSolve");
         assertEquals(SOLVE.id(), timelineState().frame().barZone(timeline().hoveredBar()));
         assertTrue(hoverOutlinePixels(after, solve) > hoverOutlinePixels(before, solve) + (timeX(7) - timeX(3)),
                 "the hovered bar is outlined: " + hoverOutlinePixels(after, solve) + " outline pixels");
@@ -307,7 +314,7 @@ class PanelMouseGlTest {
     @Test
     void clickingATimelineBarSelectsItAndItsReportRowAndADoubleClickOpensItsCallGraph() {
         click(timeX(2), rowY(1));
-        Image image = render();
+        Image image = shot("clickedPhysics");
         int cursor = timelineState().cursor();
         assertEquals(PHYSICS.id(), timelineState().frame().barZone(cursor), "the bar cursor is on PHYSICS");
         assertEquals(PHYSICS.id(), overlay.report().row(profiler.controller().cursor()).zoneId(),
@@ -335,7 +342,7 @@ class PanelMouseGlTest {
         assertEquals(2.0, timelineState().zoom(), 1e-9, "two notches: twice the detail");
         assertEquals(momentUnderPointer, timelineState().pan() + (x - plot.left()) / (double) plot.width() / 2.0,
                 1e-9, "the moment under the pointer stays there");
-        Image zoomed = render();
+        Image zoomed = shot("zoomedTwiceAboutSolve");
         int solveRow = timeline().plot().top() + 2 * laneRow() + 2;
         int wideBefore = barPixels(before, solveRow);
         int wideAfter = barPixels(zoomed, solveRow);
