@@ -56,6 +56,7 @@ public final class HudFrame implements AutoCloseable {
     private boolean graphDrawn;
     private boolean categoryChartDrawn;
     private boolean timelineDrawn;
+    private boolean threadListDrawn;
     private final HudMouse mouse;
     private FrameStatistics gcLookedUpIn;
     private Stat gcCollections;
@@ -150,6 +151,7 @@ public final class HudFrame implements AutoCloseable {
         graphDrawn = false;
         categoryChartDrawn = false;
         timelineDrawn = false;
+        threadListDrawn = false;
         if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
             return false;
         }
@@ -165,7 +167,7 @@ public final class HudFrame implements AutoCloseable {
         if (showGraph) {
             showSelectedThread();
             graph.layout(profiler.history(), controls.metric(), controls.layout(), framebufferWidth,
-                    framebufferHeight - timelineHeight);
+                    framebufferHeight, timelineHeight);
             Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
@@ -215,7 +217,8 @@ public final class HudFrame implements AutoCloseable {
             // Under the spike list while that sits in its corner; a list moved elsewhere leaves the corner free.
             int top = controls.spikeListVisible() && !controls.layout().moved(HudLayout.Panel.SPIKES)
                     ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
-            threadList.draw(report, top, framebufferWidth, list);
+            threadList.draw(report, top, controls.layout(), framebufferWidth, framebufferHeight, list);
+            threadListDrawn = true;
         }
         if (showGraph && controls.categoriesShown()) {
             categoryChartDrawn = true;
@@ -381,6 +384,15 @@ public final class HudFrame implements AutoCloseable {
 
     SpikeListView spikeListView() {
         return spikeList;
+    }
+
+    ThreadListView threadListView() {
+        return threadList;
+    }
+
+    /** Whether the last {@link #draw} drew the thread list. */
+    boolean threadListDrawn() {
+        return threadListDrawn;
     }
 
     /** Whether the last {@link #draw} drew the category strip chart in the graph's place. */

@@ -20,7 +20,9 @@ final class HudLayout {
         /** The value chart beside the graph (placed relative to it): its size is the plot height in logical pixels. */
         CHART,
         /** The spike list: its size is the number of spike rows shown. */
-        SPIKES
+        SPIKES,
+        /** The thread list: its size is the number of thread rows shown (besides "all threads"). */
+        THREADS
     }
 
     private static final int PANELS = Panel.values().length;

@@ -14,8 +14,9 @@ import io.hudprof.core.Profiler;
  *   <li>Report panel: hovering highlights a row; a click puts the cursor on it (on a caller row of the call graph it
  *       goes to that caller); a double-click selects it (Enter); the wheel scrolls a long report; the corner changes
  *       how many rows it shows.</li>
- *   <li>History graph: a click or drag on the plot shows that frame, pausing the profile while the button is held
- *       (as it was afterwards); the wheel zooms the scale; the corner changes the plot's height.</li>
+ *   <li>History graph (or the category chart in its place): a click or drag on the plot shows that frame, pausing the
+ *       profile while the button is held (as it was afterwards); the wheel zooms the scale; the corner changes the
+ *       plot's height.</li>
  *   <li>Frame timeline: hovering outlines the bar under the pointer and describes it on the last line (thread, zone,
  *       start, duration, self); a click on a bar puts the bar cursor on it and the report's cursor on its zone, a
  *       double-click opens the zone's call graph (Enter on the bar); a drag on the lanes pans time once zoomed in; the
@@ -25,6 +26,8 @@ import io.hudprof.core.Profiler;
  *       plot's height.</li>
  *   <li>Spike list: a click on a spike shows its frame, paused, as N does when it gets there; the wheel scrolls a
  *       list longer than its rows; the corner changes how many rows it shows.</li>
+ *   <li>Thread list: a click on a thread shows it alone in the report, graph and timeline (Y), on "all threads" all
+ *       of them; the wheel scrolls a long list; the corner changes how many thread rows it shows.</li>
  *   <li>Nothing is used while the HUD is hidden or the pointer is outside its panels. A release is used exactly when
  *       its press was, so the game never sees half a click; moves are used only over a panel or during a drag the
  *       HUD started.</li>
@@ -42,7 +45,7 @@ public final class HudMouse {
     static final double TIMELINE_WHEEL_ZOOM = Math.sqrt(2);
 
     /** A panel the pointer can be over, in the order {@link HudFrame#draw} draws them (the last is on top). */
-    private enum Target { NONE, REPORT, TIMELINE, CHART, SPIKES, GRAPH }
+    private enum Target { NONE, REPORT, TIMELINE, CHART, SPIKES, THREADS, GRAPH }
 
     private enum Drag { NONE, SELECT_FRAME, SELECT_CHART_FRAME, PAN_TIMELINE, MOVE, SIZE }
 
@@ -83,9 +86,11 @@ public final class HudMouse {
             return false;
         }
         Target over = over();
+        // While a panel is dragged or sized nothing under the pointer lights up; panning the timeline hovers its bars.
+        Target hovered = drag == Drag.NONE || drag == Drag.PAN_TIMELINE ? over : Target.NONE;
         ReportPanelView panel = hud.panel();
-        panel.hover(over == Target.REPORT ? panel.rowAt(x, y) : -1);
-        if (over == Target.TIMELINE) {
+        panel.hover(hovered == Target.REPORT ? panel.rowAt(x, y) : -1);
+        if (hovered == Target.TIMELINE) {
             hud.timelineView().hover(x, y);
         } else {
             hud.timelineView().hover(-1, -1);
@@ -152,6 +157,7 @@ public final class HudMouse {
             }
             case TIMELINE -> zoomTimeline(dy);
             case SPIKES -> hud.spikeListView().scroll(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
+            case THREADS -> hud.threadListView().scroll(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
             case CHART -> { }
             case NONE -> {
                 return false;
@@ -177,7 +183,22 @@ public final class HudMouse {
             case TIMELINE -> pressTimeline(nanos);
             case CHART -> pressChart();
             case SPIKES -> pressSpikes();
+            case THREADS -> pressThreads();
             case NONE -> { }
+        }
+    }
+
+    private void pressThreads() {
+        ThreadListView list = hud.threadListView();
+        int thread = list.threadAt(x, y);
+        if (onGrip(list.bounds())) {
+            startSize(HudLayout.Panel.THREADS, list.shownRows(), 0);
+        } else if (thread >= 0) {
+            profiler.controller().setThread(hud.report().threadRootZone(thread));
+        } else if (thread == -1) {
+            profiler.controller().setThread(-1);
+        } else {
+            startDrag(Drag.MOVE, HudLayout.Panel.THREADS);
         }
     }
 
@@ -205,7 +226,8 @@ public final class HudMouse {
         float ui = hud.metrics().ui();
         if (onGrip(strip.bounds())) {
             startSize(HudLayout.Panel.GRAPH, Math.round(strip.plot().height() / ui), 0);
-        } else if (strip.plot().contains(x, y) && !controls.categoriesShown()) {
+        } else if (strip.plot().contains(x, y)) {
+            // The category chart in the graph's place has the graph's columns: the same frame under the same x.
             holdPaused();
             startDrag(Drag.SELECT_FRAME, HudLayout.Panel.GRAPH);
             continueDrag();
@@ -345,7 +367,7 @@ public final class HudMouse {
         switch (dragPanel) {
             case REPORT -> layout.resize(HudLayout.Panel.REPORT,
                     Math.max(1, dragStartSize + Math.round(dy / (float) metrics.rowHeight())));
-            case SPIKES -> layout.resize(HudLayout.Panel.SPIKES,
+            case SPIKES, THREADS -> layout.resize(dragPanel,
                     Math.max(1, dragStartSize + Math.round(dy / (float) metrics.rowHeight())));
             case GRAPH -> {
                 int size = Math.max(16, dragStartSize + Math.round(dy / ui));
@@ -394,6 +416,9 @@ public final class HudMouse {
     private Target over() {
         if (graphShown() && hud.graph().strip().bounds().contains(x, y)) {
             return Target.GRAPH;
+        }
+        if (hud.threadListDrawn() && hud.threadListView().bounds().contains(x, y)) {
+            return Target.THREADS;
         }
         if (controls.spikeListVisible() && hud.spikeListView().bounds().contains(x, y)) {
             return Target.SPIKES;

@@ -548,6 +548,83 @@ class PanelMouseGlTest {
     }
 
     @Test
+    void clickingAThreadInTheThreadListShowsItAloneAndTheListMovesScrollsAndSizes() {
+        overlay.controls().toggleThreadList();
+        render();
+        ThreadListView list = overlay.frame().threadListView();
+        int row = laneRow();
+        int worker = -1;
+        for (int i = 0; i < overlay.report().threadCount(); i++) {
+            if (overlay.report().threadName(i).equals(workerName)) {
+                worker = i;
+            }
+        }
+        assertEquals(2, overlay.report().threadCount(), "the test thread and the worker");
+        int x = list.bounds().left() + 30;
+        int allRow = list.bounds().top() + overlay.frame().metrics().pad() + row + row / 2;
+        click(x, allRow + (worker + 1) * row);
+        Image image = shot("threadListWorkerClicked");
+        assertEquals(workerName, overlay.report().shownThreadName(), "a click on the worker's row shows it alone");
+        assertEquals(1, timeline().lanesShown(), "in the timeline too");
+        int band = image.rgb(list.bounds().left() + 2, allRow + (worker + 1) * row);
+        assertTrue((band & 0xFF) > ((band >> 16) & 0xFF) + 40, "the worker's row has the selection band: "
+                + Integer.toHexString(band));
+        click(x, allRow);
+        render();
+        assertEquals(-1, profiler.controller().thread(), "\"all threads\" shows them all again");
+
+        int left = list.bounds().left();
+        int top = list.bounds().top();
+        drag(left + 200, top + 4, left - 300, top + 64);
+        render();
+        assertEquals(left - 500, list.bounds().left());
+        assertEquals(top + 60, list.bounds().top());
+        Box moved = list.bounds();
+        drag(moved.right() - 2, moved.bottom() - 2, moved.right() - 2, moved.bottom() - 2 - row);
+        render();
+        assertEquals(1, list.shownRows(), "one thread row left under \"all threads\"");
+        move(moved.left() + 30, moved.top() + 30);
+        scroll(-1);
+        render();
+        assertEquals(1, list.firstShown(), "the wheel scrolls to the second thread, no further");
+        assertTrue(hostReceived.isEmpty(), hostReceived.toString());
+    }
+
+    @Test
+    void clickingTheCategoryChartInTheGraphsPlaceShowsThatFrame() {
+        overlay.controls().toggleCategories();
+        render();
+        StripPlot strip = overlay.frame().categoryChart().strip();
+        Box plot = strip.plot();
+        int column = strip.columnWidth();
+        move(plot.right() - 5 * column - column / 2 - 1, plot.top() + 10);
+        button(GLFW_PRESS);
+        assertEquals(5, profiler.controller().frameOffset());
+        assertTrue(profiler.paused(), "paused while held");
+        Image image = shot("categoryChartClicked");
+        assertEquals(0xFFFFFF, image.rgb(strip.columnLeft(5) + column / 2, plot.bottom() + 4) & 0xFFFFFF,
+                "the marker sits under the column clicked");
+        button(GLFW_RELEASE);
+        assertFalse(profiler.paused());
+        assertTrue(hostReceived.isEmpty(), hostReceived.toString());
+    }
+
+    @Test
+    void theGraphsCornerMakesItTallerDownwardsThoughItIsAnchoredAtTheBottom() {
+        StripPlot strip = overlay.graph().strip();
+        int top = strip.bounds().top();
+        int height = strip.plot().height();
+        int right = strip.bounds().right();
+        int bottom = strip.bounds().bottom();
+        drag(right - 2, bottom - 2, right - 2, bottom + 38);
+        render();
+        assertEquals(height + 40, strip.plot().height());
+        assertEquals(top, strip.bounds().top(), "the top edge stays, the corner follows the pointer");
+        assertEquals(bottom + 40, strip.bounds().bottom());
+        assertTrue(hostReceived.isEmpty(), hostReceived.toString());
+    }
+
+    @Test
     void eventsOffThePanelsOrWhileHiddenReachTheGameUntouched() {
         int overTimeline = timeX(5);
         int timelineY = rowY(2);
