@@ -2,10 +2,11 @@ package io.hudprof.overlay;
 
 /**
  * Where the user put the HUD's panels: for each {@link Panel} an offset from the place its anchor gives it and an
- * optional size, in logical pixels (so a position survives a content-scale change), plus the one rule every panel is
- * placed by: inside the framebuffer, whatever its size. A view lays itself out at its anchored place, then calls
- * {@link #place} once; dragging a panel's title bar changes the offset ({@link HudMouse}), dragging its corner the
- * size. A new view adopts it with a {@link Panel} constant and the same two calls. Allocation-free;
+ * optional size (and width, for a panel that has one of its own), in logical pixels (so a position survives a
+ * content-scale change), plus the one rule every panel is placed by: inside the framebuffer, whatever its size. A
+ * view lays itself out at its anchored place, then calls {@link #place} once; dragging a panel's title bar changes
+ * the offset ({@link HudMouse}, which first {@link #settle}s a panel {@code place} had to push inside), dragging its
+ * corner the size. A new view adopts it with a {@link Panel} constant and the same two calls. Allocation-free;
  * render thread only.
  */
 final class HudLayout {

@@ -18,7 +18,7 @@ import io.hudprof.core.report.ReportMode;
 
 /**
  * Keeps the HUD's layout and view state in a small properties file between runs: each panel's offset, size and
- * width ({@link HudLayout}: report, graph, timeline, value chart, spike list; a file written before a panel existed
+ * width ({@link HudLayout}: report, graph, timeline, value chart, spike and thread lists; a file written before a panel existed
  * leaves that panel at its default place), the report mode (with the call graph's focus zone by name), the averaging,
  * ms or Hz, the graph's scale, whether the graph, help and category chart are shown, and the category chart's guide
  * bars.

@@ -706,14 +706,17 @@ class PanelMouseGlTest {
     }
 
     @Test
-    void movingTheMouseOverTheTimelineChartAndSpikeListAllocatesNothing() {
+    void movingTheMouseOverTheTimelineChartAndListsAllocatesNothing() {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         threads.setThreadAllocatedMemoryEnabled(true);
         GLFWCursorPosCallback chain = glfwSetCursorPosCallback(gl.window(), null);
         glfwSetCursorPosCallback(gl.window(), chain);
+        overlay.controls().toggleThreadList();
+        render();
         Box chartPlot = overlay.chart().strip().plot();
         Box spikeList = overlay.frame().spikeListView().bounds();
+        Box threadList = overlay.frame().threadListView().bounds();
         long best = Long.MAX_VALUE;
         for (int round = 0; round < 6 && best != 0; round++) {
             long bytes = 0;
@@ -723,6 +726,7 @@ class PanelMouseGlTest {
                 chain.invoke(gl.window(), timeX(f % 20), rowY(f % 4));
                 chain.invoke(gl.window(), chartPlot.left() + f % chartPlot.width(), chartPlot.top() + 5);
                 chain.invoke(gl.window(), spikeList.left() + 10 + f, spikeList.top() + 30 + f % 100);
+                chain.invoke(gl.window(), threadList.left() + 10 + f, threadList.top() + 5 + f % 40);
                 overlay.render(W, H);
                 bytes += threads.getCurrentThreadAllocatedBytes() - before;
             }
