@@ -45,7 +45,9 @@ final class SpikeListView {
         lastSelected = selected;
         first = Math.max(0, Math.min(first, spikes.recentCount() - rows));
         shownRows = rows;
-        int width = 2 * pad + CHARS * metrics.cell();
+        // A framebuffer narrower than the list cuts its lines rather than its right edge.
+        int chars = Math.max(8, Math.min(CHARS, (framebufferWidth - 2 * pad) / metrics.cell()));
+        int width = 2 * pad + chars * metrics.cell();
         int height = 2 * pad + (rows + 1) * metrics.rowHeight();
         int left = Anchor.TOP_RIGHT.left(framebufferWidth, width, metrics.scaled(8));
         int top = Anchor.TOP_RIGHT.top(0, height, metrics.scaled(8));
@@ -68,6 +70,7 @@ final class SpikeListView {
             ruleText = spikes.rule().toString();
         }
         line.append(ruleText, CHARS - line.length());
+        line.truncate(Math.min(line.length(), chars));
         list.text(x, y, line, HudPalette.HEADER);
         for (int r = 0; r < rows; r++) {
             int i = first + r;
@@ -95,6 +98,7 @@ final class SpikeListView {
             if (spike.noteCount() > 0) {
                 line.append("  ").append(spike.note(0), Math.max(0, CHARS - line.length()));
             }
+            line.truncate(Math.min(line.length(), chars));
             list.text(x, rowTop + metrics.textDrop(), line, spike.noteCount() > 0 ? HudPalette.PROBLEM
                     : HudPalette.TEXT);
         }

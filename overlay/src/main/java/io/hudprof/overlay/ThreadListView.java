@@ -64,7 +64,9 @@ final class ThreadListView {
         lastSelected = selected;
         first = Math.max(0, Math.min(first, report.threadCount() - threads));
         shownRows = threads;
-        int width = 2 * pad + CHARS * metrics.cell();
+        // A framebuffer narrower than the list cuts its lines rather than its right edge.
+        int chars = Math.max(8, Math.min(CHARS, (framebufferWidth - 2 * pad) / metrics.cell()));
+        int width = 2 * pad + chars * metrics.cell();
         int height = 2 * pad + (threads + fixedRows) * row;
         bounds.set(Anchor.TOP_RIGHT.left(framebufferWidth, width, metrics.scaled(8)), top, width, height);
         layout.place(HudLayout.Panel.THREADS, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
@@ -76,6 +78,7 @@ final class ThreadListView {
         int x = left + pad;
         int y = top + pad + metrics.textDrop();
         line.clear().append("threads (Y / Shift+Y)   busy in frame");
+        line.truncate(Math.min(line.length(), chars));
         list.text(x, y, line, HudPalette.HEADER);
         for (int r = -1; r < threads; r++) {
             int i = r < 0 ? -1 : first + r;
@@ -108,6 +111,7 @@ final class ThreadListView {
                 }
             }
             boolean ended = i >= 0 && report.threadEndedInFrame(i);
+            line.truncate(Math.min(line.length(), chars));
             list.text(x, rowTop + metrics.textDrop(), line, ended ? HudPalette.PROBLEM : HudPalette.TEXT);
         }
         if (graph) {

@@ -699,6 +699,59 @@ class PanelMouseGlTest {
         }
     }
 
+    @Test
+    void everyPanelPushedFarOutStaysInsideTheFramebufferAtAnyScaleAndDragsBackAtOnce() {
+        overlay.close();
+        try {
+            for (int[] size : new int[][]{{W, H}, {640, 360}}) {
+                for (float scale : new float[]{1f, 2f, 3f}) {
+                    int w = size[0];
+                    int h = size[1];
+                    gl.resize(w, h);
+                    try (Overlay o = Overlay.create(profiler, OverlayConfig.builder().startVisible(true)
+                            .contentScale(scale).build())) {
+                        HudControls controls = o.controls();
+                        controls.toggleTimeline();
+                        controls.chart(LOADS);
+                        controls.spikes(spikes);
+                        controls.toggleSpikeList();
+                        controls.toggleThreadList();
+                        int sign = 1;
+                        for (HudLayout.Panel panel : HudLayout.Panel.values()) {
+                            controls.layout().drag(panel, sign * 5000, sign * 5000, 1f);
+                            sign = -sign;
+                        }
+                        ScriptedGame.drawScene(w, h);
+                        o.render(w, h);
+                        gl.screenshot("PanelMouseGlTest.pushedOut-" + w + "x" + h + "-" + scale + "x");
+                        HudFrame frame = o.frame();
+                        String at = " at " + w + "x" + h + ", scale " + scale;
+                        assertInside(frame.panel().bounds(), w, h, "report" + at);
+                        assertInside(frame.graph().strip().bounds(), w, h, "graph" + at);
+                        assertInside(frame.timelineView().bounds(), w, h, "timeline" + at);
+                        assertInside(frame.spikeListView().bounds(), w, h, "spike list" + at);
+                        assertInside(frame.threadListView().bounds(), w, h, "thread list" + at);
+                        if (frame.chartShown()) {
+                            assertInside(frame.chart().strip().bounds(), w, h, "value chart" + at);
+                        }
+                    }
+                }
+            }
+        } finally {
+            gl.resize(W, H);
+            start(config(null));
+        }
+        // Pushed far below the framebuffer, the timeline sits on its bottom edge; a drag moves it at once.
+        overlay.controls().layout().drag(HudLayout.Panel.TIMELINE, 0, 5000, 1f);
+        render();
+        Box t = timeline().bounds();
+        int top = t.top();
+        assertEquals(H, t.bottom());
+        drag(t.left() + 700, top + 4, t.left() + 700, top - 46);
+        render();
+        assertEquals(top - 50, timeline().bounds().top(), "the first 50 px of the drag move it 50 px");
+    }
+
     private static void assertInside(Box box, int w, int h, String what) {
         assertTrue(box.left() >= 0 && box.top() >= 0 && box.right() <= w && box.bottom() <= h,
                 what + " at " + box.left() + "," + box.top() + " to " + box.right() + "," + box.bottom()
