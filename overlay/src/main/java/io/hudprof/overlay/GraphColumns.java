@@ -19,10 +19,20 @@ import io.hudprof.core.report.ThreadSeries;
  *
  * <p>So the graph's per-frame cost and upload no longer grow with the number of columns: 4 vertices for the columns
  * however many there are, and one column of pixels ({@code columnWidth × plotHeight × 4} bytes) per new frame.
+ *
+ * <p>The picture carries the plot's own background ({@link #GROUND}: the panel's background with the plot's darkening
+ * over it, as one colour) and every bar already blended over it, so the plot is one translucent layer where it was
+ * three (panel, plot, picture): on a software rasteriser the HUD's cost is mostly its blended pixels, and the plot
+ * is the largest area it covered three times. Its look is unchanged to 8-bit rounding.
  * Allocation-free once sized; render thread only.
  */
 final class GraphColumns implements AutoCloseable {
+    /** The plot's background as the picture's empty pixels: {@link HudPalette#PLOT} over {@link HudPalette#BACKGROUND}. */
+    static final int GROUND = Rgba.over(HudPalette.BACKGROUND, HudPalette.PLOT);
+
     private final HudImage image = new HudImage();
+    /** Per slot, the row of the column's top (the image height when the column is empty). */
+    private int[] slotTop = new int[0];
     private int columns;
     private int columnWidth;
     private int barWidth;
@@ -96,8 +106,12 @@ final class GraphColumns implements AutoCloseable {
             // History was cleared or restarted, or scrolled further than the graph is wide.
             repaint = (fresh < size && history.frameNumber(fresh) != newest) || fresh >= columns;
         }
+        if (slotTop.length < columns) {
+            slotTop = new int[columns];
+        }
         if (repaint) {
-            image.clear(0, image.width());
+            image.fill(0, image.width(), 0, image.height(), GROUND);
+            java.util.Arrays.fill(slotTop, 0, columns, image.height());
             ring = columns - 1L;
             int shown = Math.min(columns, size);
             for (int i = 0; i < shown; i++) {
@@ -119,10 +133,12 @@ final class GraphColumns implements AutoCloseable {
 
     /** Paints the column of the frame {@code framesAgo} back into its slot (the slot is cleared first). */
     private void paint(FrameHistory history, GraphColumnCache values, int[] zoneColors, int zones, int framesAgo) {
-        int left = slot(framesAgo) * columnWidth;
-        image.clear(left, left + columnWidth);
+        int slot = slot(framesAgo);
+        int left = slot * columnWidth;
+        image.fill(left, left + columnWidth, 0, image.height(), GROUND);
+        slotTop[slot] = image.height();
         if (threadRoot >= 0) {
-            paintThread(framesAgo, left);
+            paintThread(framesAgo, slot, left);
             return;
         }
         long frameValue = history.frameTotal(metric, framesAgo);
@@ -140,19 +156,25 @@ final class GraphColumns implements AutoCloseable {
                 stacked += values.value(at, k);
                 int above = height - (int) Math.round(stacked * pixelsPerUnit);
                 if (above < below) {
-                    image.fill(left, right, above, below, zoneColors[k]);
+                    bar(slot, left, right, above, below, zoneColors[k]);
                     below = above;
                 }
             }
         }
         int frameTop = height - (int) Math.round(Math.max(frameValue, stacked) * pixelsPerUnit);
         if (frameTop < below) {
-            image.fill(left, right, frameTop, below, HudPalette.OTHER);
+            bar(slot, left, right, frameTop, below, HudPalette.OTHER);
         }
     }
 
+    /** One coloured part of a column, blended over the ground; remembers the column's highest painted row. */
+    private void bar(int slot, int left, int right, int top, int bottom, int rgba) {
+        image.fill(left, right, top, bottom, Rgba.over(GROUND, rgba));
+        slotTop[slot] = Math.min(slotTop[slot], Math.max(0, top));
+    }
+
     /** The thread's column: busy time from the bottom, the rest of its time in the frame grey above it. */
-    private void paintThread(int framesAgo, int left) {
+    private void paintThread(int framesAgo, int slot, int left) {
         double total = series.totalNanos(threadRoot, framesAgo);
         if (Double.isNaN(total)) {
             return;
@@ -163,16 +185,33 @@ final class GraphColumns implements AutoCloseable {
         int right = left + barWidth;
         int busyTop = height - (int) Math.round(busy * pixelsPerNano);
         if (busyTop < height) {
-            image.fill(left, right, busyTop, height, busyColor);
+            bar(slot, left, right, busyTop, height, busyColor);
         }
         int totalTop = height - (int) Math.round(Math.max(total, busy) * pixelsPerNano);
         if (totalTop < busyTop) {
-            image.fill(left, right, totalTop, busyTop, HudPalette.OTHER);
+            bar(slot, left, right, totalTop, busyTop, HudPalette.OTHER);
         }
     }
 
     private int slot(int framesAgo) {
         return (int) Math.floorMod(ring - framesAgo, (long) columns);
+    }
+
+    /** Whether {@link #draw} covers the whole plot (it has columns and a height): the plot needs no background then. */
+    boolean coversPlot(StripPlot strip) {
+        return columns > 0 && columns == strip.columns() && columnWidth == strip.columnWidth()
+                && image.height() == strip.plot().height() && image.width() == strip.plot().width();
+    }
+
+    /**
+     * The plot row (0 = the plot's top) of the highest painted pixel in the column of the frame {@code framesAgo}
+     * back, or the plot's height when that column is empty or not shown.
+     */
+    int columnTop(int framesAgo) {
+        if (framesAgo < 0 || framesAgo >= columns) {
+            return image.height();
+        }
+        return slotTop[slot(framesAgo)];
     }
 
     /** Adds the picture to the list with its top-left at the plot's: oldest shown slot on the left, newest right. */

@@ -172,14 +172,26 @@ final class HistoryGraphView {
         double range = bytes ? bytesRange(history) : controls.graphRangeNanos();
         Box plot = strip.plot();
 
+        boolean thread = threadRoot >= 0;
+        if (thread) {
+            columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
+        } else {
+            columns.update(history, cache, metric, zoneColors, zones, range, strip);
+        }
+        // The picture carries the plot's background: then the panel's is drawn around the plot, not under it.
+        boolean covered = columns.coversPlot(strip);
+
         // Unclipped part first (one draw command with the report panel), then the clipped plot.
-        strip.drawBackground(list);
+        if (covered) {
+            strip.drawBackgroundAroundPlot(list);
+        } else {
+            strip.drawBackground(list);
+        }
         drawTitle(history, selected, list, range, controls.unitsHz());
         if (!bytes) {
             guides.choose(range, plot, metrics.rowHeight());
             guides.drawLabels(strip, list, controls.unitsHz(), metrics);
         }
-        boolean thread = threadRoot >= 0;
         if (legendShown && thread) {
             drawThreadLegend(selected, list);
         } else if (legendShown) {
@@ -187,20 +199,22 @@ final class HistoryGraphView {
         }
         strip.drawMarker(list, selected, metrics);
 
-        // The selected frame's band goes behind its column, so the column keeps its true colours.
-        if (selected < strip.columns()) {
+        // The selected frame's band never covers its column, so the column keeps its true colours: behind the
+        // picture when the plot has its own background, else over the picture's ground above the column's top.
+        boolean band = selected < strip.columns();
+        if (band && !covered) {
             int x = strip.columnLeft(selected);
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
-        }
-        if (thread) {
-            columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
-        } else {
-            columns.update(history, cache, metric, zoneColors, zones, range, strip);
         }
         columns.draw(strip, list);
         // The GPU line's marks can reach above the plot (a GPU-bound frame over the range): cut at the plot, in the
         // same draw command as the spike marks and guide lines over the picture.
         list.pushClip(plot.left(), plot.top(), plot.right(), plot.bottom());
+        if (band && covered) {
+            int x = strip.columnLeft(selected);
+            list.rect(x, plot.top(), x + strip.columnWidth(), plot.top() + columns.columnTop(selected),
+                    HudPalette.MARKED_COLUMN);
+        }
         if (!bytes && !thread) {
             gpuLine.draw(history, strip, range, metrics, list);
         }
