@@ -89,9 +89,10 @@ final class HistoryGraphView {
 
     /**
      * Picks this frame's zones and sizes and places the graph (before anything is drawn, so the report panel can
-     * keep clear of it).
+     * keep clear of it), anchored above the bottom {@code bandBelow} pixels the timeline keeps.
      */
-    void layout(FrameHistory history, Metric shown, HudLayout layout, int framebufferWidth, int framebufferHeight) {
+    void layout(FrameHistory history, Metric shown, HudLayout layout, int framebufferWidth, int framebufferHeight,
+                int bandBelow) {
         metric = threadRoot < 0 && history.holds(shown) ? shown : Metric.TIME;
         zones = ranking.topZones(metric, zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
@@ -126,13 +127,16 @@ final class HistoryGraphView {
         // headers, one row) has no room above it: the legend's last rows give way first.
         int reportSmallest = 2 * pad + 3 * metrics.rowHeight() + 2 * metrics.line() + metrics.scaled(config.panelOffsetY)
                 + metrics.scaled(config.graphOffsetY) + gap;
-        int budget = Math.min(framebufferHeight / 2, framebufferHeight - reportSmallest) - furniture;
+        // Anchored and sized as if the framebuffer ended above the timeline's band; kept inside the whole of it, so
+        // the user may still move it over the band.
+        int above = framebufferHeight - bandBelow;
+        int budget = Math.min(above / 2, above - reportSmallest) - furniture;
         plotHeight = Math.max(Math.min(plotHeight, metrics.scaled(12)), Math.min(plotHeight, budget));
 
         int width = 2 * pad + plotWidth + gap + labelWidth + gap + legendWidth;
         int height = furniture + plotHeight;
         int left = config.graphAnchor.left(framebufferWidth, width, offsetX);
-        int top = config.graphAnchor.top(framebufferHeight, height, metrics.scaled(config.graphOffsetY));
+        int top = config.graphAnchor.top(above, height, metrics.scaled(config.graphOffsetY));
         strip.bounds().set(left, top, width, height);
         layout.place(HudLayout.Panel.GRAPH, strip.bounds(), metrics.ui(), framebufferWidth, framebufferHeight);
         strip.plot().set(strip.bounds().left() + pad, strip.bounds().top() + pad + metrics.rowHeight(), plotWidth,
