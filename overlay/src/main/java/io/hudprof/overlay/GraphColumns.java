@@ -29,10 +29,18 @@ import io.hudprof.core.report.ThreadSeries;
 final class GraphColumns implements AutoCloseable {
     /** The plot's background as the picture's empty pixels: {@link HudPalette#PLOT} over {@link HudPalette#BACKGROUND}. */
     static final int GROUND = Rgba.over(HudPalette.BACKGROUND, HudPalette.PLOT);
+    /** How many of the newest columns are checked each update for a GPU result that arrived since they were painted. */
+    static final int GPU_LATE_COLUMNS = 16;
 
     private final HudImage image = new HudImage();
     /** Per slot, the row of the column's top (the image height when the column is empty). */
     private int[] slotTop = new int[0];
+    /** Per slot, whether its GPU frame mark is painted (false while the frame's GPU result has not arrived). */
+    private boolean[] slotGpu = new boolean[0];
+    /** Rows of a GPU frame mark; 0 when the picture shows none (allocation, or one thread's time). */
+    private int gpuThick;
+    /** The history the picture shows, for the GPU results that arrive after their column was painted. */
+    private FrameHistory history;
     private int columns;
     private int columnWidth;
     private int barWidth;
@@ -62,7 +70,17 @@ final class GraphColumns implements AutoCloseable {
      */
     void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
                 double range, StripPlot strip) {
-        update(history, values, metric, zoneColors, zones, range, strip, null, -1, 0);
+        update(history, values, metric, zoneColors, zones, range, strip, 0);
+    }
+
+    /**
+     * As {@link #update(FrameHistory, GraphColumnCache, Metric, int[], int, double, StripPlot)}, with each frame's GPU
+     * time ({@link FrameHistory#gpuFrameNanos}) as a level mark {@code gpuThick} rows high in its column, painted when
+     * the result arrives (it comes frames late; the newest {@value #GPU_LATE_COLUMNS} columns are checked each update).
+     */
+    void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
+                double range, StripPlot strip, int gpuThick) {
+        update(history, values, metric, zoneColors, zones, range, strip, null, -1, 0, gpuThick);
     }
 
     /**
@@ -78,17 +96,20 @@ final class GraphColumns implements AutoCloseable {
         if (series == null || threadRoot < 0) {
             throw new IllegalArgumentException("hudprof: a thread's graph needs its series and root zone");
         }
-        update(history, null, Metric.TIME, null, 0, range, strip, series, threadRoot, busyColor);
+        update(history, null, Metric.TIME, null, 0, range, strip, series, threadRoot, busyColor, 0);
     }
 
     private void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
-                        double range, StripPlot strip, ThreadSeries series, int threadRoot, int busyColor) {
+                        double range, StripPlot strip, ThreadSeries series, int threadRoot, int busyColor,
+                        int gpuThick) {
         pixelBytes = 0;
+        this.history = history;
         int plotHeight = strip.plot().height();
         boolean repaint = image.resize(strip.columns() * strip.columnWidth(), plotHeight)
                 || columns != strip.columns() || columnWidth != strip.columnWidth() || range != this.range
                 || metric != this.metric || threadRoot != this.threadRoot
-                || (threadRoot >= 0 && busyColor != this.busyColor);
+                || (threadRoot >= 0 && busyColor != this.busyColor) || gpuThick != this.gpuThick;
+        this.gpuThick = gpuThick;
         this.threadRoot = threadRoot;
         this.series = series;
         this.busyColor = busyColor;
@@ -108,10 +129,12 @@ final class GraphColumns implements AutoCloseable {
         }
         if (slotTop.length < columns) {
             slotTop = new int[columns];
+            slotGpu = new boolean[columns];
         }
         if (repaint) {
             image.fill(0, image.width(), 0, image.height(), GROUND);
             java.util.Arrays.fill(slotTop, 0, columns, image.height());
+            java.util.Arrays.fill(slotGpu, 0, columns, false);
             ring = columns - 1L;
             int shown = Math.min(columns, size);
             for (int i = 0; i < shown; i++) {
@@ -125,6 +148,7 @@ final class GraphColumns implements AutoCloseable {
                 paint(history, values, zoneColors, zones, i);
             }
             pixelBytes = (long) fresh * columnWidth * image.height() * 4;
+            pixelBytes += paintArrivedGpu(values, zoneColors, zones, Math.min(size, columns));
         }
         newest = size > 0 ? history.frameNumber(0) : -1;
         recentAt = (recentAt + 1) % recent.length;
@@ -137,6 +161,7 @@ final class GraphColumns implements AutoCloseable {
         int left = slot * columnWidth;
         image.fill(left, left + columnWidth, 0, image.height(), GROUND);
         slotTop[slot] = image.height();
+        slotGpu[slot] = false;
         if (threadRoot >= 0) {
             paintThread(framesAgo, slot, left);
             return;
@@ -165,6 +190,30 @@ final class GraphColumns implements AutoCloseable {
         if (frameTop < below) {
             bar(slot, left, right, frameTop, below, HudPalette.OTHER);
         }
+        long gpu = gpuThick > 0 ? history.gpuFrameNanos(framesAgo) : -1;
+        if (gpu >= 0) {
+            // One level mark per column, no joins: GPU times jump from frame to frame, and joined steps would paint
+            // over the CPU columns. A mark beyond the range stays at the plot's edge, in sight.
+            int y = height - (int) Math.round(gpu * pixelsPerUnit) - gpuThick / 2;
+            int top = Math.max(0, Math.min(y, height - gpuThick));
+            bar(slot, left, left + columnWidth, top, top + gpuThick, HudPalette.GPU_LINE);
+            slotGpu[slot] = true;
+        }
+    }
+
+    /** Columns whose frame's GPU result arrived after they were painted: painted again, with it. */
+    private long paintArrivedGpu(GraphColumnCache values, int[] zoneColors, int zones, int shown) {
+        if (gpuThick == 0 || threadRoot >= 0) {
+            return 0;
+        }
+        long bytes = 0;
+        for (int i = 0; i < Math.min(GPU_LATE_COLUMNS, shown); i++) {
+            if (!slotGpu[slot(i)] && history.gpuFrameNanos(i) >= 0) {
+                paint(history, values, zoneColors, zones, i);
+                bytes += (long) columnWidth * image.height() * 4;
+            }
+        }
+        return bytes;
     }
 
     /** One coloured part of a column, blended over the ground; remembers the column's highest painted row. */
@@ -212,6 +261,11 @@ final class GraphColumns implements AutoCloseable {
             return image.height();
         }
         return slotTop[slot(framesAgo)];
+    }
+
+    /** The picture's x of the column of the frame {@code framesAgo} back (its slot's left edge). */
+    int imageColumnLeft(int framesAgo) {
+        return slot(framesAgo) * columnWidth;
     }
 
     /** Adds the picture to the list with its top-left at the plot's: oldest shown slot on the left, newest right. */

@@ -176,7 +176,9 @@ final class HistoryGraphView {
         if (thread) {
             columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
         } else {
-            columns.update(history, cache, metric, zoneColors, zones, range, strip);
+            // The GPU frame time is part of the picture: each frame's mark painted once, when its result arrives.
+            columns.update(history, cache, metric, zoneColors, zones, range, strip,
+                    bytes ? 0 : Math.max(2, metrics.line() * 2));
         }
         // The picture carries the plot's background: then the panel's is drawn around the plot, not under it.
         boolean covered = columns.coversPlot(strip);
@@ -207,16 +209,12 @@ final class HistoryGraphView {
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
         columns.draw(strip, list);
-        // The GPU line's marks can reach above the plot (a GPU-bound frame over the range): cut at the plot, in the
-        // same draw command as the spike marks and guide lines over the picture.
+        // Over the picture, cut at the plot: the band, the spike marks and the guide lines, in one draw command.
         list.pushClip(plot.left(), plot.top(), plot.right(), plot.bottom());
         if (band && covered) {
             int x = strip.columnLeft(selected);
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.top() + columns.columnTop(selected),
                     HudPalette.MARKED_COLUMN);
-        }
-        if (!bytes && !thread) {
-            gpuLine.draw(history, strip, range, metrics, list);
         }
         drawSpikeMarks(history, controls.spikes(), list);
         guides.drawLines(strip, list, metrics);
