@@ -33,8 +33,8 @@ import javax.imageio.ImageIO;
 /**
  * The frame hook's GL side, run just before the game's buffer swap on its render thread: {@code update()} (unless
  * the game or a period thread does it), then the HUD, created in the game's context at the first swap with the
- * window's content scale and its key callback chained in front of the game's, drawn over the default framebuffer at
- * the framebuffer's size. Only the first window that swaps, on the first thread that swaps, ends frames (a second
+ * window's content scale and its key and mouse callbacks chained in front of the game's, drawn over the default
+ * framebuffer at the framebuffer's size. Only the first window that swaps, on the first thread that swaps, ends frames (a second
  * window would end each frame twice). The HUD failing turns the HUD off, never the game.
  *
  * <p>Uses only LWJGL API common to 3.3 and 3.4, and Java-owned direct buffers, so it links with whichever LWJGL
@@ -108,6 +108,10 @@ final class SwapHook {
                     .contentScale(Overlay.contentScaleOf(window)).build());
             overlayProfiler = profiler;
             overlay.installKeys(window);
+            // The mouse the same way and for the same reason: chained at the first swap, after the game (or its
+            // engine) installed its callbacks, it sees events first; those it does not use, and all of them while
+            // the HUD is hidden (or the game draws its own), go on to the game's callbacks unchanged.
+            overlay.installMouse(window);
         }
         if (profiler != overlayProfiler) {
             agent.log().once("hud profiler", "the installed profiler changed: the agent's HUD stops drawing");

@@ -34,7 +34,7 @@ class JmeUnderAgentIT {
     }
 
     @Test
-    void theHudAppearsOverAnUnmodifiedJmeAppWhoseMethodsAreZonesWithoutGlErrors() throws Exception {
+    void theHudAppearsOverAnUnmodifiedJmeAppWhoseMethodsAreZonesWithoutGlErrorsAndTakesClicksOverItsPanels() throws Exception {
         Path dir = AgentRun.outputDir();
         Path screenshot = dir.resolve("jme-under-agent.png");
         Files.deleteIfExists(screenshot);
@@ -58,6 +58,11 @@ class JmeUnderAgentIT {
         }
         assertTrue(flat.rows.stream().anyMatch(r -> r.name().equals("Spinner.turn") && r.count() == 4), flat
                 .toString());
+
+        // The agent's mouse callbacks are chained in front of jME's: the click over the HUD's report is the HUD's,
+        // the one in the bottom-right corner reaches the app (jME's y is up from the bottom).
+        assertTrue(run.output.contains("jme app: mouse [bottom-right: move " + (WIDTH - 20) + ",20, bottom-right:"
+                + " button 0 down, bottom-right: button 0 up]"), run.output);
 
         assertTrue(Files.isRegularFile(screenshot), "no screenshot:\n" + run.output);
         BufferedImage image = ImageIO.read(screenshot.toFile());

@@ -15,6 +15,8 @@ import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Locale;
 import org.lwjgl.opengl.GL;
@@ -73,10 +75,13 @@ public final class ImGuiPeerFrames {
             TextLine cell = new TextLine(32);
             float[] plot = new float[HudScene.FRAMES];
             double[][] ms = new double[MODES.length][rounds];
+            double[][] cpu = new double[MODES.length][rounds];
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             for (int r = -1; r < rounds; r++) {
                 for (int k = 0; k < MODES.length; k++) {
                     int mode = (k + Math.max(r, 0)) % MODES.length;
                     long start = System.nanoTime();
+                    long cpuStart = threads.getCurrentThreadCpuTime();
                     for (int f = 0; f < framesPerBlock; f++) {
                         game.frame();
                         glClearColor(0.2f, 0.25f, 0.3f, 1f);
@@ -92,6 +97,7 @@ public final class ImGuiPeerFrames {
                     }
                     if (r >= 0) {
                         ms[mode][r] = (System.nanoTime() - start) / 1e6 / framesPerBlock;
+                        cpu[mode][r] = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e6 / framesPerBlock;
                     }
                 }
             }
@@ -119,6 +125,17 @@ public final class ImGuiPeerFrames {
             System.out.println("hudprof added ms/frame: " + summary(hudAdded));
             System.out.println("ImGui added ms/frame: " + summary(imguiAdded));
             System.out.println("hudprof added / ImGui added (per round): " + summary(ratio));
+            // With LP_NUM_THREADS=0 llvmpipe rasterises on this thread: its CPU time is each mode's whole cost on one
+            // core, which other work on a shared machine hardly moves.
+            double[] cpuRatio = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                cpuRatio[r] = (cpu[1][r] - cpu[0][r]) / (cpu[2][r] - cpu[0][r]);
+            }
+            System.out.println("llvmpipe threads: " + System.getenv().getOrDefault("LP_NUM_THREADS", "default"));
+            for (int m = 0; m < MODES.length; m++) {
+                System.out.println(MODES[m] + " thread CPU ms/frame: " + summary(cpu[m].clone()));
+            }
+            System.out.println("hudprof added / ImGui added, thread CPU (per round): " + summary(cpuRatio));
             imgui.dispose();
             ImGui.destroyContext();
             hud.close();

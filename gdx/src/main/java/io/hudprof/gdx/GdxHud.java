@@ -24,25 +24,26 @@ import io.hudprof.overlay.OverlayConfig;
  * }
  * }</pre>
  *
- * <p>Keys ({@link KeyPath}): on libGDX's LWJGL3 backend the overlay's GLFW key callback is chained in front of
- * libGDX's (libGDX installs its callbacks when it creates the window, before {@code create()}), so the HUD sees keys
- * with GLFW's modifiers and repeats first, whatever input processor the game sets later; keys the HUD does not use
- * go on to libGDX unchanged; its mouse callbacks are chained the same way. Elsewhere a {@link GdxHudInput} translates
- * libGDX's key events into the same key router and keeps itself in front of the game's input processor (the mouse
- * there: call {@code overlay.mouse()}'s methods from the game's processor, in back-buffer pixels).
+ * <p>Keys and mouse ({@link KeyPath}): on libGDX's LWJGL3 backend the overlay's GLFW key and mouse callbacks are
+ * chained in front of libGDX's (libGDX installs its callbacks when it creates the window, before {@code create()}),
+ * so the HUD sees keys with GLFW's modifiers and repeats, and pointer events, first, whatever input processor the
+ * game sets later; events the HUD does not use go on to libGDX unchanged (all of them while it is hidden), and the
+ * ones it uses never reach libGDX, so no event is handled twice. Elsewhere a {@link GdxHudInput} translates libGDX's
+ * key and pointer events into the same key router and {@code HudMouse} and keeps itself in front of the game's input
+ * processor, which gets every event the HUD does not use.
  *
  * <p>It never takes the game down: if the HUD cannot start (an OpenGL context it cannot draw in, a driver that
  * rejects its shaders) one warning says why and how to get a context it draws in, and the game runs on, profiled,
  * without a HUD. Use on libGDX's render thread.
  */
 public final class GdxHud implements AutoCloseable {
-    /** How the HUD gets its keys. */
+    /** How the HUD gets its keys and mouse. */
     public enum KeyPath {
         /** {@link #GLFW_CHAIN} on libGDX's LWJGL3 backend, {@link #INPUT_PROCESSOR} elsewhere. */
         AUTO,
-        /** The overlay's GLFW key callback in front of libGDX's (LWJGL3 backend only). */
+        /** The overlay's GLFW key and mouse callbacks in front of libGDX's (LWJGL3 backend only). */
         GLFW_CHAIN,
-        /** A {@link GdxHudInput} kept first in libGDX's input processor chain. */
+        /** A {@link GdxHudInput} (keys and mouse) kept first in libGDX's input processor chain. */
         INPUT_PROCESSOR,
         /** No keys: the game calls {@link GdxHud#controls()} or feeds {@link GdxHud#inputProcessor()} itself. */
         NONE
@@ -72,7 +73,9 @@ public final class GdxHud implements AutoCloseable {
         if (overlay == null) {
             path = KeyPath.NONE;
         } else {
-            this.input = new GdxHudInput(overlay.keys());
+            // On the GLFW chain the mouse already reaches the HUD through GLFW: a processor that took it too would
+            // see every event the HUD passed on a second time.
+            this.input = new GdxHudInput(overlay.keys(), path == KeyPath.GLFW_CHAIN ? null : overlay.mouse());
             if (path == KeyPath.GLFW_CHAIN) {
                 overlay.installKeys(window);
                 // The mouse the same way: libGDX's cursor, button and scroll callbacks get every event off the panels.
@@ -128,8 +131,9 @@ public final class GdxHud implements AutoCloseable {
     }
 
     /**
-     * The libGDX input processor that routes keys to the HUD (for {@link KeyPath#NONE}, where the game places it in
-     * its own chain), or {@code null} without an overlay.
+     * The libGDX input processor that routes keys and pointer events to the HUD (for {@link KeyPath#NONE}, where the
+     * game places it first in its own chain; it returns true for exactly the events the HUD used), or {@code null}
+     * without an overlay. With {@link KeyPath#GLFW_CHAIN} it takes no pointer events (GLFW delivers them to the HUD).
      */
     public InputProcessor inputProcessor() {
         return input;

@@ -11,12 +11,20 @@ import com.badlogic.gdx.InputMultiplexer;
 import com.badlogic.gdx.InputProcessor;
 import com.badlogic.gdx.Input.Keys;
 
+import io.hudprof.overlay.HudMouse;
 import io.hudprof.overlay.KeyRouter;
 
 /**
- * The HUD's keys through libGDX's input system, for backends where the overlay cannot chain GLFW's key callback (or
- * for a game that routes input itself): translates libGDX key codes to GLFW's and hands them to the overlay's
- * {@link KeyRouter}, so the same bindings and the same consumed-press/release rules apply as on GLFW. libGDX's
+ * The HUD's keys and mouse through libGDX's input system, for backends where the overlay cannot chain GLFW's
+ * callbacks (or for a game that routes input itself): translates libGDX key codes to GLFW's and hands them to the
+ * overlay's {@link KeyRouter}, so the same bindings and the same consumed-press/release rules apply as on GLFW; and
+ * hands pointer events to the overlay's {@link HudMouse}, in back-buffer pixels (libGDX's screen coordinates are
+ * logical, top-left origin: they are scaled by {@code getBackBufferWidth() / getWidth()}, which is 1 in libGDX's
+ * {@code HdpiMode.Pixels}). Every method returns whether the HUD used the event, so a game's processor behind this one
+ * gets exactly the others: none over a shown HUD's panels, all of them while it is hidden or while the game has
+ * caught the cursor (mouse look; the release of a press the HUD took is still the HUD's). Only the first pointer
+ * (the mouse) is the HUD's; libGDX's button numbers are GLFW's (left 0, right 1, middle 2); the wheel's
+ * {@code amountY} is GLFW's offset negated. libGDX's
  * {@code keyDown} carries neither modifiers nor repeats, so this processor keeps the modifier state from the
  * modifier keys' own events, and {@link #frame(long)} repeats a held HUD key the way an OS does (after 400 ms, 20
  * times a second) — Shift+Left and a held Down work as they do on GLFW.
@@ -32,6 +40,11 @@ public final class GdxHudInput extends InputAdapter {
     private static final int MAX_REPEATS_PER_FRAME = 4;
 
     private final KeyRouter router;
+    /** The HUD's mouse, or null when pointer events reach the HUD another way (GLFW callbacks). */
+    private final HudMouse mouse;
+    /** Where the HUD's pointer was last put, in back-buffer pixels; MIN_VALUE before any. */
+    private int pointerX = Integer.MIN_VALUE;
+    private int pointerY = Integer.MIN_VALUE;
     /** Held modifier keys, one bit per libGDX modifier key code's slot in {@link #modifierSlot}. */
     private int heldModifiers;
     private int repeatKey = GLFW_KEY_UNKNOWN;
@@ -39,9 +52,100 @@ public final class GdxHudInput extends InputAdapter {
     private boolean repeatArmed;
     private InputProcessor installed;
 
-    /** Routes libGDX key events into {@code router} (the overlay's {@code keys()}). */
+    /** Routes libGDX key events into {@code router} (the overlay's {@code keys()}); pointer events are not used. */
     public GdxHudInput(KeyRouter router) {
+        this(router, null);
+    }
+
+    /**
+     * Routes libGDX key events into {@code router} (the overlay's {@code keys()}) and pointer events into
+     * {@code mouse} (the overlay's {@code mouse()}; {@code null} to leave them all to the game).
+     */
+    public GdxHudInput(KeyRouter router, HudMouse mouse) {
         this.router = router;
+        this.mouse = mouse;
+    }
+
+    @Override
+    public boolean mouseMoved(int screenX, int screenY) {
+        return pointing() && movePointer(screenX, screenY);
+    }
+
+    @Override
+    public boolean touchDragged(int screenX, int screenY, int pointer) {
+        return pointing() && pointer == 0 && movePointer(screenX, screenY);
+    }
+
+    @Override
+    public boolean touchDown(int screenX, int screenY, int pointer, int button) {
+        return press(screenX, screenY, pointer, button, true);
+    }
+
+    @Override
+    public boolean touchUp(int screenX, int screenY, int pointer, int button) {
+        return press(screenX, screenY, pointer, button, false);
+    }
+
+    /** A cancelled touch releases its button: a drag the HUD started ends (and a paused profile resumes). */
+    @Override
+    public boolean touchCancelled(int screenX, int screenY, int pointer, int button) {
+        return press(screenX, screenY, pointer, button, false);
+    }
+
+    @Override
+    public boolean scrolled(float amountX, float amountY) {
+        // libGDX negates GLFW's offsets: positive amountY is towards the user, HudMouse's positive is away.
+        return pointing() && mouse.scrolled(-amountY);
+    }
+
+    private boolean press(int screenX, int screenY, int pointer, int button, boolean pressed) {
+        if (mouse == null || pointer != 0) {
+            return false;
+        }
+        boolean pointing = pointing();
+        if (pressed && !pointing) {
+            // A press with the cursor caught is the game's; a release goes to the HUD, which uses it exactly when it
+            // used the press.
+            return false;
+        }
+        if (pointing && (pixelX(screenX) != pointerX || pixelY(screenY) != pointerY)) {
+            // The button event says where it happened; put the HUD's pointer there first.
+            movePointer(screenX, screenY);
+        }
+        return mouse.button(button, pressed);
+    }
+
+    /**
+     * Whether pointer events can be the HUD's: there is a mouse, and the game has not caught the cursor
+     * ({@code Gdx.input.setCursorCatched(true)}: mouse look, where positions are not a pointer's). With the cursor
+     * caught the HUD's pointer leaves its panels.
+     */
+    private boolean pointing() {
+        if (mouse == null) {
+            return false;
+        }
+        if (Gdx.input.isCursorCatched()) {
+            mouse.left();
+            pointerX = Integer.MIN_VALUE;
+            return false;
+        }
+        return true;
+    }
+
+    private boolean movePointer(int screenX, int screenY) {
+        pointerX = pixelX(screenX);
+        pointerY = pixelY(screenY);
+        return mouse.moved(pointerX, pointerY);
+    }
+
+    private static int pixelX(int screenX) {
+        int logical = Gdx.graphics.getWidth();
+        return logical > 0 ? (int) ((long) screenX * Gdx.graphics.getBackBufferWidth() / logical) : screenX;
+    }
+
+    private static int pixelY(int screenY) {
+        int logical = Gdx.graphics.getHeight();
+        return logical > 0 ? (int) ((long) screenY * Gdx.graphics.getBackBufferHeight() / logical) : screenY;
     }
 
     @Override

@@ -52,6 +52,29 @@ final class GdxChecks {
                 + r.allocationRounds);
     }
 
+    /**
+     * The mouse: a click on a report row puts the cursor there, once (a click handled twice would be a double-click
+     * and open the call graph), a press on the history graph shows that frame and pauses while held, the wheel over
+     * the graph zooms exactly one step; the game's Stage sees none of these, and gets every event off the panels and
+     * every click while it has caught the cursor (mouse look).
+     */
+    static void assertMouse(GdxRun.Result r) {
+        assertEquals(r.clickedRow, r.cursorAfterClick, "a click on a report row puts the cursor there");
+        assertEquals(r.modeBeforeClick, r.modeAfterClick, "one click, handled once, is not a double-click");
+        assertEquals(5, r.offsetWhileHeld, "a press on the graph shows the frame under it");
+        assertTrue(r.pausedWhileHeld, "paused while the button is held");
+        assertFalse(r.pausedAfterRelease, "the release resumes");
+        assertEquals(r.rangeBeforeWheel / 2, r.rangeAfterWheel, "one notch over the graph zooms one step");
+        assertEquals(java.util.List.of(), r.stageMouseOverPanels, "the Stage got pointer events the HUD used");
+        // libGDX's screen coordinates are top-left; its wheel amount is GLFW's negated.
+        assertEquals(java.util.List.of("move " + (GdxRun.W - 40) + "," + (GdxRun.H - 30), "down 0", "up 0",
+                "scroll 1.0"), r.stageMouseOffPanels, "pointer events off the panels reach the Stage");
+        assertTrue(r.stageMouseCaught.containsAll(java.util.List.of("down 0", "up 0")), "with the cursor caught,"
+                + " a click over the HUD is the game's: " + r.stageMouseCaught);
+        assertEquals(r.cursorBeforeCaughtClick, r.cursorAfterCaughtClick, "the HUD took a click with the cursor"
+                + " caught");
+    }
+
     static void assertHeldKeyRepeats(GdxRun.Result r, int min, int max) {
         assertTrue(r.offsetAfterHold >= min && r.offsetAfterHold <= max, "a held Left moved " + r.offsetAfterHold
                 + " frames back, expected " + min + ".." + max);

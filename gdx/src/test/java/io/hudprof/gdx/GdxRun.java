@@ -27,18 +27,22 @@ import io.hudprof.core.report.TextReport;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.stats.Stat;
 import io.hudprof.core.stats.Stats;
+import io.hudprof.overlay.HudTargets;
 import io.hudprof.overlay.OverlayConfig;
 import io.hudprof.overlay.testing.XvfbDisplay;
 
 import org.lwjgl.Version;
+import org.lwjgl.glfw.GLFWCursorPosCallback;
 import org.lwjgl.glfw.GLFWKeyCallback;
+import org.lwjgl.glfw.GLFWMouseButtonCallback;
+import org.lwjgl.glfw.GLFWScrollCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GL11;
 
 /**
  * Runs {@link StageGame}, wrapped by {@link HudprofGdx#wrap}, in a real {@link Lwjgl3Application} on the test
  * thread, under an outer listener (the harness) that plays a script of key events through the GLFW key callback the
- * window holds (as GLFW itself delivers them), reads the framebuffer after the HUD, compares GL state before and after
+ * window holds (as GLFW itself delivers them) and pointer events through its mouse callbacks, reads the framebuffer after the HUD, compares GL state before and after
  * the HUD, and measures what hudprof allocates per frame on the render thread.
  */
 final class GdxRun {
@@ -74,6 +78,23 @@ final class GdxRun {
         String report;
         double drawCallsStat = Double.NaN;
         List<String> keyTableMismatches = new ArrayList<>();
+        int cursorBeforeClick = -1;
+        int cursorAfterClick = -1;
+        io.hudprof.core.report.ReportMode modeBeforeClick;
+        io.hudprof.core.report.ReportMode modeAfterClick;
+        int offsetWhileHeld = -1;
+        boolean pausedWhileHeld;
+        boolean pausedAfterRelease = true;
+        double rangeBeforeWheel;
+        double rangeAfterWheel;
+        int clickedRow = -2;
+        List<String> stageMouseOverPanels;
+        List<String> stageMouseOffPanels;
+        List<String> stageMouseCaught;
+        int cursorBeforeCaughtClick = -1;
+        int cursorAfterCaughtClick = -2;
+        /** Fewest bytes of several rounds of pointer events handed to the HUD's processor (INPUT_PROCESSOR only). */
+        long pointerEventBytes = -1;
     }
 
     private GdxRun() {
@@ -86,6 +107,10 @@ final class GdxRun {
     /** Starts the application (its constructor returns once it has exited) and returns what the harness saw. */
     static Result run(String name, GdxHud.KeyPath keys, boolean gl32) {
         XvfbDisplay.ensure();
+        if (!THREADS.isThreadAllocatedMemorySupported()) {
+            throw new AssertionError("this JVM cannot count allocated bytes per thread");
+        }
+        THREADS.setThreadAllocatedMemoryEnabled(true);
         Lwjgl3ApplicationConfiguration config = new Lwjgl3ApplicationConfiguration();
         config.setTitle("hudprof-gdx " + name);
         config.setWindowedMode(W, H);
@@ -217,6 +242,71 @@ final class GdxRun {
                     result.offsetAfterHold = profiler.controller().frameOffset();
                     tap(GLFW_KEY_END, 0);
                 }
+                // The mouse, through the GLFW callbacks the window holds: the overlay's in front of libGDX's on the
+                // GLFW chain, libGDX's own otherwise (queued, then handed to the processors in the next frame).
+                case 80 -> {
+                    // Paused, the report's rows keep their order while the click is checked.
+                    profiler.setPaused(true);
+                    game.stageMouse.clear();
+                    result.cursorBeforeClick = profiler.controller().cursor();
+                    result.modeBeforeClick = profiler.controller().mode();
+                    // A row other than the cursor's, so the click has something to change.
+                    int first = HudTargets.firstRow(hud.overlay());
+                    int shown = result.cursorBeforeClick - first == 2 ? 3 : 2;
+                    result.clickedRow = first + shown;
+                    int[] row = HudTargets.row(hud.overlay(), shown);
+                    click(row[0], row[1]);
+                }
+                case 82 -> {
+                    result.cursorAfterClick = profiler.controller().cursor();
+                    result.modeAfterClick = profiler.controller().mode();
+                    // The wheel over the report (used: the Stage must not see it).
+                    scroll(-1);
+                }
+                case 84 -> {
+                    profiler.setPaused(false);
+                    int[] column = HudTargets.graphFrame(hud.overlay(), 5);
+                    move(column[0], column[1]);
+                    button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS);
+                }
+                case 86 -> {
+                    result.offsetWhileHeld = profiler.controller().frameOffset();
+                    result.pausedWhileHeld = profiler.paused();
+                    button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE);
+                }
+                case 88 -> {
+                    result.pausedAfterRelease = profiler.paused();
+                    result.rangeBeforeWheel = hud.controls().graphRangeNanos();
+                    scroll(1);
+                }
+                case 90 -> {
+                    result.rangeAfterWheel = hud.controls().graphRangeNanos();
+                    result.stageMouseOverPanels = List.copyOf(game.stageMouse);
+                    game.stageMouse.clear();
+                    hud.controls().liveFrame();
+                    click(W - 40, H - 30);
+                    scroll(-1);
+                }
+                case 92 -> {
+                    result.stageMouseOffPanels = List.copyOf(game.stageMouse);
+                    if (result.keyPath == GdxHud.KeyPath.INPUT_PROCESSOR) {
+                        result.pointerEventBytes = pointerEventBytes(hud);
+                    }
+                    // The game catches the cursor (mouse look): a click over the HUD's report is the game's.
+                    Gdx.input.setCursorCatched(true);
+                    profiler.setPaused(true);
+                    game.stageMouse.clear();
+                    result.cursorBeforeCaughtClick = profiler.controller().cursor();
+                    int first = HudTargets.firstRow(hud.overlay());
+                    int[] row = HudTargets.row(hud.overlay(), result.cursorBeforeCaughtClick - first == 1 ? 2 : 1);
+                    click(row[0], row[1]);
+                }
+                case 94 -> {
+                    result.stageMouseCaught = List.copyOf(game.stageMouse);
+                    result.cursorAfterCaughtClick = profiler.controller().cursor();
+                    Gdx.input.setCursorCatched(false);
+                    profiler.setPaused(false);
+                }
                 default -> {
                 }
             }
@@ -234,6 +324,59 @@ final class GdxRun {
                     result.drawCallsStat = stats.frameValue(stat, Averaging.INSTANTANEOUS);
                 }
             }
+        }
+
+        /**
+         * Bytes allocated handing the HUD's processor pointer events as libGDX would (moves over the report and the
+         * graph, a press and release off the panels, the wheel off them): the fewest of several rounds.
+         */
+        private long pointerEventBytes(GdxHud hud) {
+            com.badlogic.gdx.InputProcessor input = hud.inputProcessor();
+            int[] row = HudTargets.row(hud.overlay(), 1);
+            long fewest = Long.MAX_VALUE;
+            for (int round = 0; round < 5; round++) {
+                long before = allocatedBytes();
+                for (int i = 0; i < 200; i++) {
+                    input.mouseMoved(row[0] + i % 7, row[1]);
+                    input.mouseMoved(W - 40, H - 30 - i % 5);
+                    input.touchDown(W - 40, H - 30, 0, 0);
+                    input.touchUp(W - 40, H - 30, 0, 0);
+                    input.scrolled(0, 1);
+                }
+                fewest = Math.min(fewest, allocatedBytes() - before);
+            }
+            return fewest;
+        }
+
+        /** Moves the pointer to back-buffer pixel (x, y) through the cursor callback GLFW holds, in window units. */
+        private void move(int x, int y) {
+            int[] fw = new int[1];
+            int[] fh = new int[1];
+            int[] ww = new int[1];
+            int[] wh = new int[1];
+            glfwGetFramebufferSize(window, fw, fh);
+            glfwGetWindowSize(window, ww, wh);
+            GLFWCursorPosCallback current = glfwSetCursorPosCallback(window, null);
+            glfwSetCursorPosCallback(window, current);
+            current.invoke(window, x * (double) ww[0] / fw[0], y * (double) wh[0] / fh[0]);
+        }
+
+        private void button(int button, int action) {
+            GLFWMouseButtonCallback current = glfwSetMouseButtonCallback(window, null);
+            glfwSetMouseButtonCallback(window, current);
+            current.invoke(window, button, action, 0);
+        }
+
+        private void scroll(double dy) {
+            GLFWScrollCallback current = glfwSetScrollCallback(window, null);
+            glfwSetScrollCallback(window, current);
+            current.invoke(window, 0, dy);
+        }
+
+        private void click(int x, int y) {
+            move(x, y);
+            button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS);
+            button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE);
         }
 
         private void tap(int key, int mods) {

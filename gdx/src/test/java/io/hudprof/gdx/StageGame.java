@@ -21,7 +21,7 @@ import io.hudprof.core.Zone;
 /**
  * A small libGDX game that knows nothing of hudprof's HUD: a ShapeRenderer and a SpriteBatch draw the same picture in
  * the top right of the window every frame, a Scene2D {@link Stage} takes libGDX's input processor a few frames after
- * start-up (as a game's menu screen would) and records the keys it receives, and {@link GLProfiler} is enabled. It
+ * start-up (as a game's menu screen would) and records the keys and pointer events it receives, and {@link GLProfiler} is enabled. It
  * measures the bytes its own {@code render()} allocates, so the harness can tell hudprof's share.
  */
 final class StageGame extends ApplicationAdapter {
@@ -29,6 +29,8 @@ final class StageGame extends ApplicationAdapter {
     static final int STAGE_TAKES_INPUT_AT = 3;
 
     final List<Integer> stageKeysDown = new ArrayList<>();
+    /** Every pointer event libGDX handed the Stage (the game's processor), as text, screen coordinates. */
+    final List<String> stageMouse = new ArrayList<>();
     /** The GL state at the end of the game's render(), before the HUD (warm-up frames only). */
     final int[] stateAtEnd = new int[GdxRun.STATE_SIZE];
     long lastRenderBytes;
@@ -45,7 +47,37 @@ final class StageGame extends ApplicationAdapter {
         glProfiler.enable();
         batch = new SpriteBatch();
         shapes = new ShapeRenderer();
-        stage = new Stage(new ScreenViewport());
+        stage = new Stage(new ScreenViewport()) {
+            @Override
+            public boolean mouseMoved(int x, int y) {
+                stageMouse.add("move " + x + "," + y);
+                return super.mouseMoved(x, y);
+            }
+
+            @Override
+            public boolean touchDragged(int x, int y, int pointer) {
+                stageMouse.add("drag " + x + "," + y);
+                return super.touchDragged(x, y, pointer);
+            }
+
+            @Override
+            public boolean touchDown(int x, int y, int pointer, int button) {
+                stageMouse.add("down " + button);
+                return super.touchDown(x, y, pointer, button);
+            }
+
+            @Override
+            public boolean touchUp(int x, int y, int pointer, int button) {
+                stageMouse.add("up " + button);
+                return super.touchUp(x, y, pointer, button);
+            }
+
+            @Override
+            public boolean scrolled(float amountX, float amountY) {
+                stageMouse.add("scroll " + amountY);
+                return super.scrolled(amountX, amountY);
+            }
+        };
         stage.addListener(new InputListener() {
             @Override
             public boolean keyDown(InputEvent event, int keycode) {

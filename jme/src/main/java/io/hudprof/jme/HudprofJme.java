@@ -1,6 +1,7 @@
 package io.hudprof.jme;
 
 import com.jme3.app.Application;
+import com.jme3.app.state.AppStateManager;
 import com.jme3.app.state.BaseAppState;
 import com.jme3.profile.AppProfiler;
 import com.jme3.renderer.RenderManager;
@@ -22,8 +23,9 @@ import io.hudprof.overlay.OverlayConfig;
  * game. jME holds one profiler: hudprof's wraps the one installed before it and passes every call on; when someone
  * replaces it (jME's {@code DetailedProfilerState} does when enabled, and sets the slot to {@code null} when disabled)
  * the next frame wraps the new one. The HUD is drawn in {@code postRender}, over the scene and the GUI, before jME
- * swaps the buffers; its keys come through jME's {@code InputManager} (F3 shows it), and keys it consumes while shown
- * never reach the game's mappings. Detaching the state puts the game's own profiler back and closes the HUD.
+ * swaps the buffers; its keys and mouse come through jME's {@code InputManager} (F3 shows it: click a report row, drag
+ * on the graph, wheel), and the events it uses while shown never reach the game's mappings or the raw listeners the
+ * game adds after attaching the state; the game gets every other event, all of them while the HUD is hidden. Detaching the state puts the game's own profiler back and closes the HUD.
  *
  * <p>It never takes the game down: if the HUD cannot start, one warning says why and the game runs on, profiled.
  */
@@ -49,6 +51,29 @@ public final class HudprofJme extends BaseAppState {
         this.config = config;
     }
 
+    /**
+     * Registers the HUD's raw input listener as soon as the state is attached (jME initialises a state only in the
+     * next update, after the game's {@code simpleInitApp} added its own listeners), so the HUD sees keys and mouse
+     * events before the game's raw listeners and can keep the ones it uses from them. It passes everything on until
+     * the HUD exists.
+     */
+    @Override
+    public void stateAttached(AppStateManager stateManager) {
+        Application app = stateManager.getApplication();
+        if (input == null && app != null && app.getInputManager() != null) {
+            input = new JmeHudInput();
+            app.getInputManager().addRawInputListener(input);
+        }
+    }
+
+    @Override
+    public void stateDetached(AppStateManager stateManager) {
+        if (!isInitialized()) {
+            // cleanup() runs only for an initialised state.
+            removeInput(stateManager.getApplication());
+        }
+    }
+
     @Override
     protected void initialize(Application app) {
         lease = ProfilerLease.acquire();
@@ -61,8 +86,14 @@ public final class HudprofJme extends BaseAppState {
             overlay = null;
         }
         if (overlay != null) {
-            input = new JmeHudInput(overlay.keys());
-            app.getInputManager().addRawInputListener(input);
+            if (input == null) {
+                // Attached before the application started: registered now, after whatever the game added.
+                input = new JmeHudInput();
+                app.getInputManager().addRawInputListener(input);
+            }
+            input.attach(overlay.keys(), overlay.mouse(), app.getContext(), app.getInputManager());
+        } else {
+            removeInput(app);
         }
         wrapInstalledProfiler(app);
     }
@@ -134,22 +165,41 @@ public final class HudprofJme extends BaseAppState {
         }
     }
 
-    private void closeOverlay() {
+    private void removeInput(Application app) {
         if (input != null) {
-            getApplication().getInputManager().removeRawInputListener(input);
+            input.detach();
+            if (app != null && app.getInputManager() != null) {
+                app.getInputManager().removeRawInputListener(input);
+            }
             input = null;
         }
+    }
+
+    private void closeOverlay() {
+        removeInput(getApplication());
         if (overlay != null) {
             overlay.close();
             overlay = null;
         }
     }
 
+    /** The HUD takes input again (it is drawn again). */
     @Override
     protected void onEnable() {
+        if (input != null && overlay != null) {
+            input.attach(overlay.keys(), overlay.mouse(), getApplication().getContext(),
+                    getApplication().getInputManager());
+        }
     }
 
+    /** A disabled state draws no HUD, so it takes no input either: every event is the game's. */
     @Override
     protected void onDisable() {
+        if (input != null) {
+            input.detach();
+        }
+        if (overlay != null) {
+            overlay.mouse().left();
+        }
     }
 }

@@ -8,6 +8,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 import static org.lwjgl.glfw.GLFW.GLFW_REPEAT;
 
+import com.jme3.input.InputManager;
 import com.jme3.input.KeyInput;
 import com.jme3.input.RawInputListener;
 import com.jme3.input.event.JoyAxisEvent;
@@ -17,17 +18,41 @@ import com.jme3.input.event.MouseButtonEvent;
 import com.jme3.input.event.MouseMotionEvent;
 import com.jme3.input.event.TouchEvent;
 import com.jme3.input.lwjgl.GlfwKeyMap;
+import com.jme3.system.JmeContext;
 
+import io.hudprof.overlay.HudMouse;
 import io.hudprof.overlay.KeyRouter;
 
 /**
- * The HUD's keys through jME's {@code InputManager}: a raw input listener that translates jME key codes back to GLFW's
- * (jME's own {@link GlfwKeyMap}), keeps the modifier state from the modifier keys' events (jME's key events carry
- * none), passes repeats on as GLFW repeats, and hands each event to the overlay's {@link KeyRouter}. An event the
- * HUD consumes is marked consumed, so it never reaches the game's input mappings. Allocation-free.
+ * The HUD's keys and mouse through jME's {@code InputManager}: a raw input listener that hands each event to the
+ * overlay and marks the ones the HUD used consumed, so they never reach the game's input mappings (its fly camera
+ * included) nor the raw listeners added after this one; every other event goes on untouched.
+ *
+ * <p>Keys: jME key codes are translated back to GLFW's (jME's own {@link GlfwKeyMap}), the modifier state is kept from
+ * the modifier keys' events (jME's key events carry none), and repeats go on as GLFW repeats, into the overlay's
+ * {@link KeyRouter}. Mouse: jME's LWJGL3 input (3.9) reports the pointer in framebuffer pixels with y up from the
+ * bottom (it scales GLFW's window coordinates by the framebuffer-to-window ratio), so {@link HudMouse} gets
+ * {@code (x, framebufferHeight - y)}; buttons keep GLFW's numbering (left 0, right 1, middle 2); the wheel comes as a
+ * motion event whose {@code getDeltaWheel()} is 120 per notch. jME hands over all motion events of a frame before
+ * its button events, so a button event first moves the HUD's pointer to the position the event carries. While the game hides
+ * the cursor ({@code inputManager.setCursorVisible(false)}: a fly camera's mouse look, where jME's pointer position is
+ * a virtual one) the HUD takes no pointer event but the release of a press it took.
+ *
+ * <p>Until {@link #attach} gives it an overlay (it is registered with the input manager when the state is attached,
+ * before it is initialised, so it comes before the game's own raw listeners) it passes everything on.
+ * Allocation-free. jME calls it on the render thread.
  */
 final class JmeHudInput implements RawInputListener {
-    private final KeyRouter router;
+    /** jME's wheel units per notch ({@code GlfwMouseInput} multiplies GLFW's offsets by 120). */
+    static final double WHEEL_PER_NOTCH = 120;
+
+    private KeyRouter router;
+    private HudMouse mouse;
+    private JmeContext context;
+    private InputManager inputManager;
+    /** Where the HUD's pointer was last put, in the HUD's pixels (top-left origin); MIN_VALUE before any. */
+    private int pointerX = Integer.MIN_VALUE;
+    private int pointerY = Integer.MIN_VALUE;
     private int leftShift;
     private int rightShift;
     private int leftControl;
@@ -37,12 +62,33 @@ final class JmeHudInput implements RawInputListener {
     private int leftSuper;
     private int rightSuper;
 
-    JmeHudInput(KeyRouter router) {
-        this.router = router;
+    JmeHudInput() {
+    }
+
+    /**
+     * Routes events to an overlay's keys and mouse from now on; {@code display} gives the framebuffer's height, and
+     * {@code input} whether the cursor is shown.
+     */
+    void attach(KeyRouter keys, HudMouse pointer, JmeContext display, InputManager input) {
+        this.router = keys;
+        this.mouse = pointer;
+        this.context = display;
+        this.inputManager = input;
+    }
+
+    /** Passes every event on from now on (the overlay is gone). */
+    void detach() {
+        router = null;
+        mouse = null;
+        context = null;
+        inputManager = null;
     }
 
     @Override
     public void onKeyEvent(KeyInputEvent evt) {
+        if (router == null) {
+            return;
+        }
         int code = evt.getKeyCode();
         int held = evt.isPressed() ? 1 : 0;
         switch (code) {
@@ -89,10 +135,51 @@ final class JmeHudInput implements RawInputListener {
 
     @Override
     public void onMouseMotionEvent(MouseMotionEvent evt) {
+        if (mouse == null) {
+            return;
+        }
+        if (!inputManager.isCursorVisible()) {
+            // The game took the pointer (a fly camera's mouse look): its motion is the game's, wherever it points.
+            mouse.left();
+            pointerX = Integer.MIN_VALUE;
+            return;
+        }
+        int wheel = evt.getDeltaWheel();
+        boolean used = wheel != 0
+                ? mouse.scrolled(wheel / WHEEL_PER_NOTCH)
+                : movePointer(evt.getX(), evt.getY());
+        if (used) {
+            evt.setConsumed();
+        }
     }
 
     @Override
     public void onMouseButtonEvent(MouseButtonEvent evt) {
+        if (mouse == null) {
+            return;
+        }
+        boolean pointing = inputManager.isCursorVisible();
+        if (evt.isPressed() && !pointing) {
+            // A press with the pointer taken is the game's; a release still goes to the HUD, which uses it exactly
+            // when it used the press.
+            return;
+        }
+        int x = evt.getX();
+        int y = context.getFramebufferHeight() - evt.getY();
+        if (pointing && (x != pointerX || y != pointerY)) {
+            // The press happened where the event says; later motion of the same frame was delivered before it.
+            movePointer(evt.getX(), evt.getY());
+        }
+        if (mouse.button(evt.getButtonIndex(), evt.isPressed())) {
+            evt.setConsumed();
+        }
+    }
+
+    /** Moves the HUD's pointer to jME's {@code (x, y)} (framebuffer pixels, y up); whether the HUD used the move. */
+    private boolean movePointer(int x, int y) {
+        pointerX = x;
+        pointerY = context.getFramebufferHeight() - y;
+        return mouse.moved(pointerX, pointerY);
     }
 
     @Override

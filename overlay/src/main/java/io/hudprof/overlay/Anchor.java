@@ -27,6 +27,11 @@ public enum Anchor {
         return right ? framebufferWidth - offset - width : offset;
     }
 
+    /** Whether offsets are measured from the bottom edge (an element grows upwards as it gets taller). */
+    boolean bottom() {
+        return bottom;
+    }
+
     /** Top edge of an element {@code height} high, {@code offset} pixels in from this anchor's side. */
     int top(int framebufferHeight, int height, int offset) {
         return bottom ? framebufferHeight - offset - height : offset;

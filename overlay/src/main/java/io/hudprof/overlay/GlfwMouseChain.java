@@ -1,7 +1,10 @@
 package io.hudprof.overlay;
 
+import static org.lwjgl.glfw.GLFW.GLFW_CURSOR;
+import static org.lwjgl.glfw.GLFW.GLFW_CURSOR_DISABLED;
 import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.glfwGetFramebufferSize;
+import static org.lwjgl.glfw.GLFW.glfwGetInputMode;
 import static org.lwjgl.glfw.GLFW.glfwGetWindowSize;
 import static org.lwjgl.glfw.GLFW.glfwSetCursorEnterCallback;
 import static org.lwjgl.glfw.GLFW.glfwSetCursorPosCallback;
@@ -18,7 +21,9 @@ import org.lwjgl.glfw.GLFWScrollCallback;
  * the game had, as {@link GlfwKeyChain} does for keys: every event the HUD does not use ({@link HudMouse} says which:
  * none while the HUD is hidden or the pointer is outside its panels) goes on to the game's callback unchanged, and
  * cursor-enter events always do. GLFW gives cursor positions in window coordinates; they are scaled to framebuffer
- * pixels (the HUD's) with the window's current sizes, read into reused arrays. Closing it puts the game's callbacks
+ * pixels (the HUD's) with the window's current sizes, read into reused arrays. While the game has disabled the
+ * cursor ({@code GLFW_CURSOR_DISABLED}: mouse look, where positions are virtual and unbounded) every event is the
+ * game's but the release of a press the HUD used. Closing it puts the game's callbacks
  * back. For engines that own the GLFW callbacks (libGDX), call {@link HudMouse} from the engine's input system.
  */
 public final class GlfwMouseChain implements AutoCloseable {
@@ -58,7 +63,19 @@ public final class GlfwMouseChain implements AutoCloseable {
         return new GlfwMouseChain(window, mouse);
     }
 
+    /** Whether the game took the pointer (mouse look): then its events are the game's wherever it points. */
+    private boolean pointerTaken(long win) {
+        return glfwGetInputMode(win, GLFW_CURSOR) == GLFW_CURSOR_DISABLED;
+    }
+
     private void onPos(long win, double x, double y) {
+        if (pointerTaken(win)) {
+            mouse.left();
+            if (previousPos != null) {
+                previousPos.invoke(win, x, y);
+            }
+            return;
+        }
         glfwGetWindowSize(win, windowWidth, windowHeight);
         glfwGetFramebufferSize(win, framebufferWidth, framebufferHeight);
         double sx = windowWidth[0] > 0 ? framebufferWidth[0] / (double) windowWidth[0] : 1;
@@ -78,13 +95,15 @@ public final class GlfwMouseChain implements AutoCloseable {
     }
 
     private void onButton(long win, int button, int action, int mods) {
-        if (!mouse.button(button, action == GLFW_PRESS) && previousButton != null) {
+        boolean pressed = action == GLFW_PRESS;
+        // A release goes to the HUD even with the pointer taken: it uses it exactly when it used the press.
+        if ((pressed && pointerTaken(win) || !mouse.button(button, pressed)) && previousButton != null) {
             previousButton.invoke(win, button, action, mods);
         }
     }
 
     private void onScroll(long win, double dx, double dy) {
-        if (!mouse.scrolled(dy) && previousScroll != null) {
+        if ((pointerTaken(win) || !mouse.scrolled(dy)) && previousScroll != null) {
             previousScroll.invoke(win, dx, dy);
         }
     }

@@ -19,10 +19,28 @@ import io.hudprof.core.report.ThreadSeries;
  *
  * <p>So the graph's per-frame cost and upload no longer grow with the number of columns: 4 vertices for the columns
  * however many there are, and one column of pixels ({@code columnWidth × plotHeight × 4} bytes) per new frame.
+ *
+ * <p>The picture carries the plot's own background ({@link #GROUND}: the panel's background with the plot's darkening
+ * over it, as one colour) and every bar already blended over it, so the plot is one translucent layer where it was
+ * three (panel, plot, picture): on a software rasteriser the HUD's cost is mostly its blended pixels, and the plot
+ * is the largest area it covered three times. Its look is unchanged to 8-bit rounding.
  * Allocation-free once sized; render thread only.
  */
 final class GraphColumns implements AutoCloseable {
+    /** The plot's background as the picture's empty pixels: {@link HudPalette#PLOT} over {@link HudPalette#BACKGROUND}. */
+    static final int GROUND = Rgba.over(HudPalette.BACKGROUND, HudPalette.PLOT);
+    /** How many of the newest columns are checked each update for a GPU result that arrived since they were painted. */
+    static final int GPU_LATE_COLUMNS = 16;
+
     private final HudImage image = new HudImage();
+    /** Per slot, the row of the column's top (the image height when the column is empty). */
+    private int[] slotTop = new int[0];
+    /** Per slot, whether its GPU frame mark is painted (false while the frame's GPU result has not arrived). */
+    private boolean[] slotGpu = new boolean[0];
+    /** Rows of a GPU frame mark; 0 when the picture shows none (allocation, or one thread's time). */
+    private int gpuThick;
+    /** The history the picture shows, for the GPU results that arrive after their column was painted. */
+    private FrameHistory history;
     private int columns;
     private int columnWidth;
     private int barWidth;
@@ -52,7 +70,17 @@ final class GraphColumns implements AutoCloseable {
      */
     void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
                 double range, StripPlot strip) {
-        update(history, values, metric, zoneColors, zones, range, strip, null, -1, 0);
+        update(history, values, metric, zoneColors, zones, range, strip, 0);
+    }
+
+    /**
+     * As {@link #update(FrameHistory, GraphColumnCache, Metric, int[], int, double, StripPlot)}, with each frame's GPU
+     * time ({@link FrameHistory#gpuFrameNanos}) as a level mark {@code gpuThick} rows high in its column, painted when
+     * the result arrives (it comes frames late; the newest {@value #GPU_LATE_COLUMNS} columns are checked each update).
+     */
+    void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
+                double range, StripPlot strip, int gpuThick) {
+        update(history, values, metric, zoneColors, zones, range, strip, null, -1, 0, gpuThick);
     }
 
     /**
@@ -68,17 +96,20 @@ final class GraphColumns implements AutoCloseable {
         if (series == null || threadRoot < 0) {
             throw new IllegalArgumentException("hudprof: a thread's graph needs its series and root zone");
         }
-        update(history, null, Metric.TIME, null, 0, range, strip, series, threadRoot, busyColor);
+        update(history, null, Metric.TIME, null, 0, range, strip, series, threadRoot, busyColor, 0);
     }
 
     private void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
-                        double range, StripPlot strip, ThreadSeries series, int threadRoot, int busyColor) {
+                        double range, StripPlot strip, ThreadSeries series, int threadRoot, int busyColor,
+                        int gpuThick) {
         pixelBytes = 0;
+        this.history = history;
         int plotHeight = strip.plot().height();
         boolean repaint = image.resize(strip.columns() * strip.columnWidth(), plotHeight)
                 || columns != strip.columns() || columnWidth != strip.columnWidth() || range != this.range
                 || metric != this.metric || threadRoot != this.threadRoot
-                || (threadRoot >= 0 && busyColor != this.busyColor);
+                || (threadRoot >= 0 && busyColor != this.busyColor) || gpuThick != this.gpuThick;
+        this.gpuThick = gpuThick;
         this.threadRoot = threadRoot;
         this.series = series;
         this.busyColor = busyColor;
@@ -96,8 +127,14 @@ final class GraphColumns implements AutoCloseable {
             // History was cleared or restarted, or scrolled further than the graph is wide.
             repaint = (fresh < size && history.frameNumber(fresh) != newest) || fresh >= columns;
         }
+        if (slotTop.length < columns) {
+            slotTop = new int[columns];
+            slotGpu = new boolean[columns];
+        }
         if (repaint) {
-            image.clear(0, image.width());
+            image.fill(0, image.width(), 0, image.height(), GROUND);
+            java.util.Arrays.fill(slotTop, 0, columns, image.height());
+            java.util.Arrays.fill(slotGpu, 0, columns, false);
             ring = columns - 1L;
             int shown = Math.min(columns, size);
             for (int i = 0; i < shown; i++) {
@@ -111,6 +148,7 @@ final class GraphColumns implements AutoCloseable {
                 paint(history, values, zoneColors, zones, i);
             }
             pixelBytes = (long) fresh * columnWidth * image.height() * 4;
+            pixelBytes += paintArrivedGpu(values, zoneColors, zones, Math.min(size, columns));
         }
         newest = size > 0 ? history.frameNumber(0) : -1;
         recentAt = (recentAt + 1) % recent.length;
@@ -119,10 +157,13 @@ final class GraphColumns implements AutoCloseable {
 
     /** Paints the column of the frame {@code framesAgo} back into its slot (the slot is cleared first). */
     private void paint(FrameHistory history, GraphColumnCache values, int[] zoneColors, int zones, int framesAgo) {
-        int left = slot(framesAgo) * columnWidth;
-        image.clear(left, left + columnWidth);
+        int slot = slot(framesAgo);
+        int left = slot * columnWidth;
+        image.fill(left, left + columnWidth, 0, image.height(), GROUND);
+        slotTop[slot] = image.height();
+        slotGpu[slot] = false;
         if (threadRoot >= 0) {
-            paintThread(framesAgo, left);
+            paintThread(framesAgo, slot, left);
             return;
         }
         long frameValue = history.frameTotal(metric, framesAgo);
@@ -140,19 +181,49 @@ final class GraphColumns implements AutoCloseable {
                 stacked += values.value(at, k);
                 int above = height - (int) Math.round(stacked * pixelsPerUnit);
                 if (above < below) {
-                    image.fill(left, right, above, below, zoneColors[k]);
+                    bar(slot, left, right, above, below, zoneColors[k]);
                     below = above;
                 }
             }
         }
         int frameTop = height - (int) Math.round(Math.max(frameValue, stacked) * pixelsPerUnit);
         if (frameTop < below) {
-            image.fill(left, right, frameTop, below, HudPalette.OTHER);
+            bar(slot, left, right, frameTop, below, HudPalette.OTHER);
+        }
+        long gpu = gpuThick > 0 ? history.gpuFrameNanos(framesAgo) : -1;
+        if (gpu >= 0) {
+            // One level mark per column, no joins: GPU times jump from frame to frame, and joined steps would paint
+            // over the CPU columns. A mark beyond the range stays at the plot's edge, in sight.
+            int y = height - (int) Math.round(gpu * pixelsPerUnit) - gpuThick / 2;
+            int top = Math.max(0, Math.min(y, height - gpuThick));
+            bar(slot, left, left + columnWidth, top, top + gpuThick, HudPalette.GPU_LINE);
+            slotGpu[slot] = true;
         }
     }
 
+    /** Columns whose frame's GPU result arrived after they were painted: painted again, with it. */
+    private long paintArrivedGpu(GraphColumnCache values, int[] zoneColors, int zones, int shown) {
+        if (gpuThick == 0 || threadRoot >= 0) {
+            return 0;
+        }
+        long bytes = 0;
+        for (int i = 0; i < Math.min(GPU_LATE_COLUMNS, shown); i++) {
+            if (!slotGpu[slot(i)] && history.gpuFrameNanos(i) >= 0) {
+                paint(history, values, zoneColors, zones, i);
+                bytes += (long) columnWidth * image.height() * 4;
+            }
+        }
+        return bytes;
+    }
+
+    /** One coloured part of a column, blended over the ground; remembers the column's highest painted row. */
+    private void bar(int slot, int left, int right, int top, int bottom, int rgba) {
+        image.fill(left, right, top, bottom, Rgba.over(GROUND, rgba));
+        slotTop[slot] = Math.min(slotTop[slot], Math.max(0, top));
+    }
+
     /** The thread's column: busy time from the bottom, the rest of its time in the frame grey above it. */
-    private void paintThread(int framesAgo, int left) {
+    private void paintThread(int framesAgo, int slot, int left) {
         double total = series.totalNanos(threadRoot, framesAgo);
         if (Double.isNaN(total)) {
             return;
@@ -163,16 +234,38 @@ final class GraphColumns implements AutoCloseable {
         int right = left + barWidth;
         int busyTop = height - (int) Math.round(busy * pixelsPerNano);
         if (busyTop < height) {
-            image.fill(left, right, busyTop, height, busyColor);
+            bar(slot, left, right, busyTop, height, busyColor);
         }
         int totalTop = height - (int) Math.round(Math.max(total, busy) * pixelsPerNano);
         if (totalTop < busyTop) {
-            image.fill(left, right, totalTop, busyTop, HudPalette.OTHER);
+            bar(slot, left, right, totalTop, busyTop, HudPalette.OTHER);
         }
     }
 
     private int slot(int framesAgo) {
         return (int) Math.floorMod(ring - framesAgo, (long) columns);
+    }
+
+    /** Whether {@link #draw} covers the whole plot (it has columns and a height): the plot needs no background then. */
+    boolean coversPlot(StripPlot strip) {
+        return columns > 0 && columns == strip.columns() && columnWidth == strip.columnWidth()
+                && image.height() == strip.plot().height() && image.width() == strip.plot().width();
+    }
+
+    /**
+     * The plot row (0 = the plot's top) of the highest painted pixel in the column of the frame {@code framesAgo}
+     * back, or the plot's height when that column is empty or not shown.
+     */
+    int columnTop(int framesAgo) {
+        if (framesAgo < 0 || framesAgo >= columns) {
+            return image.height();
+        }
+        return slotTop[slot(framesAgo)];
+    }
+
+    /** The picture's x of the column of the frame {@code framesAgo} back (its slot's left edge). */
+    int imageColumnLeft(int framesAgo) {
+        return slot(framesAgo) * columnWidth;
     }
 
     /** Adds the picture to the list with its top-left at the plot's: oldest shown slot on the left, newest right. */

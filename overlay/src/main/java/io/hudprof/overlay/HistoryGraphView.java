@@ -89,9 +89,10 @@ final class HistoryGraphView {
 
     /**
      * Picks this frame's zones and sizes and places the graph (before anything is drawn, so the report panel can
-     * keep clear of it).
+     * keep clear of it), anchored above the bottom {@code bandBelow} pixels the timeline keeps.
      */
-    void layout(FrameHistory history, Metric shown, HudLayout layout, int framebufferWidth, int framebufferHeight) {
+    void layout(FrameHistory history, Metric shown, HudLayout layout, int framebufferWidth, int framebufferHeight,
+                int bandBelow) {
         metric = threadRoot < 0 && history.holds(shown) ? shown : Metric.TIME;
         zones = ranking.topZones(metric, zoneIds);
         colors.assign(zoneIds, zones, zoneColors);
@@ -126,13 +127,16 @@ final class HistoryGraphView {
         // headers, one row) has no room above it: the legend's last rows give way first.
         int reportSmallest = 2 * pad + 3 * metrics.rowHeight() + 2 * metrics.line() + metrics.scaled(config.panelOffsetY)
                 + metrics.scaled(config.graphOffsetY) + gap;
-        int budget = Math.min(framebufferHeight / 2, framebufferHeight - reportSmallest) - furniture;
+        // Anchored and sized as if the framebuffer ended above the timeline's band; kept inside the whole of it, so
+        // the user may still move it over the band.
+        int above = framebufferHeight - bandBelow;
+        int budget = Math.min(above / 2, above - reportSmallest) - furniture;
         plotHeight = Math.max(Math.min(plotHeight, metrics.scaled(12)), Math.min(plotHeight, budget));
 
         int width = 2 * pad + plotWidth + gap + labelWidth + gap + legendWidth;
         int height = furniture + plotHeight;
         int left = config.graphAnchor.left(framebufferWidth, width, offsetX);
-        int top = config.graphAnchor.top(framebufferHeight, height, metrics.scaled(config.graphOffsetY));
+        int top = config.graphAnchor.top(above, height, metrics.scaled(config.graphOffsetY));
         strip.bounds().set(left, top, width, height);
         layout.place(HudLayout.Panel.GRAPH, strip.bounds(), metrics.ui(), framebufferWidth, framebufferHeight);
         strip.plot().set(strip.bounds().left() + pad, strip.bounds().top() + pad + metrics.rowHeight(), plotWidth,
@@ -168,14 +172,28 @@ final class HistoryGraphView {
         double range = bytes ? bytesRange(history) : controls.graphRangeNanos();
         Box plot = strip.plot();
 
+        boolean thread = threadRoot >= 0;
+        if (thread) {
+            columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
+        } else {
+            // The GPU frame time is part of the picture: each frame's mark painted once, when its result arrives.
+            columns.update(history, cache, metric, zoneColors, zones, range, strip,
+                    bytes ? 0 : Math.max(2, metrics.line() * 2));
+        }
+        // The picture carries the plot's background: then the panel's is drawn around the plot, not under it.
+        boolean covered = columns.coversPlot(strip);
+
         // Unclipped part first (one draw command with the report panel), then the clipped plot.
-        strip.drawBackground(list);
+        if (covered) {
+            strip.drawBackgroundAroundPlot(list);
+        } else {
+            strip.drawBackground(list);
+        }
         drawTitle(history, selected, list, range, controls.unitsHz());
         if (!bytes) {
             guides.choose(range, plot, metrics.rowHeight());
             guides.drawLabels(strip, list, controls.unitsHz(), metrics);
         }
-        boolean thread = threadRoot >= 0;
         if (legendShown && thread) {
             drawThreadLegend(selected, list);
         } else if (legendShown) {
@@ -183,22 +201,20 @@ final class HistoryGraphView {
         }
         strip.drawMarker(list, selected, metrics);
 
-        // The selected frame's band goes behind its column, so the column keeps its true colours.
-        if (selected < strip.columns()) {
+        // The selected frame's band never covers its column, so the column keeps its true colours: behind the
+        // picture when the plot has its own background, else over the picture's ground above the column's top.
+        boolean band = selected < strip.columns();
+        if (band && !covered) {
             int x = strip.columnLeft(selected);
             list.rect(x, plot.top(), x + strip.columnWidth(), plot.bottom(), HudPalette.MARKED_COLUMN);
         }
-        if (thread) {
-            columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
-        } else {
-            columns.update(history, cache, metric, zoneColors, zones, range, strip);
-        }
         columns.draw(strip, list);
-        // The GPU line's marks can reach above the plot (a GPU-bound frame over the range): cut at the plot, in the
-        // same draw command as the spike marks and guide lines over the picture.
+        // Over the picture, cut at the plot: the band, the spike marks and the guide lines, in one draw command.
         list.pushClip(plot.left(), plot.top(), plot.right(), plot.bottom());
-        if (!bytes && !thread) {
-            gpuLine.draw(history, strip, range, metrics, list);
+        if (band && covered) {
+            int x = strip.columnLeft(selected);
+            list.rect(x, plot.top(), x + strip.columnWidth(), plot.top() + columns.columnTop(selected),
+                    HudPalette.MARKED_COLUMN);
         }
         drawSpikeMarks(history, controls.spikes(), list);
         guides.drawLines(strip, list, metrics);

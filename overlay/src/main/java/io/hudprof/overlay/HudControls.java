@@ -2,6 +2,7 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.Zone;
 import io.hudprof.core.export.TraceExporter;
 import io.hudprof.core.format.StatusSource;
@@ -12,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.RowRole;
 import io.hudprof.core.stats.FrameStatistics;
 import io.hudprof.core.stats.Stat;
 import io.hudprof.core.stats.Stats;
@@ -208,6 +210,38 @@ public final class HudControls {
         if (zone != null) {
             controller.showCallGraph(zone);
         }
+    }
+
+    /**
+     * Puts the timeline's bar cursor on bar {@code bar} of the frame it shows (a click on the bar), and the report's
+     * cursor on that zone's row when the report lists it (in a call graph, its own or a callee's row rather than a
+     * caller's, which would navigate).
+     */
+    void timelineSelectBar(int bar) {
+        TimelineFrame frame = timeline.frame();
+        if (bar < 0 || !frame.available() || bar >= frame.barCount()) {
+            return;
+        }
+        timeline.select(bar);
+        Report report = shown;
+        if (report == null) {
+            return;
+        }
+        int zone = frame.barZone(bar);
+        for (int row = 0; row < report.rowCount(); row++) {
+            if (report.row(row).zoneId() == zone && report.row(row).role() != RowRole.PARENT) {
+                controller.setCursor(row);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Restricts the report, call graph and timeline to the thread with root zone {@code rootZone} (a click on its
+     * timeline lane), or back to all threads when it is already the one shown.
+     */
+    void toggleThread(int rootZone) {
+        controller.setThread(controller.thread() == rootZone ? -1 : rootZone);
     }
 
     /** Halves the timeline's visible time (zooms in about the cursor bar when it is in view). */
@@ -436,23 +470,37 @@ public final class HudControls {
         }
         int count = spikes.recentCount();
         for (int step = 1; step <= count; step++) {
-            int i = (selectedSpike + step) % count;
-            Spike spike = spikes.recent(i);
-            if (spike.frameNumber() < 0) {
-                continue;
+            if (showSpike((selectedSpike + step) % count)) {
+                return true;
             }
-            selectedSpike = i;
-            profiler.setPaused(true);
-            long ago = profiler.history().frameNumber(0) - spike.frameNumber();
-            if (ago >= 0 && ago < profiler.history().size()
-                    && profiler.history().frameNumber((int) ago) == spike.frameNumber()) {
-                controller.setFrame((int) ago);
-            } else {
-                controller.showSpike(spike);
-            }
-            return true;
         }
         return false;
+    }
+
+    /**
+     * Jumps to row {@code index} of the spike list (0 = newest), as {@link #nextSpike()} does when it gets there: a
+     * click on the row.
+     *
+     * @return true when it jumped (false for no such row, or a slot not filled yet)
+     */
+    public boolean showSpike(int index) {
+        if (spikes == null || index < 0 || index >= spikes.recentCount()) {
+            return false;
+        }
+        Spike spike = spikes.recent(index);
+        if (spike.frameNumber() < 0) {
+            return false;
+        }
+        selectedSpike = index;
+        profiler.setPaused(true);
+        long ago = profiler.history().frameNumber(0) - spike.frameNumber();
+        if (ago >= 0 && ago < profiler.history().size()
+                && profiler.history().frameNumber((int) ago) == spike.frameNumber()) {
+            controller.setFrame((int) ago);
+        } else {
+            controller.showSpike(spike);
+        }
+        return true;
     }
 
     /**
@@ -670,7 +718,7 @@ public final class HudControls {
         Report report = shown;
         controller.setCursor(row);
         if (report != null && row >= 0 && row < report.rowCount()
-                && report.row(row).role() == io.hudprof.core.report.RowRole.PARENT) {
+                && report.row(row).role() == RowRole.PARENT) {
             select();
         }
     }

@@ -56,6 +56,7 @@ public final class HudFrame implements AutoCloseable {
     private boolean graphDrawn;
     private boolean categoryChartDrawn;
     private boolean timelineDrawn;
+    private boolean threadListDrawn;
     private final HudMouse mouse;
     private FrameStatistics gcLookedUpIn;
     private Stat gcCollections;
@@ -150,6 +151,7 @@ public final class HudFrame implements AutoCloseable {
         graphDrawn = false;
         categoryChartDrawn = false;
         timelineDrawn = false;
+        threadListDrawn = false;
         if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
             return false;
         }
@@ -160,18 +162,20 @@ public final class HudFrame implements AutoCloseable {
         boolean showTimeline = controls.timelineShown();
         // The timeline takes the bottom band; a bottom-anchored graph sits above it.
         int timelineHeight = showTimeline
-                ? timeline.layout(profiler, report, controls.timeline(), framebufferWidth, framebufferHeight) : 0;
+                ? timeline.layout(profiler, report, controls.timeline(), controls.layout(), framebufferWidth,
+                        framebufferHeight) : 0;
         if (showGraph) {
             showSelectedThread();
             graph.layout(profiler.history(), controls.metric(), controls.layout(), framebufferWidth,
-                    framebufferHeight - timelineHeight);
+                    framebufferHeight, timelineHeight);
             Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
             if (charted != null) {
-                chart.layout(right + margin, graph, framebufferWidth - metrics.scaled(config.graphOffsetX));
+                chart.layout(right + margin, graph, framebufferWidth - metrics.scaled(config.graphOffsetX),
+                        controls.layout(), framebufferWidth, framebufferHeight);
                 chartShown = chart.fits();
-                if (chartShown) {
+                if (chartShown && !controls.layout().moved(HudLayout.Panel.CHART)) {
                     right = chart.strip().bounds().right();
                 }
             }
@@ -206,11 +210,15 @@ public final class HudFrame implements AutoCloseable {
             chart.draw(values, controls.valueChart(), statsFrame(values, report.frameOffset()), list);
         }
         if (controls.spikeListVisible()) {
-            spikeList.draw(controls.spikes(), controls.selectedSpike(), framebufferWidth, list);
+            spikeList.draw(controls.spikes(), controls.selectedSpike(), controls.layout(), framebufferWidth,
+                    framebufferHeight, list);
         }
         if (controls.threadListShown()) {
-            int top = controls.spikeListVisible() ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
-            threadList.draw(report, top, framebufferWidth, list);
+            // Under the spike list while that sits in its corner; a list moved elsewhere leaves the corner free.
+            int top = controls.spikeListVisible() && !controls.layout().moved(HudLayout.Panel.SPIKES)
+                    ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
+            threadList.draw(report, top, controls.layout(), framebufferWidth, framebufferHeight, list);
+            threadListDrawn = true;
         }
         if (showGraph && controls.categoriesShown()) {
             categoryChartDrawn = true;
@@ -246,6 +254,23 @@ public final class HudFrame implements AutoCloseable {
         long back = values.frameNumber(0) - number;
         return number >= 0 && back >= 0 && back < values.size() && values.frameNumber((int) back) == number
                 ? (int) back : -1;
+    }
+
+    /**
+     * The history frame (0 = newest) whose value-chart column is at framebuffer x in the last frame drawn, clamped to
+     * the columns the chart fills; -1 without a chart or when the profiler's history no longer holds that frame.
+     */
+    int chartFrameAt(int x) {
+        FrameStatistics statistics = controls.statistics();
+        if (!chartShown || statistics == null) {
+            return -1;
+        }
+        StatHistory values = statistics.history();
+        int back = chart.framesAgoAt(values, x);
+        long number = back < 0 ? -1 : values.frameNumber(back);
+        long ago = profiler.history().frameNumber(0) - number;
+        return number >= 0 && ago >= 0 && ago < profiler.history().size()
+                && profiler.history().frameNumber((int) ago) == number ? (int) ago : -1;
     }
 
     /**
@@ -343,6 +368,10 @@ public final class HudFrame implements AutoCloseable {
         return metrics;
     }
 
+    OverlayConfig config() {
+        return config;
+    }
+
     /** Whether the last {@link #draw} drew the history graph's columns. */
     boolean graphDrawn() {
         return graphDrawn;
@@ -355,6 +384,15 @@ public final class HudFrame implements AutoCloseable {
 
     SpikeListView spikeListView() {
         return spikeList;
+    }
+
+    ThreadListView threadListView() {
+        return threadList;
+    }
+
+    /** Whether the last {@link #draw} drew the thread list. */
+    boolean threadListDrawn() {
+        return threadListDrawn;
     }
 
     /** Whether the last {@link #draw} drew the category strip chart in the graph's place. */

@@ -2,10 +2,11 @@ package io.hudprof.overlay;
 
 /**
  * Where the user put the HUD's panels: for each {@link Panel} an offset from the place its anchor gives it and an
- * optional size, in logical pixels (so a position survives a content-scale change), plus the one rule every panel is
- * placed by: inside the framebuffer, whatever its size. A view lays itself out at its anchored place, then calls
- * {@link #place} once; dragging a panel's title bar changes the offset ({@link HudMouse}), dragging its corner the
- * size. A new view (a timeline) adopts it with a {@link Panel} constant and the same two calls. Allocation-free;
+ * optional size (and width, for a panel that has one of its own), in logical pixels (so a position survives a
+ * content-scale change), plus the one rule every panel is placed by: inside the framebuffer, whatever its size. A
+ * view lays itself out at its anchored place, then calls {@link #place} once; dragging a panel's title bar changes
+ * the offset ({@link HudMouse}, which first {@link #settle}s a panel {@code place} had to push inside), dragging its
+ * corner the size. A new view adopts it with a {@link Panel} constant and the same two calls. Allocation-free;
  * render thread only.
  */
 final class HudLayout {
@@ -13,8 +14,16 @@ final class HudLayout {
     enum Panel {
         /** The report panel: its size is the number of rows shown. */
         REPORT,
-        /** The history graph (and the charts beside it): its size is the plot height in logical pixels. */
-        GRAPH
+        /** The history graph (and the category chart in its place): its size is the plot height in logical pixels. */
+        GRAPH,
+        /** The frame timeline: its size is the box's height, its width the box's width, in logical pixels. */
+        TIMELINE,
+        /** The value chart beside the graph (placed relative to it): its size is the plot height in logical pixels. */
+        CHART,
+        /** The spike list: its size is the number of spike rows shown. */
+        SPIKES,
+        /** The thread list: its size is the number of thread rows shown (besides "all threads"). */
+        THREADS
     }
 
     private static final int PANELS = Panel.values().length;
@@ -23,6 +32,11 @@ final class HudLayout {
     private final int[] offsetY = new int[PANELS];
     /** A panel's size chosen by the user (meaning per panel, see {@link Panel}), or 0 for the configured one. */
     private final int[] size = new int[PANELS];
+    /** A panel's width chosen by the user in logical pixels (only panels with a width of their own), or 0. */
+    private final int[] width = new int[PANELS];
+    /** How far the last {@link #place} pushed each panel to keep it inside, in framebuffer pixels. */
+    private final int[] pushedX = new int[PANELS];
+    private final int[] pushedY = new int[PANELS];
     /** Bumped on every change, so a saved copy knows it is out of date. */
     private int version;
 
@@ -31,11 +45,29 @@ final class HudLayout {
      * framebuffer: a box wider or taller than the framebuffer keeps its left or top edge on screen.
      */
     void place(Panel panel, Box box, float ui, int framebufferWidth, int framebufferHeight) {
-        int left = box.left() + Math.round(offsetX[panel.ordinal()] * ui);
-        int top = box.top() + Math.round(offsetY[panel.ordinal()] * ui);
-        left = Math.max(0, Math.min(left, framebufferWidth - box.width()));
-        top = Math.max(0, Math.min(top, framebufferHeight - box.height()));
+        int wantedLeft = box.left() + Math.round(offsetX[panel.ordinal()] * ui);
+        int wantedTop = box.top() + Math.round(offsetY[panel.ordinal()] * ui);
+        int left = Math.max(0, Math.min(wantedLeft, framebufferWidth - box.width()));
+        int top = Math.max(0, Math.min(wantedTop, framebufferHeight - box.height()));
+        pushedX[panel.ordinal()] = left - wantedLeft;
+        pushedY[panel.ordinal()] = top - wantedTop;
         box.set(left, top, box.width(), box.height());
+    }
+
+    /**
+     * Makes the panel's offset say where the last {@link #place} really put it, when that kept it inside the
+     * framebuffer: a drag that starts then moves the panel at once, with no dead stretch while the pointer makes up
+     * for how far it was out.
+     */
+    void settle(Panel panel, float ui) {
+        int p = panel.ordinal();
+        if (pushedX[p] != 0 || pushedY[p] != 0) {
+            offsetX[p] += Math.round(pushedX[p] / ui);
+            offsetY[p] += Math.round(pushedY[p] / ui);
+            pushedX[p] = 0;
+            pushedY[p] = 0;
+            version++;
+        }
     }
 
     /** The horizontal shift {@link #place} applies, in framebuffer pixels, before clamping. */
@@ -82,6 +114,20 @@ final class HudLayout {
         }
     }
 
+    /** The panel's user-chosen width, or {@code fallback} when none was chosen. */
+    int width(Panel panel, int fallback) {
+        int chosen = width[panel.ordinal()];
+        return chosen > 0 ? chosen : fallback;
+    }
+
+    /** Sets a panel's width in logical pixels (0: back to the configured one). */
+    void resizeWidth(Panel panel, int value) {
+        if (width[panel.ordinal()] != Math.max(0, value)) {
+            width[panel.ordinal()] = Math.max(0, value);
+            version++;
+        }
+    }
+
     /** Sets a panel's offset (restoring a saved layout). */
     void offset(Panel panel, int x, int y) {
         offsetX[panel.ordinal()] = x;
@@ -95,6 +141,7 @@ final class HudLayout {
             offsetX[i] = 0;
             offsetY[i] = 0;
             size[i] = 0;
+            width[i] = 0;
         }
         version++;
     }

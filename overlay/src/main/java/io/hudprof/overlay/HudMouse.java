@@ -8,15 +8,26 @@ import io.hudprof.core.Profiler;
  * the others on to the game ({@link GlfwMouseChain} does this for GLFW callbacks; a libGDX {@code InputProcessor} or
  * jME {@code RawInputListener} calls these methods and returns their answer).
  *
+ * <p>Every panel moves by dragging its title (or any part that has no other use) and changes size by dragging its
+ * bottom-right corner (one character cell); where panels overlap, the one drawn last (on top) gets the event.
  * <ul>
  *   <li>Report panel: hovering highlights a row; a click puts the cursor on it (on a caller row of the call graph it
- *       goes to that caller); a double-click selects it (Enter); the wheel scrolls a long report; dragging the title
- *       line moves the panel, dragging its bottom-right corner changes how many rows it shows.</li>
- *   <li>History graph: a click or drag on the plot shows that frame, pausing the profile while the button is held
- *       (as it was afterwards); the wheel zooms the scale; dragging elsewhere on it moves it, dragging its
- *       bottom-right corner changes the plot's height.</li>
- *   <li>Over the frame timeline, the value chart and the spike list, events are used (kept from the game) but do
- *       nothing yet.</li>
+ *       goes to that caller); a double-click selects it (Enter); the wheel scrolls a long report; the corner changes
+ *       how many rows it shows.</li>
+ *   <li>History graph (or the category chart in its place): a click or drag on the plot shows that frame, pausing the
+ *       profile while the button is held (as it was afterwards); the wheel zooms the scale; the corner changes the
+ *       plot's height.</li>
+ *   <li>Frame timeline: hovering outlines the bar under the pointer and describes it on the last line (thread, zone,
+ *       start, duration, self); a click on a bar puts the bar cursor on it and the report's cursor on its zone, a
+ *       double-click opens the zone's call graph (Enter on the bar); a drag on the lanes pans time once zoomed in; the
+ *       wheel zooms time about the pointer (a notch is half a Z key's step); a click on a lane's thread name shows
+ *       that thread alone in the report (Y), again all threads; the corner sets width and height.</li>
+ *   <li>Value chart: a click or drag on the plot shows that frame, as on the history graph; the corner changes the
+ *       plot's height.</li>
+ *   <li>Spike list: a click on a spike shows its frame, paused, as N does when it gets there; the wheel scrolls a
+ *       list longer than its rows; the corner changes how many rows it shows.</li>
+ *   <li>Thread list: a click on a thread shows it alone in the report, graph and timeline (Y), on "all threads" all
+ *       of them; the wheel scrolls a long list; the corner changes how many thread rows it shows.</li>
  *   <li>Nothing is used while the HUD is hidden or the pointer is outside its panels. A release is used exactly when
  *       its press was, so the game never sees half a click; moves are used only over a panel or during a drag the
  *       HUD started.</li>
@@ -24,14 +35,19 @@ import io.hudprof.core.Profiler;
  * Allocation-free. Call on the render thread (the thread GLFW delivers callbacks on).
  */
 public final class HudMouse {
-    /** Two clicks on the same row this close together are a double-click. */
+    /** Two clicks on the same row (or timeline zone) this close together are a double-click. */
     static final long DOUBLE_CLICK_NANOS = 400_000_000L;
     /** GLFW's left button; other buttons over a panel are used (kept from the game) but do nothing. */
     private static final int LEFT = 0;
     private static final int BUTTONS = 8;
     private static final int WHEEL_ROWS = 3;
+    /** One wheel notch zooms the timeline by this factor: finer than the Z key's doubling. */
+    static final double TIMELINE_WHEEL_ZOOM = Math.sqrt(2);
 
-    private enum Drag { NONE, SELECT_FRAME, MOVE_REPORT, MOVE_GRAPH, SIZE_REPORT, SIZE_GRAPH }
+    /** A panel the pointer can be over, in the order {@link HudFrame#draw} draws them (the last is on top). */
+    private enum Target { NONE, REPORT, TIMELINE, CHART, SPIKES, THREADS, GRAPH }
+
+    private enum Drag { NONE, SELECT_FRAME, SELECT_CHART_FRAME, PAN_TIMELINE, MOVE, SIZE }
 
     private final HudFrame hud;
     private final HudControls controls;
@@ -40,12 +56,18 @@ public final class HudMouse {
     private int x = -1;
     private int y = -1;
     private Drag drag = Drag.NONE;
+    /** The panel a MOVE or SIZE drag changes. */
+    private HudLayout.Panel dragPanel = HudLayout.Panel.REPORT;
     private int dragLastX;
     private int dragLastY;
+    private int dragStartX;
     private int dragStartY;
     private int dragStartSize;
+    private int dragStartWidth;
+    private int dragStartOffsetY;
     private boolean pausedBeforeDrag;
-    private int lastClickRow = -1;
+    private Target lastClickTarget = Target.NONE;
+    private int lastClickId = -1;
     private long lastClickNanos;
 
     HudMouse(HudFrame hud, HudControls controls, Profiler profiler) {
@@ -59,24 +81,37 @@ public final class HudMouse {
         x = (int) Math.floor(px);
         y = (int) Math.floor(py);
         if (!controls.visible()) {
-            hud.panel().hover(-1);
+            clearHover();
             endDrag();
             return false;
         }
+        Target over = over();
+        // While a panel is dragged or sized nothing under the pointer lights up; panning the timeline hovers its bars.
+        Target hovered = drag == Drag.NONE || drag == Drag.PAN_TIMELINE ? over : Target.NONE;
         ReportPanelView panel = hud.panel();
-        panel.hover(panel.rowAt(x, y));
+        panel.hover(hovered == Target.REPORT ? panel.rowAt(x, y) : -1);
+        if (hovered == Target.TIMELINE) {
+            hud.timelineView().hover(x, y);
+        } else {
+            hud.timelineView().hover(-1, -1);
+        }
         if (drag != Drag.NONE) {
             continueDrag();
             return true;
         }
-        return overPanel();
+        return over != Target.NONE;
     }
 
-    /** The pointer left the window: no row is hovered. */
+    /** The pointer left the window: nothing is hovered. */
     public void left() {
-        hud.panel().hover(-1);
+        clearHover();
         x = -1;
         y = -1;
+    }
+
+    private void clearHover() {
+        hud.panel().hover(-1);
+        hud.timelineView().hover(-1, -1);
     }
 
     /** A button ({@code 0} = left, GLFW's numbering) was pressed or released at the last position moved to. */
@@ -95,12 +130,13 @@ public final class HudMouse {
             }
             return used;
         }
-        if (!controls.visible() || !overPanel()) {
+        Target over = controls.visible() ? over() : Target.NONE;
+        if (over == Target.NONE) {
             return false;
         }
         pressUsed[b] = true;
         if (b == LEFT) {
-            press(nanos);
+            press(over, nanos);
         }
         return true;
     }
@@ -110,70 +146,190 @@ public final class HudMouse {
         if (!controls.visible() || dy == 0) {
             return false;
         }
-        if (hud.panel().bounds().contains(x, y)) {
-            controls.scrollReport(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
-            return true;
-        }
-        if (graphShown() && hud.graph().strip().bounds().contains(x, y)) {
-            if (dy > 0) {
-                controls.graphZoomIn();
-            } else {
-                controls.graphZoomOut();
-            }
-            return true;
-        }
-        return overPanel();
-    }
-
-    private void press(long nanos) {
-        ReportPanelView panel = hud.panel();
-        Box report = panel.bounds();
-        float ui = hud.metrics().ui();
-        if (report.contains(x, y)) {
-            if (onGrip(report)) {
-                startDrag(Drag.SIZE_REPORT, panel.shownRows());
-            } else if (panel.onTitle(x, y)) {
-                startDrag(Drag.MOVE_REPORT, 0);
-            } else {
-                int row = panel.rowAt(x, y);
-                if (row >= 0) {
-                    click(row, nanos);
+        switch (over()) {
+            case REPORT -> controls.scrollReport(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
+            case GRAPH -> {
+                if (dy > 0) {
+                    controls.graphZoomIn();
+                } else {
+                    controls.graphZoomOut();
                 }
             }
-            return;
+            case TIMELINE -> zoomTimeline(dy);
+            case SPIKES -> hud.spikeListView().scroll(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
+            case THREADS -> hud.threadListView().scroll(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
+            case CHART -> { }
+            case NONE -> {
+                return false;
+            }
         }
-        if (graphShown()) {
-            StripPlot strip = hud.graph().strip();
-            if (onGrip(strip.bounds())) {
-                startDrag(Drag.SIZE_GRAPH, Math.round(strip.plot().height() / ui));
-            } else if (strip.plot().contains(x, y) && !controls.categoriesShown()) {
-                pausedBeforeDrag = profiler.paused();
-                profiler.setPaused(true);
-                startDrag(Drag.SELECT_FRAME, 0);
-                continueDrag();
-            } else if (strip.bounds().contains(x, y)) {
-                startDrag(Drag.MOVE_GRAPH, 0);
+        return true;
+    }
+
+    /** Zooms the timeline about the moment under the pointer (the plot's nearest edge when beside it). */
+    private void zoomTimeline(double notches) {
+        TimelineView view = hud.timelineView();
+        TimelineState state = controls.timeline();
+        Box plot = view.plot();
+        double across = Math.max(0, Math.min(1, (x - plot.left()) / (double) Math.max(1, plot.width())));
+        double clamped = Math.max(-8, Math.min(8, notches));
+        state.zoomAbout(state.pan() + across / state.zoom(), Math.pow(TIMELINE_WHEEL_ZOOM, clamped));
+    }
+
+    private void press(Target over, long nanos) {
+        switch (over) {
+            case REPORT -> pressReport(nanos);
+            case GRAPH -> pressGraph();
+            case TIMELINE -> pressTimeline(nanos);
+            case CHART -> pressChart();
+            case SPIKES -> pressSpikes();
+            case THREADS -> pressThreads();
+            case NONE -> { }
+        }
+    }
+
+    private void pressThreads() {
+        ThreadListView list = hud.threadListView();
+        int thread = list.threadAt(x, y);
+        if (onGrip(list.bounds())) {
+            startSize(HudLayout.Panel.THREADS, list.shownRows(), 0);
+        } else if (thread >= 0) {
+            profiler.controller().setThread(hud.report().threadRootZone(thread));
+        } else if (thread == -1) {
+            profiler.controller().setThread(-1);
+        } else {
+            startDrag(Drag.MOVE, HudLayout.Panel.THREADS);
+        }
+    }
+
+    private void pressReport(long nanos) {
+        ReportPanelView panel = hud.panel();
+        if (onGrip(panel.bounds())) {
+            startSize(HudLayout.Panel.REPORT, panel.shownRows(), 0);
+        } else if (panel.onTitle(x, y)) {
+            startDrag(Drag.MOVE, HudLayout.Panel.REPORT);
+        } else {
+            int row = panel.rowAt(x, y);
+            if (row < 0) {
+                return;
+            }
+            if (doubleClick(Target.REPORT, row, nanos)) {
+                controls.openRow(row);
+            } else {
+                controls.clickRow(row);
             }
         }
     }
 
-    private void click(int row, long nanos) {
-        if (row == lastClickRow && nanos - lastClickNanos <= DOUBLE_CLICK_NANOS) {
-            controls.openRow(row);
-            lastClickRow = -1;
-            return;
+    private void pressGraph() {
+        StripPlot strip = hud.graph().strip();
+        float ui = hud.metrics().ui();
+        if (onGrip(strip.bounds())) {
+            startSize(HudLayout.Panel.GRAPH, Math.round(strip.plot().height() / ui), 0);
+        } else if (strip.plot().contains(x, y)) {
+            // The category chart in the graph's place has the graph's columns: the same frame under the same x.
+            holdPaused();
+            startDrag(Drag.SELECT_FRAME, HudLayout.Panel.GRAPH);
+            continueDrag();
+        } else {
+            startDrag(Drag.MOVE, HudLayout.Panel.GRAPH);
         }
-        controls.clickRow(row);
-        lastClickRow = row;
-        lastClickNanos = nanos;
     }
 
-    private void startDrag(Drag kind, int size) {
+    private void pressTimeline(long nanos) {
+        TimelineView view = hud.timelineView();
+        TimelineState state = controls.timeline();
+        float ui = hud.metrics().ui();
+        if (onGrip(view.bounds())) {
+            // From the chosen size when there is one: the drawn height is that rounded down to whole rows.
+            HudLayout layout = controls.layout();
+            startSize(HudLayout.Panel.TIMELINE,
+                    layout.size(HudLayout.Panel.TIMELINE, Math.round(view.bounds().height() / ui)),
+                    layout.width(HudLayout.Panel.TIMELINE, Math.round(view.bounds().width() / ui)));
+            return;
+        }
+        if (view.plot().contains(x, y)) {
+            int bar = view.barAt(state, x, y);
+            if (bar >= 0) {
+                if (doubleClick(Target.TIMELINE, state.frame().barZone(bar), nanos)) {
+                    controls.timelineSelectBar(bar);
+                    controls.timelineCallGraph();
+                } else {
+                    controls.timelineSelectBar(bar);
+                }
+            }
+            startDrag(Drag.PAN_TIMELINE, HudLayout.Panel.TIMELINE);
+            return;
+        }
+        int thread = view.laneThreadAt(state, x, y);
+        if (thread >= 0) {
+            controls.toggleThread(thread);
+            return;
+        }
+        startDrag(Drag.MOVE, HudLayout.Panel.TIMELINE);
+    }
+
+    private void pressChart() {
+        StripPlot strip = hud.chart().strip();
+        if (onGrip(strip.bounds())) {
+            startSize(HudLayout.Panel.CHART, Math.round(strip.plot().height() / hud.metrics().ui()), 0);
+        } else if (strip.plot().contains(x, y)) {
+            holdPaused();
+            startDrag(Drag.SELECT_CHART_FRAME, HudLayout.Panel.CHART);
+            continueDrag();
+        } else {
+            startDrag(Drag.MOVE, HudLayout.Panel.CHART);
+        }
+    }
+
+    private void pressSpikes() {
+        SpikeListView list = hud.spikeListView();
+        int spike = list.spikeAt(x, y);
+        if (onGrip(list.bounds())) {
+            startSize(HudLayout.Panel.SPIKES, list.shownRows(), 0);
+        } else if (spike >= 0) {
+            controls.showSpike(spike);
+        } else {
+            startDrag(Drag.MOVE, HudLayout.Panel.SPIKES);
+        }
+    }
+
+    /** Whether this click is the second on the same thing in time; otherwise remembers it as a first. */
+    private boolean doubleClick(Target target, int id, long nanos) {
+        if (target == lastClickTarget && id == lastClickId && nanos - lastClickNanos <= DOUBLE_CLICK_NANOS) {
+            lastClickTarget = Target.NONE;
+            lastClickId = -1;
+            return true;
+        }
+        lastClickTarget = target;
+        lastClickId = id;
+        lastClickNanos = nanos;
+        return false;
+    }
+
+    /** Pauses the profile while a frame is picked by dragging; {@link #endDrag} resumes it if it was running. */
+    private void holdPaused() {
+        pausedBeforeDrag = profiler.paused();
+        profiler.setPaused(true);
+    }
+
+    private void startDrag(Drag kind, HudLayout.Panel panel) {
+        if (kind == Drag.MOVE || kind == Drag.SIZE) {
+            controls.layout().settle(panel, hud.metrics().ui());
+        }
         drag = kind;
+        dragPanel = panel;
         dragLastX = x;
         dragLastY = y;
+        dragStartX = x;
         dragStartY = y;
+    }
+
+    private void startSize(HudLayout.Panel panel, int size, int width) {
+        startDrag(Drag.SIZE, panel);
         dragStartSize = size;
+        dragStartWidth = width;
+        dragStartOffsetY = controls.layout().offsetY(panel);
     }
 
     private void continueDrag() {
@@ -186,20 +342,61 @@ public final class HudMouse {
                     controls.showFrame(frame);
                 }
             }
-            case MOVE_REPORT -> layout.drag(HudLayout.Panel.REPORT, x - dragLastX, y - dragLastY, ui);
-            case MOVE_GRAPH -> layout.drag(HudLayout.Panel.GRAPH, x - dragLastX, y - dragLastY, ui);
-            case SIZE_REPORT -> layout.resize(HudLayout.Panel.REPORT,
-                    Math.max(1, dragStartSize + Math.round((y - dragStartY) / (float) hud.metrics().rowHeight())));
-            case SIZE_GRAPH -> layout.resize(HudLayout.Panel.GRAPH,
-                    Math.max(16, dragStartSize + Math.round((y - dragStartY) / ui)));
+            case SELECT_CHART_FRAME -> {
+                int frame = hud.chartFrameAt(x);
+                if (frame >= 0) {
+                    controls.showFrame(frame);
+                }
+            }
+            case PAN_TIMELINE -> {
+                TimelineState state = controls.timeline();
+                int width = Math.max(1, hud.timelineView().plot().width());
+                state.panBy(-(x - dragLastX) / (double) width / state.zoom());
+            }
+            case MOVE -> layout.drag(dragPanel, x - dragLastX, y - dragLastY, ui);
+            case SIZE -> resize(layout, ui);
             case NONE -> { }
         }
         dragLastX = x;
         dragLastY = y;
     }
 
+    private void resize(HudLayout layout, float ui) {
+        HudMetrics metrics = hud.metrics();
+        int dy = y - dragStartY;
+        switch (dragPanel) {
+            case REPORT -> layout.resize(HudLayout.Panel.REPORT,
+                    Math.max(1, dragStartSize + Math.round(dy / (float) metrics.rowHeight())));
+            case SPIKES, THREADS -> layout.resize(dragPanel,
+                    Math.max(1, dragStartSize + Math.round(dy / (float) metrics.rowHeight())));
+            case GRAPH -> {
+                int size = Math.max(16, dragStartSize + Math.round(dy / ui));
+                layout.resize(HudLayout.Panel.GRAPH, size);
+                if (hud.config().graphAnchor.bottom()) {
+                    // A bottom-anchored graph grows upwards: keep its top where it was so the corner follows.
+                    keepTop(layout, HudLayout.Panel.GRAPH, size);
+                }
+            }
+            case CHART -> layout.resize(HudLayout.Panel.CHART, Math.max(16, dragStartSize + Math.round(dy / ui)));
+            case TIMELINE -> {
+                int least = Math.round((2 * metrics.pad() + 3 * metrics.rowHeight()) / ui);
+                int size = Math.max(least, dragStartSize + Math.round(dy / ui));
+                layout.resize(HudLayout.Panel.TIMELINE, size);
+                keepTop(layout, HudLayout.Panel.TIMELINE, size);
+                int narrowest = Math.round(hud.timelineView().minimumWidth() / ui);
+                layout.resizeWidth(HudLayout.Panel.TIMELINE,
+                        Math.max(narrowest, dragStartWidth + Math.round((x - dragStartX) / ui)));
+            }
+        }
+    }
+
+    /** Moves a bottom-anchored panel down by what it grew since the drag began, so its top edge stays. */
+    private void keepTop(HudLayout layout, HudLayout.Panel panel, int size) {
+        layout.offset(panel, layout.offsetX(panel), dragStartOffsetY + size - dragStartSize);
+    }
+
     private void endDrag() {
-        if (drag == Drag.SELECT_FRAME && !pausedBeforeDrag) {
+        if ((drag == Drag.SELECT_FRAME || drag == Drag.SELECT_CHART_FRAME) && !pausedBeforeDrag) {
             profiler.setPaused(false);
         }
         drag = Drag.NONE;
@@ -215,21 +412,24 @@ public final class HudMouse {
         return hud.graphDrawn() || hud.categoryChartDrawn();
     }
 
-    /** Whether the pointer is over any panel the last frame drew. */
-    private boolean overPanel() {
-        if (hud.panel().bounds().contains(x, y)) {
-            return true;
-        }
+    /** The top-most panel the last frame drew under the pointer. */
+    private Target over() {
         if (graphShown() && hud.graph().strip().bounds().contains(x, y)) {
-            return true;
+            return Target.GRAPH;
         }
-        if (hud.timelineDrawn() && hud.timelineView().bounds().contains(x, y)) {
-            return true;
+        if (hud.threadListDrawn() && hud.threadListView().bounds().contains(x, y)) {
+            return Target.THREADS;
         }
         if (controls.spikeListVisible() && hud.spikeListView().bounds().contains(x, y)) {
-            return true;
+            return Target.SPIKES;
         }
-        return hud.chartShown() && hud.chart().strip().bounds().contains(x, y);
+        if (hud.chartShown() && hud.chart().strip().bounds().contains(x, y)) {
+            return Target.CHART;
+        }
+        if (hud.timelineDrawn() && hud.timelineView().bounds().contains(x, y)) {
+            return Target.TIMELINE;
+        }
+        return hud.panel().bounds().contains(x, y) ? Target.REPORT : Target.NONE;
     }
 
     /** Whether a drag the HUD started is in progress. */

@@ -17,9 +17,11 @@ import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 
 /**
- * Keeps the HUD's layout and view state in a small properties file between runs: each panel's offset and size
- * ({@link HudLayout}), the report mode (with the call graph's focus zone by name), the averaging, ms or Hz, the graph's
- * scale, whether the graph, help and category chart are shown, and the category chart's guide bars.
+ * Keeps the HUD's layout and view state in a small properties file between runs: each panel's offset, size and
+ * width ({@link HudLayout}: report, graph, timeline, value chart, spike and thread lists; a file written before a panel existed
+ * leaves that panel at its default place), the report mode (with the call graph's focus zone by name), the averaging,
+ * ms or Hz, the graph's scale, whether the graph, help and category chart are shown, and the category chart's guide
+ * bars.
  *
  * <p>The file is input like any other: at most {@value #MAX_BYTES} bytes are read, every value is checked, and a file
  * that fails any check is ignored as a whole (defaults stay), with one warning naming the file and the fix. A write
@@ -131,6 +133,7 @@ final class HudStateFile {
         final int[] offsetX = new int[HudLayout.Panel.values().length];
         final int[] offsetY = new int[HudLayout.Panel.values().length];
         final int[] size = new int[HudLayout.Panel.values().length];
+        final int[] width = new int[HudLayout.Panel.values().length];
         ReportMode mode;
         String focus;
         Averaging averaging;
@@ -153,6 +156,10 @@ final class HudStateFile {
                     s.offsetX[panel.ordinal()] = integer(p, key + ".x", -100_000, 100_000);
                     s.offsetY[panel.ordinal()] = integer(p, key + ".y", -100_000, 100_000);
                     s.size[panel.ordinal()] = integer(p, key + ".size", 0, 100_000);
+                }
+                // Written since panels got widths; a file from before has none, and the panel keeps its own.
+                if (p.containsKey(key + ".width")) {
+                    s.width[panel.ordinal()] = integer(p, key + ".width", 0, 100_000);
                 }
             }
             s.mode = ReportMode.valueOf(required(p, "mode"));
@@ -180,6 +187,7 @@ final class HudStateFile {
             for (HudLayout.Panel panel : HudLayout.Panel.values()) {
                 layout.offset(panel, offsetX[panel.ordinal()], offsetY[panel.ordinal()]);
                 layout.resize(panel, size[panel.ordinal()]);
+                layout.resizeWidth(panel, width[panel.ordinal()]);
             }
             controller.setAveraging(averaging);
             Zone focusZone = focus == null ? null : zoneNamed(focus);
@@ -216,6 +224,7 @@ final class HudStateFile {
                 p.setProperty(key + ".x", Integer.toString(layout.offsetX(panel)));
                 p.setProperty(key + ".y", Integer.toString(layout.offsetY(panel)));
                 p.setProperty(key + ".size", Integer.toString(layout.size(panel, 0)));
+                p.setProperty(key + ".width", Integer.toString(layout.width(panel, 0)));
             }
             p.setProperty("mode", controller.mode().name());
             if (controller.focus() != null) {

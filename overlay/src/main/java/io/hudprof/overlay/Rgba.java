@@ -32,6 +32,26 @@ final class Rgba {
                 mix(blue(from), blue(to), k), mix(alpha(from), alpha(to), k));
     }
 
+    /**
+     * {@code top} blended over {@code under} as the HUD blends ({@code SRC_ALPHA, ONE_MINUS_SRC_ALPHA}), as one colour
+     * that, blended over any framebuffer, gives what blending {@code under} and then {@code top} over it gives (to
+     * 8-bit rounding): {@code a = at + au (1 - at)}, {@code c = (ct at + cu au (1 - at)) / a}.
+     */
+    static int over(int under, int top) {
+        double at = alpha(top) / 255.0;
+        double au = alpha(under) / 255.0;
+        double a = at + au * (1 - at);
+        if (a <= 0) {
+            return 0;
+        }
+        return of(channel(red(under), red(top), at, au, a), channel(green(under), green(top), at, au, a),
+                channel(blue(under), blue(top), at, au, a), (int) Math.round(a * 255));
+    }
+
+    private static int channel(int under, int top, double at, double au, double a) {
+        return (int) Math.round((top * at + under * au * (1 - at)) / a);
+    }
+
     private static int mix(int a, int b, double k) {
         return (int) Math.round(a + (b - a) * k);
     }

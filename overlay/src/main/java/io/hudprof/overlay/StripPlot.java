@@ -52,6 +52,18 @@ final class StripPlot {
         list.rect(plot.left(), plot.top(), plot.right(), plot.bottom(), HudPalette.PLOT);
     }
 
+    /**
+     * The view's translucent background everywhere but on the plot, for a plot that a picture with its own background
+     * covers whole: four bands around the plot, so no pixel of the plot is blended twice.
+     */
+    void drawBackgroundAroundPlot(DrawList list) {
+        int c = HudPalette.BACKGROUND;
+        list.rect(bounds.left(), bounds.top(), bounds.right(), plot.top(), c);
+        list.rect(bounds.left(), plot.bottom(), bounds.right(), bounds.bottom(), c);
+        list.rect(bounds.left(), plot.top(), plot.left(), plot.bottom(), c);
+        list.rect(plot.right(), plot.top(), bounds.right(), plot.bottom(), c);
+    }
+
     /** The tick under the column of the frame {@code selected} back; nothing when that column is not shown. */
     void drawMarker(DrawList list, int selected, HudMetrics metrics) {
         if (selected < 0 || selected >= columns) {

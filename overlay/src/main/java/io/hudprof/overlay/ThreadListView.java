@@ -13,8 +13,8 @@ import io.hudprof.core.report.ThreadSeries;
  * events in the frame the report shows, with its busy time there (time inside any zone, from the report's own
  * values, so it follows the averaging and scrubbing), the selected one highlighted and a thread that ended in the
  * frame marked; with one thread selected, that thread's own strip chart of busy time per history frame (PStats opens
- * a graph per thread). Drawn in the top-right corner, under the spike list when it is shown; allocation-free; render
- * thread only.
+ * a graph per thread). Drawn in the top-right corner, under the spike list when it is shown, or where the user moved
+ * it; a list with more threads than its rows scrolls. Allocation-free; render thread only.
  */
 final class ThreadListView {
     private static final int NAME_CHARS = 28;
@@ -30,6 +30,12 @@ final class ThreadListView {
     private final FrameHistory history;
     private final double targetNanos;
     private final TextLine line = new TextLine(CHARS + 8);
+    private final Box bounds = new Box();
+    private int first;
+    private int shownRows;
+    private int lastSelected = -1;
+    /** Where the "all threads" row starts in the last draw. */
+    private int rowsTop;
 
     ThreadListView(HudMetrics metrics, ProfileData data, double targetFrameRate) {
         this.metrics = metrics;
@@ -38,23 +44,45 @@ final class ThreadListView {
         this.targetNanos = targetFrameRate > 0 ? 1e9 / targetFrameRate : 1e9 / 60;
     }
 
-    void draw(Report report, int top, int framebufferWidth, DrawList list) {
-        int threads = Math.min(MAX_ROWS, report.threadCount());
+    /**
+     * Draws the list at {@code top} in the top-right corner, or where the user moved it, with as many thread rows as
+     * the user gave it ({@link HudLayout.Panel#THREADS}, scrolled by {@link #scroll}).
+     */
+    void draw(Report report, int top, HudLayout layout, int framebufferWidth, int framebufferHeight, DrawList list) {
         int pad = metrics.pad();
         int row = metrics.rowHeight();
-        int width = 2 * pad + CHARS * metrics.cell();
         int selected = report.shownThread();
         boolean graph = selected >= 0 && report.metric() == Metric.TIME;
-        int height = 2 * pad + (threads + 2 + (graph ? GRAPH_ROWS + 1 : 0)) * row;
-        int left = Anchor.TOP_RIGHT.left(framebufferWidth, width, metrics.scaled(8));
+        int fixedRows = 2 + (graph ? GRAPH_ROWS + 1 : 0);
+        int fitRows = Math.max(1, (framebufferHeight - 2 * pad) / row - fixedRows);
+        int threads = Math.min(Math.min(fitRows, layout.size(HudLayout.Panel.THREADS, MAX_ROWS)),
+                report.threadCount());
+        if (selected != lastSelected && selected >= 0) {
+            // A thread picked by Y (or a click) is scrolled into view.
+            first = selected < first ? selected : selected >= first + threads ? selected - threads + 1 : first;
+        }
+        lastSelected = selected;
+        first = Math.max(0, Math.min(first, report.threadCount() - threads));
+        shownRows = threads;
+        // A framebuffer narrower than the list cuts its lines rather than its right edge.
+        int chars = Math.max(8, Math.min(CHARS, (framebufferWidth - 2 * pad) / metrics.cell()));
+        int width = 2 * pad + chars * metrics.cell();
+        int height = 2 * pad + (threads + fixedRows) * row;
+        bounds.set(Anchor.TOP_RIGHT.left(framebufferWidth, width, metrics.scaled(8)), top, width, height);
+        layout.place(HudLayout.Panel.THREADS, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
+        int left = bounds.left();
+        top = bounds.top();
+        rowsTop = top + pad + row;
         list.rect(left, top, left + width, top + height, HudPalette.BACKGROUND);
         list.frame(left, top, left + width, top + height, 1, HudPalette.BORDER);
         int x = left + pad;
         int y = top + pad + metrics.textDrop();
         line.clear().append("threads (Y / Shift+Y)   busy in frame");
+        line.truncate(Math.min(line.length(), chars));
         list.text(x, y, line, HudPalette.HEADER);
-        for (int i = -1; i < threads; i++) {
-            int rowTop = top + pad + (i + 2) * row;
+        for (int r = -1; r < threads; r++) {
+            int i = r < 0 ? -1 : first + r;
+            int rowTop = top + pad + (r + 2) * row;
             if (i == selected) {
                 list.rect(left + 1, rowTop, left + width - 1, rowTop + row, HudPalette.CURSOR);
             }
@@ -83,12 +111,50 @@ final class ThreadListView {
                 }
             }
             boolean ended = i >= 0 && report.threadEndedInFrame(i);
+            line.truncate(Math.min(line.length(), chars));
             list.text(x, rowTop + metrics.textDrop(), line, ended ? HudPalette.PROBLEM : HudPalette.TEXT);
         }
         if (graph) {
             drawGraph(report.threadRootZone(selected), report.frameOffset(), x, top + pad + (threads + 2) * row,
                     width - 2 * pad, list);
         }
+    }
+
+    /** Where the list was last drawn. */
+    Box bounds() {
+        return bounds;
+    }
+
+    /** Thread rows the last draw showed (besides "all threads"). */
+    int shownRows() {
+        return shownRows;
+    }
+
+    /** The first thread (index into the report's threads) the last draw showed. */
+    int firstShown() {
+        return first;
+    }
+
+    /** Scrolls the thread rows by {@code rows} (positive: down), kept inside the list when next drawn. */
+    void scroll(int rows) {
+        first = Math.max(0, first + rows);
+    }
+
+    /**
+     * The row at framebuffer pixel (x, y) in the last draw: a thread's index in the report, {@code -1} for "all
+     * threads", or {@code -2} for none (the header, the graph, outside).
+     */
+    int threadAt(int x, int y) {
+        if (!bounds.contains(x, y) || y < rowsTop) {
+            return -2;
+        }
+        int r = (y - rowsTop) / metrics.rowHeight();
+        return r == 0 ? -1 : r - 1 < shownRows ? first + r - 1 : -2;
+    }
+
+    /** Whether (x, y) is on the header line (or the padding above it), where a drag moves the list. */
+    boolean onTitle(int x, int y) {
+        return bounds.contains(x, y) && y < rowsTop;
     }
 
     /**

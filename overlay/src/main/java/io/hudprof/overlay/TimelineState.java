@@ -83,6 +83,15 @@ final class TimelineState {
                 anchor = middle;
             }
         }
+        zoomAbout(anchor, factor);
+    }
+
+    /**
+     * Zooms by {@code factor} keeping the moment {@code anchor} (a fraction of the frame) where it is on screen: the
+     * mouse wheel zooms about the pointer.
+     */
+    void zoomAbout(double anchor, double factor) {
+        double width = 1 / zoom;
         zoom = Math.max(1, Math.min(MAX_ZOOM, zoom * factor));
         double newWidth = 1 / zoom;
         pan = clampPan(anchor - (anchor - pan) * newWidth / width);
@@ -91,6 +100,11 @@ final class TimelineState {
     /** Pans by {@code eighths} eighths of the visible window (negative: towards the frame's start). */
     void pan(int eighths) {
         pan = clampPan(pan + eighths / (8 * zoom));
+    }
+
+    /** Pans by {@code fraction} of the whole frame (a mouse drag), kept inside the frame. */
+    void panBy(double fraction) {
+        pan = clampPan(pan + fraction);
     }
 
     private double clampPan(double p) {

@@ -49,6 +49,11 @@ final class TimelineView {
     private int frameOffset;
     /** Where the title's text ends this frame: guide labels go to its right. */
     private float titleEnd;
+    private int hoverX = -1;
+    private int hoverY = -1;
+    private int hoveredBar = -1;
+    /** The top of the lane {@link #laneAt} found last. */
+    private int laneTop;
 
     TimelineView(OverlayConfig config, HudMetrics metrics) {
         this.config = config;
@@ -82,10 +87,13 @@ final class TimelineView {
 
     /**
      * Loads the frame {@code report} shows into {@code state}'s timeline and places the view along the bottom of
-     * the framebuffer, as tall as its lanes need up to a share of the height; returns its height plus the margin
-     * under it (what a bottom-anchored view above it must leave free).
+     * the framebuffer, as tall as its lanes need up to a share of the height, or as tall and wide as the user made it
+     * ({@link HudLayout.Panel#TIMELINE}), then where the user moved it; returns its anchored height plus the margin
+     * under it (what a bottom-anchored view above it must leave free, wherever the user moved the timeline, so the
+     * graph does not jump when the timeline starts moving).
      */
-    int layout(Profiler profiler, Report report, TimelineState state, int framebufferWidth, int framebufferHeight) {
+    int layout(Profiler profiler, Report report, TimelineState state, HudLayout layout, int framebufferWidth,
+               int framebufferHeight) {
         TimelineFrame frame = state.frame();
         TimelineStore store = profiler.timelines();
         FrameHistory history = profiler.history();
@@ -116,41 +124,151 @@ final class TimelineView {
 
         int pad = metrics.pad();
         int row = metrics.rowHeight();
-        int maxHeight = (int) (framebufferHeight * MAX_HEIGHT_SHARE);
         int fixedRows = 2;
-        int rowsFree = Math.max(1, (maxHeight - 2 * pad) / row - fixedRows);
+        int rows = fitRows(frame, Math.max(1, ((int) (framebufferHeight * MAX_HEIGHT_SHARE) - 2 * pad) / row
+                - fixedRows));
+        int offsetX = metrics.scaled(config.graphOffsetX);
+        int offsetY = metrics.scaled(config.graphOffsetY);
+        // What views anchored above it keep free: the timeline's own height, however the user sized or moved it, so
+        // the graph stays put while the timeline is dragged.
+        int band = 2 * pad + (rows + fixedRows) * row + offsetY;
+        int chosenHeight = Math.min(framebufferHeight, metrics.scaled(layout.size(HudLayout.Panel.TIMELINE, 0)));
+        int height = 2 * pad + (rows + fixedRows) * row;
+        int top = framebufferHeight - offsetY - height;
+        if (chosenHeight > 0) {
+            // The user's height holds its rows whether the lanes fill them or not; its top is reckoned from the
+            // chosen height, not the whole rows, so a corner drag moves only the bottom edge.
+            rows = Math.max(1, (chosenHeight - 2 * pad) / row - fixedRows);
+            fitRows(frame, rows);
+            height = 2 * pad + (rows + fixedRows) * row;
+            top = framebufferHeight - offsetY - chosenHeight;
+        }
+        int width = Math.max(1, framebufferWidth - 2 * offsetX);
+        int chosenWidth = metrics.scaled(layout.width(HudLayout.Panel.TIMELINE, 0));
+        if (chosenWidth > 0) {
+            width = Math.min(framebufferWidth, Math.max(minimumWidth(), chosenWidth));
+        }
+        bounds.set(offsetX, top, width, height);
+        layout.place(HudLayout.Panel.TIMELINE, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
+        int plotLeft = bounds.left() + pad + LABEL_CHARS * metrics.cell() + metrics.gap();
+        plot.set(plotLeft, bounds.top() + pad + row, Math.max(1, bounds.right() - pad - plotLeft), rows * row);
+        return band;
+    }
+
+    /**
+     * Chooses the bar rows per lane and the lanes shown for {@code rowsFree} rows of lanes; returns the rows they
+     * take (at least 1).
+     */
+    private int fitRows(TimelineFrame frame, int rowsFree) {
         firstLane = 0;
         lanesShown = 0;
         lanesHidden = 0;
         depthRows = MAX_DEPTH_ROWS;
-        int rows = 1;
-        if (unavailable == null) {
-            while (depthRows > 1 && laneRows(frame, depthRows) > rowsFree) {
-                depthRows--;
-            }
-            rows = 0;
-            for (int l = 0; l < frame.laneCount(); l++) {
-                if (!laneShown(frame, l)) {
-                    continue;
-                }
-                int need = Math.max(1, Math.min(depthRows, frame.laneDepth(l)));
-                if (rows + need > rowsFree) {
-                    lanesHidden++;
-                    continue;
-                }
-                rows += need;
-                lanesShown++;
-            }
-            rows = Math.max(1, rows);
+        if (unavailable != null) {
+            return 1;
         }
-        int offsetX = metrics.scaled(config.graphOffsetX);
-        int offsetY = metrics.scaled(config.graphOffsetY);
-        int width = Math.max(1, framebufferWidth - 2 * offsetX);
-        int height = 2 * pad + (rows + fixedRows) * row;
-        bounds.set(offsetX, framebufferHeight - offsetY - height, width, height);
-        int plotLeft = offsetX + pad + LABEL_CHARS * metrics.cell() + metrics.gap();
-        plot.set(plotLeft, bounds.top() + pad + row, Math.max(1, bounds.right() - pad - plotLeft), rows * row);
-        return height + offsetY;
+        while (depthRows > 1 && laneRows(frame, depthRows) > rowsFree) {
+            depthRows--;
+        }
+        int rows = 0;
+        for (int l = 0; l < frame.laneCount(); l++) {
+            if (!laneShown(frame, l)) {
+                continue;
+            }
+            int need = Math.max(1, Math.min(depthRows, frame.laneDepth(l)));
+            if (rows + need > rowsFree) {
+                lanesHidden++;
+                continue;
+            }
+            rows += need;
+            lanesShown++;
+        }
+        return Math.max(1, rows);
+    }
+
+    /** The narrowest the user may make the view: the lane labels and a dozen characters of bars. */
+    int minimumWidth() {
+        return 2 * metrics.pad() + (LABEL_CHARS + 12) * metrics.cell() + metrics.gap();
+    }
+
+    /**
+     * The pointer is at framebuffer pixel (x, y) ({@link HudMouse}); the bar under it is outlined and described on
+     * the last line from the next draw on. (-1, -1): no pointer.
+     */
+    void hover(int x, int y) {
+        hoverX = x;
+        hoverY = y;
+    }
+
+    /** The bar outlined under the pointer in the last draw, or -1. */
+    int hoveredBar() {
+        return hoveredBar;
+    }
+
+    /**
+     * The bar of {@code state}'s frame drawn at framebuffer pixel (x, y) at the state's zoom and pan, or -1: where
+     * bars narrower than a pixel were merged, the longest of those under the pixel.
+     */
+    int barAt(TimelineState state, int x, int y) {
+        TimelineFrame frame = state.frame();
+        if (unavailable != null || !frame.available() || !plot.contains(x, y)) {
+            return -1;
+        }
+        int lane = laneAt(frame, y);
+        if (lane < 0) {
+            return -1;
+        }
+        int depth = (y - laneTop) / metrics.rowHeight();
+        double frameNanos = Math.max(1, frame.endNanos() - frame.startNanos());
+        double pixelsPerNano = plot.width() * state.zoom() / frameNanos;
+        double viewStart = frame.startNanos() + state.pan() * frameNanos;
+        int best = -1;
+        int first = frame.laneFirstBar(lane);
+        for (int b = first; b < first + frame.laneBarCount(lane); b++) {
+            if (frame.barDepth(b) != depth) {
+                continue;
+            }
+            double x0 = plot.left() + (frame.barStart(b) - viewStart) * pixelsPerNano;
+            double x1 = Math.max(x0 + 1, plot.left() + (frame.barEnd(b) - viewStart) * pixelsPerNano);
+            if (x >= Math.floor(x0) && x < Math.ceil(x1)
+                    && (best < 0 || frame.barDuration(b) > frame.barDuration(best))) {
+                best = b;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The root zone of the thread whose lane label is at framebuffer pixel (x, y) in the last layout, or -1 when
+     * the pixel is not on a lane's label.
+     */
+    int laneThreadAt(TimelineState state, int x, int y) {
+        TimelineFrame frame = state.frame();
+        if (unavailable != null || !frame.available() || x < bounds.left() || x >= plot.left() || y < plot.top()
+                || y >= plot.bottom()) {
+            return -1;
+        }
+        int lane = laneAt(frame, y);
+        return lane < 0 ? -1 : frame.laneRootZone(lane);
+    }
+
+    /** The shown lane whose rows hold y (its top in {@link #laneTop}), or -1. */
+    private int laneAt(TimelineFrame frame, int y) {
+        int top = plot.top();
+        int shown = 0;
+        for (int l = 0; l < frame.laneCount() && shown < lanesShown; l++) {
+            if (!laneShown(frame, l)) {
+                continue;
+            }
+            int bottom = top + Math.max(1, Math.min(depthRows, frame.laneDepth(l))) * metrics.rowHeight();
+            if (y >= top && y < bottom) {
+                laneTop = top;
+                return l;
+            }
+            top = bottom;
+            shown++;
+        }
+        return -1;
     }
 
     private boolean laneShown(TimelineFrame frame, int l) {
@@ -180,6 +298,7 @@ final class TimelineView {
         int maxChars = Math.max(8, (bounds.width() - 2 * pad) / cell);
         drawTitle(state, frame, maxChars, list);
         int infoY = bounds.bottom() - pad - row + drop;
+        hoveredBar = -1;
         if (unavailable != null) {
             line.clear().append(unavailable, maxChars);
             list.text(bounds.left() + pad, plot.top() + drop, line, HudPalette.DIM);
@@ -205,8 +324,12 @@ final class TimelineView {
             shown++;
         }
         drawGuides(frame, viewStart, pixelsPerNano, list);
+        hoveredBar = barAt(state, hoverX, hoverY);
+        if (hoveredBar >= 0 && hoveredBar != state.cursor()) {
+            outline(hoveredBar, frame, viewStart, pixelsPerNano, 1, HudPalette.HELP, list);
+        }
         drawCursor(state, frame, viewStart, pixelsPerNano, list);
-        drawInfo(state, frame, maxChars, infoY, list);
+        drawInfo(state, frame, hoveredBar >= 0 ? hoveredBar : state.cursor(), hoveredBar >= 0, maxChars, infoY, list);
     }
 
     private void drawTitle(TimelineState state, TimelineFrame frame, int maxChars, DrawList list) {
@@ -365,7 +488,15 @@ final class TimelineView {
     private void drawCursor(TimelineState state, TimelineFrame frame, double viewStart, double pixelsPerNano,
                             DrawList list) {
         int b = state.cursor();
-        if (b < 0 || frame.barDepth(b) >= depthRows) {
+        if (b >= 0) {
+            outline(b, frame, viewStart, pixelsPerNano, Math.max(2, metrics.scaled(2)), HudPalette.MARKER, list);
+        }
+    }
+
+    /** A frame of {@code thickness} around bar {@code b} where it is drawn; nothing when it is not drawn. */
+    private void outline(int b, TimelineFrame frame, double viewStart, double pixelsPerNano, int thickness, int rgba,
+                         DrawList list) {
+        if (frame.barDepth(b) >= depthRows) {
             return;
         }
         int y = plot.top();
@@ -386,16 +517,16 @@ final class TimelineView {
             return;
         }
         int top = y + frame.barDepth(b) * metrics.rowHeight();
-        int thickness = Math.max(2, metrics.scaled(2));
         list.frame(x0 - thickness, top - 1, Math.max(x1, x0 + 1) + thickness, top + metrics.rowHeight() + 1, thickness,
-                HudPalette.MARKER);
+                rgba);
     }
 
-    private void drawInfo(TimelineState state, TimelineFrame frame, int maxChars, int y, DrawList list) {
-        int b = state.cursor();
+    /** The last line: bar {@code b} (the hovered one, else the cursor's) described, or how to get a cursor. */
+    private void drawInfo(TimelineState state, TimelineFrame frame, int b, boolean hovered, int maxChars, int y,
+                          DrawList list) {
         line.clear();
         if (b < 0) {
-            line.append(state.focused() ? "no bar in this frame" : "Tab puts a cursor on the bars");
+            line.append(state.focused() ? "no bar in this frame" : "Tab or a click puts a cursor on the bars");
         } else {
             Zone zone = Zone.byId(frame.barZone(b));
             line.append(frame.laneName(frame.barLane(b)), LABEL_CHARS).append(": ")
@@ -412,6 +543,7 @@ final class TimelineView {
             }
         }
         line.truncate(Math.min(line.length(), maxChars));
-        list.text(bounds.left() + metrics.pad(), y, line, b < 0 ? HudPalette.DIM : HudPalette.TEXT);
+        list.text(bounds.left() + metrics.pad(), y, line,
+                b < 0 ? HudPalette.DIM : hovered ? HudPalette.HELP : HudPalette.TEXT);
     }
 }

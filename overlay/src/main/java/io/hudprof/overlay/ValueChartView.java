@@ -44,9 +44,11 @@ final class ValueChartView {
 
     /**
      * Places the chart beside the graph: starting at {@code x}, with the graph's top, height and plot rows, as many
-     * columns as fit before {@code maxRight} (at most the graph's). {@link #fits()} says whether any do.
+     * columns as fit before {@code maxRight} (at most the graph's). {@link #fits()} says whether any do. Then the
+     * user's plot height and move ({@link HudLayout.Panel#CHART}) apply, inside the framebuffer.
      */
-    void layout(int x, HistoryGraphView graph, int maxRight) {
+    void layout(int x, HistoryGraphView graph, int maxRight, HudLayout layout, int framebufferWidth,
+                int framebufferHeight) {
         int pad = metrics.pad();
         StripPlot beside = graph.strip();
         int columnWidth = beside.columnWidth();
@@ -54,9 +56,32 @@ final class ValueChartView {
         int room = maxRight - x - 2 * pad - metrics.gap() - labelWidth;
         int columns = Math.max(0, Math.min(beside.columns(), room / columnWidth));
         strip.columns(columns, columnWidth);
+        int plotTop = beside.plot().top() - beside.bounds().top();
+        int furniture = beside.bounds().height() - beside.plot().height();
+        int plotHeight = beside.plot().height();
+        int chosen = metrics.scaled(layout.size(HudLayout.Panel.CHART, 0));
+        if (chosen > 0) {
+            plotHeight = Math.max(metrics.scaled(12), Math.min(chosen, framebufferHeight - furniture));
+        }
         strip.bounds().set(x, beside.bounds().top(), 2 * pad + columns * columnWidth + metrics.gap() + labelWidth,
-                beside.bounds().height());
-        strip.plot().setEdges(x + pad, beside.plot().top(), x + pad + columns * columnWidth, beside.plot().bottom());
+                furniture + plotHeight);
+        layout.place(HudLayout.Panel.CHART, strip.bounds(), metrics.ui(), framebufferWidth, framebufferHeight);
+        int left = strip.bounds().left();
+        int top = strip.bounds().top() + plotTop;
+        strip.plot().setEdges(left + pad, top, left + pad + columns * columnWidth, top + plotHeight);
+    }
+
+    /**
+     * How far back in the chart's statistics the column at framebuffer x is in the last layout (0 = newest), clamped
+     * to the columns {@code history} fills; -1 when it holds none.
+     */
+    int framesAgoAt(StatHistory history, int x) {
+        int filled = Math.min(strip.columns(), history.size());
+        if (filled == 0) {
+            return -1;
+        }
+        int framesAgo = (strip.plot().right() - 1 - x) / Math.max(1, strip.columnWidth());
+        return Math.max(0, Math.min(filled - 1, framesAgo));
     }
 
     /** Whether the last layout left room for a useful chart (a dozen columns). */

@@ -58,6 +58,9 @@ class GpuHudGlTest {
                 profiler.update();
                 overlay.render(W, H);
                 glFlush();
+                if (frame >= 20) {
+                    assertEveryArrivedGpuTimeIsMarked(profiler, overlay);
+                }
             }
             Report report = overlay.report();
             String gpuLine = overlay.panel().gpuText(report).toString();
@@ -100,6 +103,31 @@ class GpuHudGlTest {
         } finally {
             Hudprof.uninstall();
         }
+    }
+
+    /**
+     * GPU results arrive frames after their column was painted: every shown frame whose GPU time has arrived has its
+     * mark in its column of the picture, and no other column has one.
+     */
+    private static void assertEveryArrivedGpuTimeIsMarked(Profiler profiler, Overlay overlay) {
+        GraphColumns columns = overlay.graph().columns();
+        HudImage image = columns.image();
+        int shown = Math.min(overlay.graph().strip().columns(), profiler.history().size());
+        int marked = 0;
+        for (int ago = 0; ago < shown; ago++) {
+            int x = columns.imageColumnLeft(ago);
+            int magenta = 0;
+            for (int y = 0; y < image.height(); y++) {
+                if (image.pixel(x, y) == HudPalette.GPU_LINE) {
+                    magenta++;
+                }
+            }
+            boolean arrived = profiler.history().gpuFrameNanos(ago) >= 0;
+            assertEquals(arrived, magenta > 0, "frame " + ago + " back: GPU time "
+                    + (arrived ? "arrived but no mark" : "not arrived but a mark"));
+            marked += magenta > 0 ? 1 : 0;
+        }
+        assertTrue(marked >= shown - 8, marked + " of " + shown + " columns marked");
     }
 
     private static ReportRow row(Report report, Zone zone, RowRole role) {

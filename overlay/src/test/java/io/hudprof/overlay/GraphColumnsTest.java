@@ -62,8 +62,10 @@ class GraphColumnsTest {
             int tall = (int) Math.round(nanos * HEIGHT / (range * 2));
             int newest = newestLeft(columns, strip);
             assertEquals(otherColors[0], image.pixel(newest, HEIGHT - 1));
-            assertEquals(0, image.pixel(newest, HEIGHT - tall - 2), "above the column is transparent");
-            assertTrue(image.pixel(newest, HEIGHT - tall + 1) != 0, "the column reaches its frame time");
+            assertEquals(GraphColumns.GROUND, image.pixel(newest, HEIGHT - tall - 2),
+                    "above the column is the plot's own background");
+            assertTrue(image.pixel(newest, HEIGHT - tall + 1) != GraphColumns.GROUND,
+                    "the column reaches its frame time");
         }
     }
 

@@ -123,6 +123,51 @@ class HistoryGraphGlTest {
     }
 
     @Test
+    void thePlotIsOneBlendedLayerThatLooksLikeThePanelThenThePlotOverTheGame() {
+        game.frames(HISTORY, 1.0);
+        ScriptedGame.drawScene(W, H);
+        Image scene = gl.read();
+        Image image = frame("graph-one-layer");
+        Box plot = overlay.graph().strip().plot();
+        // Above every column (frames of 1 ms in a 33 ms plot), clear of the guide lines near the top.
+        int x = plot.left() + plot.width() / 3;
+        int y = plot.top() + 3;
+        int expected = blend(HudPalette.PLOT, blend(HudPalette.BACKGROUND, scene.rgb(x, y)));
+        assertTrue(Image.distance(expected, image.rgb(x, y)) <= 2, String.format(
+                "plot background %06x, blending the panel then the plot over the game gives %06x",
+                image.rgb(x, y), expected));
+        assertEquals(3, overlay.lastDrawCalls(), "still three draw calls");
+    }
+
+    @Test
+    void theSelectedFramesBandLightsThePlotAboveItsColumnAndLeavesTheColumnsColours() {
+        game.frames(HISTORY, 1.0);
+        overlay.controls().perform(HudAction.TOGGLE_PAUSE);
+        for (int i = 0; i < 10; i++) {
+            overlay.controls().perform(HudAction.FRAME_OLDER);
+        }
+        Image image = frame("graph-selected-band");
+        HistoryGraphView graph = overlay.graph();
+        Box plot = graph.strip().plot();
+        int selected = graph.strip().columnLeft(10) + 1;
+        int neighbour = graph.strip().columnLeft(12) + 1;
+        int y = plot.top() + plot.height() / 3;
+        assertTrue(Image.luminance(image.rgb(selected, y)) > Image.luminance(image.rgb(neighbour, y)) + 20,
+                "the band lights the plot above the selected column");
+        int bar = plot.bottom() - 2;
+        assertEquals(image.rgb(neighbour, bar), image.rgb(selected, bar), "the selected column keeps its colour");
+    }
+
+    /** What GL's SRC_ALPHA, ONE_MINUS_SRC_ALPHA blend of an 0xRRGGBBAA colour over an opaque 0xRRGGBB pixel gives. */
+    private static int blend(int rgba, int under) {
+        double a = Rgba.alpha(rgba) / 255.0;
+        int r = (int) Math.round(Rgba.red(rgba) * a + ((under >> 16) & 0xFF) * (1 - a));
+        int g = (int) Math.round(Rgba.green(rgba) * a + ((under >> 8) & 0xFF) * (1 - a));
+        int b = (int) Math.round(Rgba.blue(rgba) * a + (under & 0xFF) * (1 - a));
+        return r << 16 | g << 8 | b;
+    }
+
+    @Test
     void aGraphUpdatedColumnByColumnLooksExactlyLikeOneDrawnAfresh() {
         // The overlay under test uploads only changed quads and new columns frame after frame (the ring wraps
         // several times); a second overlay created at the end uploads everything once. Same pixels, everywhere.

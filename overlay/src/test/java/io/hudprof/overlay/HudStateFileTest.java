@@ -65,6 +65,13 @@ class HudStateFileTest {
         controls.layout().drag(HudLayout.Panel.GRAPH, -30, -200, 1f);
         controls.layout().resize(HudLayout.Panel.REPORT, 7);
         controls.layout().resize(HudLayout.Panel.GRAPH, 180);
+        controls.layout().drag(HudLayout.Panel.TIMELINE, 60, -240, 1f);
+        controls.layout().resize(HudLayout.Panel.TIMELINE, 150);
+        controls.layout().resizeWidth(HudLayout.Panel.TIMELINE, 700);
+        controls.layout().drag(HudLayout.Panel.CHART, 25, -35, 1f);
+        controls.layout().resize(HudLayout.Panel.CHART, 90);
+        controls.layout().drag(HudLayout.Panel.SPIKES, -400, 120, 1f);
+        controls.layout().resize(HudLayout.Panel.SPIKES, 5);
         game.profiler.controller().showCallGraph(ScriptedGame.AI);
         game.profiler.controller().setAveraging(Averaging.SLOW);
         controls.setUnitsHz(true);
@@ -97,6 +104,17 @@ class HudStateFileTest {
             assertEquals(-200, layout.offsetY(HudLayout.Panel.GRAPH));
             assertEquals(7, layout.size(HudLayout.Panel.REPORT, 0));
             assertEquals(180, layout.size(HudLayout.Panel.GRAPH, 0));
+            assertEquals(60, layout.offsetX(HudLayout.Panel.TIMELINE));
+            assertEquals(-240, layout.offsetY(HudLayout.Panel.TIMELINE));
+            assertEquals(150, layout.size(HudLayout.Panel.TIMELINE, 0));
+            assertEquals(700, layout.width(HudLayout.Panel.TIMELINE, 0));
+            assertEquals(25, layout.offsetX(HudLayout.Panel.CHART));
+            assertEquals(-35, layout.offsetY(HudLayout.Panel.CHART));
+            assertEquals(90, layout.size(HudLayout.Panel.CHART, 0));
+            assertEquals(-400, layout.offsetX(HudLayout.Panel.SPIKES));
+            assertEquals(120, layout.offsetY(HudLayout.Panel.SPIKES));
+            assertEquals(5, layout.size(HudLayout.Panel.SPIKES, 0));
+            assertEquals(0, layout.width(HudLayout.Panel.REPORT, 0), "no width chosen, none saved");
             assertEquals(ReportMode.CALL_GRAPH, game.profiler.controller().mode());
             assertEquals("AI", game.profiler.controller().focus().name());
             assertEquals(Averaging.SLOW, game.profiler.controller().averaging());
@@ -105,6 +123,35 @@ class HudStateFileTest {
             assertEquals(range, controls.graphRangeNanos());
             assertEquals(2, controls.categoryChart().userGuideCount());
             assertEquals(8_500_000, controls.categoryChart().userGuides()[1]);
+        }
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void aFileFromBeforeTheTimelineChartAndSpikePanelsLoadsWithThemWhereTheyWere() throws Exception {
+        // What the layout file held before the timeline, value chart and spike list could be moved: no keys for
+        // them, and no widths.
+        Path file = dir.resolve("old.properties");
+        Files.writeString(file, String.join("\n", "#hudprof HUD layout and view state", "version=1",
+                "panel.report.x=120", "panel.report.y=45", "panel.report.size=7", "panel.graph.x=-30",
+                "panel.graph.y=-200", "panel.graph.size=180", "mode=HIERARCHICAL_TIME", "averaging=SLOW",
+                "unitsHz=true", "graphVisible=true", "helpVisible=false", "categoriesShown=false",
+                "graphRangeNanos=3.3333333E7", "categoryGuides=", ""));
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            assertTrue(new HudStateFile(file).load(hud.controls(), game.profiler.controller()));
+            HudLayout layout = hud.controls().layout();
+            assertEquals(120, layout.offsetX(HudLayout.Panel.REPORT));
+            assertEquals(-200, layout.offsetY(HudLayout.Panel.GRAPH));
+            assertEquals(180, layout.size(HudLayout.Panel.GRAPH, 0));
+            for (HudLayout.Panel panel : new HudLayout.Panel[]{HudLayout.Panel.TIMELINE, HudLayout.Panel.CHART,
+                    HudLayout.Panel.SPIKES}) {
+                assertFalse(layout.moved(panel), panel + " stays at its anchored place");
+                assertEquals(0, layout.size(panel, 0), panel + " keeps its configured size");
+                assertEquals(0, layout.width(panel, 0), panel + " keeps its configured width");
+            }
+            assertEquals(ReportMode.HIERARCHICAL_TIME, game.profiler.controller().mode());
+            assertTrue(hud.controls().unitsHz());
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -125,6 +172,14 @@ class HudStateFileTest {
         assertLoadsNothing(file);
         Files.writeString(file, "version=1\npanel.report.x=5\npanel.report.y=99999999999\n");
         assertLoadsNothing(file);
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            arrange(hud, game);
+            new HudStateFile(file).save(hud.controls(), game.profiler.controller());
+        }
+        Files.writeString(file, Files.readString(file).replace("panel.timeline.width=700",
+                "panel.timeline.width=-3"));
+        assertLoadsNothing(file);
         Files.writeString(file, "x=" + "9".repeat(HudStateFile.MAX_BYTES), StandardCharsets.UTF_8);
         assertLoadsNothing(file);
     }
@@ -137,7 +192,9 @@ class HudStateFileTest {
             HudLayout layout = hud.controls().layout();
             assertFalse(layout.moved(HudLayout.Panel.REPORT));
             assertFalse(layout.moved(HudLayout.Panel.GRAPH));
+            assertFalse(layout.moved(HudLayout.Panel.TIMELINE));
             assertEquals(0, layout.size(HudLayout.Panel.REPORT, 0));
+            assertEquals(0, layout.width(HudLayout.Panel.TIMELINE, 0));
             assertEquals(ReportMode.SELF_TIME, game.profiler.controller().mode());
             assertFalse(hud.controls().unitsHz());
         }

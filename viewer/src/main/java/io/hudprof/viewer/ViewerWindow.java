@@ -27,8 +27,12 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.lwjgl.glfw.GLFWCursorEnterCallback;
+import org.lwjgl.glfw.GLFWCursorPosCallback;
 import org.lwjgl.glfw.GLFWErrorCallback;
 import org.lwjgl.glfw.GLFWKeyCallback;
+import org.lwjgl.glfw.GLFWMouseButtonCallback;
+import org.lwjgl.glfw.GLFWScrollCallback;
 import org.lwjgl.opengl.GL;
 import org.lwjgl.stb.STBImageWrite;
 import io.hudprof.overlay.Screenshot;
@@ -41,7 +45,11 @@ import io.hudprof.overlay.Screenshot;
  *
  * <p>Live, it shows one of several clients ({@link ViewerClients}), each with a HUD of its own over its own profile,
  * made when the client is first shown, so switching back finds the view as it was left. The window's key callback
- * takes F4 / Shift+F4 (next / previous client) and hands every other key to the shown client's HUD.
+ * takes F4 / Shift+F4 (next / previous client) and hands every other key to the shown client's HUD; its mouse
+ * callbacks hand every pointer event to the shown client's HUD ({@code HudMouse}: click a row, drag on the graph,
+ * wheel), in framebuffer pixels, under the same lock as the keys. When another HUD is shown (F4, a client leaving,
+ * a resize that remade the HUDs) it is told where the pointer is, so a click without a move lands where the pointer
+ * shows, and a button still held over the previous one is released there (a drag on its graph no longer pauses it).
  */
 final class ViewerWindow implements AutoCloseable {
     private final long handle;
@@ -52,6 +60,20 @@ final class ViewerWindow implements AutoCloseable {
     private final float contentScale;
     private final Map<RemoteProfile, Overlay> huds = new IdentityHashMap<>();
     private final GLFWKeyCallback keyCallback;
+    private final GLFWCursorPosCallback cursorCallback;
+    private final GLFWCursorEnterCallback enterCallback;
+    private final GLFWMouseButtonCallback buttonCallback;
+    private final GLFWScrollCallback scrollCallback;
+    private final int[] windowWidth = new int[1];
+    private final int[] windowHeight = new int[1];
+    /** Where the pointer is, in framebuffer pixels; negative when outside the window or not known yet. */
+    private double pointerX = -1;
+    private double pointerY = -1;
+    /** Mouse buttons held now, one bit per GLFW button. */
+    private int heldButtons;
+    /** The HUD that pointer events went to, and its profile, until {@link #retargetMouse()} sees another shown. */
+    private Overlay mouseHud;
+    private RemoteProfile mouseProfile;
     private final int[] size = new int[2];
     private final int[] fbWidth = new int[1];
     private final int[] fbHeight = new int[1];
@@ -75,7 +97,16 @@ final class ViewerWindow implements AutoCloseable {
         laidOut[1] = size[1];
         this.keyCallback = GLFWKeyCallback.create(this::onKey);
         glfwSetKeyCallback(handle, keyCallback);
+        this.cursorCallback = GLFWCursorPosCallback.create(this::onCursor);
+        this.enterCallback = GLFWCursorEnterCallback.create(this::onEnter);
+        this.buttonCallback = GLFWMouseButtonCallback.create(this::onButton);
+        this.scrollCallback = GLFWScrollCallback.create(this::onScroll);
+        glfwSetCursorPosCallback(handle, cursorCallback);
+        glfwSetCursorEnterCallback(handle, enterCallback);
+        glfwSetMouseButtonCallback(handle, buttonCallback);
+        glfwSetScrollCallback(handle, scrollCallback);
         reconcile();
+        retargetMouse();
     }
 
     /**
@@ -256,6 +287,75 @@ final class ViewerWindow implements AutoCloseable {
         }
     }
 
+    /** The pointer moved, in window coordinates (while polling events, under the shown profile's lock). */
+    private void onCursor(long window, double x, double y) {
+        // GLFW gives window coordinates; the HUD draws in framebuffer pixels (they differ on HiDPI screens).
+        glfwGetWindowSize(window, windowWidth, windowHeight);
+        pointerX = windowWidth[0] > 0 ? x * size[0] / windowWidth[0] : x;
+        pointerY = windowHeight[0] > 0 ? y * size[1] / windowHeight[0] : y;
+        Overlay hud = shownHud;
+        if (hud != null) {
+            hud.mouse().moved(pointerX, pointerY);
+        }
+    }
+
+    private void onEnter(long window, boolean entered) {
+        if (entered) {
+            return;
+        }
+        pointerX = -1;
+        pointerY = -1;
+        Overlay hud = shownHud;
+        if (hud != null) {
+            hud.mouse().left();
+        }
+    }
+
+    private void onButton(long window, int button, int action, int mods) {
+        boolean pressed = action == GLFW_PRESS;
+        if (button >= 0 && button < 32) {
+            heldButtons = pressed ? heldButtons | 1 << button : heldButtons & ~(1 << button);
+        }
+        Overlay hud = shownHud;
+        if (hud != null) {
+            hud.mouse().button(button, pressed);
+        }
+    }
+
+    private void onScroll(long window, double dx, double dy) {
+        Overlay hud = shownHud;
+        if (hud != null) {
+            hud.mouse().scrolled(dy);
+        }
+    }
+
+    /**
+     * After another HUD came to be shown: the HUD pointer events went to gets the release of any button still held
+     * (if it is still open), and the shown one is told where the pointer is. Compares two references otherwise.
+     */
+    private void retargetMouse() {
+        if (shownHud == mouseHud) {
+            return;
+        }
+        // A HUD remade for a new size, or of a client gone, is closed: only an open one gets the release.
+        if (mouseHud != null && heldButtons != 0 && huds.containsValue(mouseHud)) {
+            synchronized (mouseProfile.lock()) {
+                for (int b = 0; b < 32; b++) {
+                    if ((heldButtons & 1 << b) != 0) {
+                        mouseHud.mouse().button(b, false);
+                    }
+                }
+            }
+        }
+        mouseHud = shownHud;
+        mouseProfile = shown;
+        if (shownHud != null && pointerX >= 0 && pointerY >= 0) {
+            synchronized (shown.lock()) {
+                shownHud.mouse().moved(pointerX, pointerY);
+            }
+        }
+    }
+
     /**
      * Follows {@link ViewerClients}: makes the shown client's HUD if it has none, closes those of clients gone.
      * Only when something changed, so drawing a frame allocates nothing.
@@ -318,6 +418,7 @@ final class ViewerWindow implements AutoCloseable {
         reconcile();
         framebufferSize();
         relayout();
+        retargetMouse();
         glViewport(0, 0, size[0], size[1]);
         glClearColor(0.06f, 0.07f, 0.09f, 1f);
         glClear(GL_COLOR_BUFFER_BIT);
@@ -359,6 +460,42 @@ final class ViewerWindow implements AutoCloseable {
     /** The profile drawn by the last frame, or null. */
     RemoteProfile shown() {
         return shown;
+    }
+
+    /**
+     * Moves the pointer to framebuffer pixel (x, y) through the cursor callback GLFW holds for the window, in window
+     * coordinates, as GLFW would deliver it while polling (tests).
+     */
+    void pointer(int x, int y) {
+        glfwGetWindowSize(handle, windowWidth, windowHeight);
+        double wx = size[0] > 0 ? x * (double) windowWidth[0] / size[0] : x;
+        double wy = size[1] > 0 ? y * (double) windowHeight[0] / size[1] : y;
+        GLFWCursorPosCallback current = glfwSetCursorPosCallback(handle, null);
+        glfwSetCursorPosCallback(handle, current);
+        RemoteProfile polled = shown;
+        synchronized (polled == null ? this : polled.lock()) {
+            current.invoke(handle, wx, wy);
+        }
+    }
+
+    /** Delivers a mouse button event through the window's button callback, as GLFW would (tests). */
+    void button(int button, int action) {
+        GLFWMouseButtonCallback current = glfwSetMouseButtonCallback(handle, null);
+        glfwSetMouseButtonCallback(handle, current);
+        RemoteProfile polled = shown;
+        synchronized (polled == null ? this : polled.lock()) {
+            current.invoke(handle, button, action, 0);
+        }
+    }
+
+    /** Delivers a wheel turn through the window's scroll callback, as GLFW would (tests). */
+    void scroll(double dy) {
+        GLFWScrollCallback current = glfwSetScrollCallback(handle, null);
+        glfwSetScrollCallback(handle, current);
+        RemoteProfile polled = shown;
+        synchronized (polled == null ? this : polled.lock()) {
+            current.invoke(handle, 0, dy);
+        }
     }
 
     /** Delivers a key as GLFW would (tests drive the window's own callback with it). */
@@ -410,6 +547,14 @@ final class ViewerWindow implements AutoCloseable {
         huds.clear();
         glfwSetKeyCallback(handle, null);
         keyCallback.free();
+        glfwSetCursorPosCallback(handle, null);
+        glfwSetCursorEnterCallback(handle, null);
+        glfwSetMouseButtonCallback(handle, null);
+        glfwSetScrollCallback(handle, null);
+        cursorCallback.free();
+        enterCallback.free();
+        buttonCallback.free();
+        scrollCallback.free();
         GL.setCapabilities(null);
         glfwMakeContextCurrent(0);
         glfwDestroyWindow(handle);

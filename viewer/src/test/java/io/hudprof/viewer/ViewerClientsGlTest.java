@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_F4;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_SHIFT;
+import static org.lwjgl.glfw.GLFW.GLFW_MOUSE_BUTTON_LEFT;
+import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.ReportMode;
+import io.hudprof.overlay.HudTargets;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.testing.XvfbDisplay;
 import java.io.BufferedReader;
@@ -35,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * The live window with two real hudprof games over loopback (each its own JVM, scripted with a manual clock, with
  * different AI times): each game is a client with a profile of its own, F4 / Shift+F4 switch which one the window
  * shows, each shows its own game's frames exactly (every frame in its history, the last one's zones), keeps its
- * report state while the other is shown, and when the shown game leaves the other one is shown.
+ * report state while the other is shown, and when the shown game leaves the other one is shown. The mouse goes to
+ * the shown client's HUD through the window's GLFW callbacks, and to the other one's after F4 without a move.
  */
 class ViewerClientsGlTest {
     private static final Path SHOTS = Path.of("target/viewer-screenshots");
@@ -143,6 +147,12 @@ class ViewerClientsGlTest {
         }
     }
 
+    private static int cursor(RemoteProfile profile) {
+        synchronized (profile.lock()) {
+            return profile.profiler().controller().cursor();
+        }
+    }
+
     @Test
     void f4SwitchesBetweenTwoLiveGamesEachShowingItsOwnProfileAndTheOtherIsShownWhenTheShownOneLeaves()
             throws Exception {
@@ -203,6 +213,19 @@ class ViewerClientsGlTest {
             assertTrue(Files.size(shot) > 10_000);
             window.swap();
 
+            // The mouse goes to the shown client's HUD: a click on its third shown row puts its cursor there.
+            int firstCursor = cursor(first);
+            int[] row = HudTargets.row(window.hud(), 2);
+            assertTrue(cursor(second) != HudTargets.firstRow(window.hud()) + 2, "the cursor is elsewhere");
+            window.pointer(row[0], row[1]);
+            window.button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS);
+            window.button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE);
+            assertEquals(HudTargets.firstRow(window.hud()) + 2, cursor(second), "a click on the shown HUD's row");
+            assertEquals(firstCursor, cursor(first), "the other client's HUD took no click");
+            window.renderFrame();
+            window.screenshot(SHOTS.resolve("two-clients-second-clicked.png"));
+            window.swap();
+
             window.key(GLFW_KEY_F4, GLFW_PRESS, GLFW_MOD_SHIFT);
             window.renderFrame();
             window.swap();
@@ -211,6 +234,13 @@ class ViewerClientsGlTest {
             synchronized (first.lock()) {
                 assertEquals(ReportMode.HIERARCHICAL_TIME, first.profiler().controller().mode());
             }
+            // F4 re-targets the mouse: the pointer did not move, and a click lands on the first client's row under it.
+            assertTrue(firstCursor != HudTargets.firstRow(firstHud) + 2, "the first client's cursor is elsewhere");
+            window.button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS);
+            window.button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE);
+            assertEquals(HudTargets.firstRow(firstHud) + 2, cursor(first), "a click after F4, without a move, goes"
+                    + " to the HUD now shown, at the pointer");
+            assertEquals(HudTargets.firstRow(window.hud()) + 2, cursor(second));
             assertShowsGame(first, a, 120);
             window.key(GLFW_KEY_F4, GLFW_PRESS, GLFW_MOD_SHIFT);
             window.renderFrame();

@@ -1,0 +1,269 @@
+package io.hudprof.bench;
+
+import static org.lwjgl.glfw.GLFW.*;
+import static org.lwjgl.opengl.GL33C.*;
+
+import io.hudprof.overlay.HudAction;
+import io.hudprof.overlay.Overlay;
+import io.hudprof.overlay.OverlayConfig;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.lwjgl.opengl.GL;
+import org.lwjgl.BufferUtils;
+
+/**
+ * Where the shown HUD's frame time goes on the machine at hand, in one window and one run: the HUD whole, without its
+ * graph, and with 5 rows instead of 40 (all at {@link HudScene}'s settings), next to two calibration draws made with
+ * plain GL, to read the HUD's figures against: one translucent rectangle covering as many pixels as the whole HUD
+ * does (its panel area, one layer) and 1,500 translucent glyph-sized quads (about the report's glyph count). On a software rasteriser the HUD's
+ * cost follows those two quantities, blended pixels and primitives, not its CPU-side draw list.
+ *
+ * <p>Modes run in blocks with their order rotated every round; a mode's figure is the fastest block of the run (the
+ * least disturbed by other work on the machine), its frame time including {@code glfwSwapBuffers} and a
+ * {@code glFinish}, so rasterisation lands in the frame that caused it. The time inside {@code Overlay.render}
+ * (the game thread's own share: report, draw list, GL submission) is printed beside it.
+ *
+ * <p>The thread's CPU time per frame is printed too. With {@code LP_NUM_THREADS=0} llvmpipe rasterises on the calling
+ * thread, so that column is the whole cost of each mode on one core, and other work on the machine barely moves it:
+ * the figure to compare changes with on a shared machine.
+ *
+ * <pre>[LP_NUM_THREADS=0] xvfb-run -a -s '-screen 0 1920x1080x24' java -cp bench/target/hudprof-benchmarks.jar \
+ *     io.hudprof.bench.HudCostParts [ROUNDS] [FRAMES_PER_BLOCK]</pre>
+ */
+public final class HudCostParts {
+    private static final int WIDTH = HudScene.WIDTH;
+    private static final int HEIGHT = HudScene.HEIGHT;
+    private static final int GLYPH_QUADS = 1_500;
+
+    private HudCostParts() {
+    }
+
+    public static void main(String[] args) {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 12;
+        int framesPerBlock = args.length > 1 ? Integer.parseInt(args[1]) : 30;
+        if (!glfwInit()) {
+            throw new IllegalStateException("glfwInit failed: run under an X server (xvfb-run -a)");
+        }
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+        long window = glfwCreateWindow(WIDTH, HEIGHT, "hudprof cost parts", 0, 0);
+        if (window == 0) {
+            throw new IllegalStateException("no OpenGL 3.3 core window");
+        }
+        glfwMakeContextCurrent(window);
+        glfwSwapInterval(0);
+        GL.createCapabilities();
+        System.out.println("OpenGL " + glGetString(GL_RENDERER) + ", load average at start "
+                + MachineInfo.loadAverage());
+        try (SyntheticGame game = new SyntheticGame(HudScene.FRAMES)) {
+            game.frames(HudScene.FRAMES + 88);
+            Overlay whole = hud(game, HudScene.ROWS, true);
+            Overlay noGraph = hud(game, HudScene.ROWS, false);
+            Overlay fiveRows = hud(game, 5, false);
+            Calibration calibration = new Calibration(whole);
+            String[] names = {"no HUD", "HUD: 40 rows + 512-frame graph", "HUD: 40 rows, no graph",
+                    "HUD: 5 rows, no graph", "plain GL: the HUD's area, one translucent layer",
+                    "plain GL: " + GLYPH_QUADS + " translucent glyph-sized quads"};
+            Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null};
+            double[][] frameMs = new double[names.length][rounds];
+            double[][] renderMs = new double[names.length][rounds];
+            double[][] cpuMs = new double[names.length][rounds];
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            for (int r = -1; r < rounds; r++) {
+                for (int k = 0; k < names.length; k++) {
+                    int mode = (k + Math.max(r, 0)) % names.length;
+                    long start = System.nanoTime();
+                    long cpuStart = threads.getCurrentThreadCpuTime();
+                    long inRender = 0;
+                    for (int f = 0; f < framesPerBlock; f++) {
+                        game.frame();
+                        glClearColor(0.2f, 0.25f, 0.3f, 1f);
+                        glClear(GL_COLOR_BUFFER_BIT);
+                        long before = System.nanoTime();
+                        if (overlays[mode] != null) {
+                            overlays[mode].render(WIDTH, HEIGHT);
+                        } else if (mode == 4) {
+                            calibration.drawPanels();
+                        } else if (mode == 5) {
+                            calibration.drawGlyphQuads();
+                        }
+                        inRender += System.nanoTime() - before;
+                        glfwSwapBuffers(window);
+                        glFinish();
+                        glfwPollEvents();
+                    }
+                    if (r >= 0) {
+                        frameMs[mode][r] = (System.nanoTime() - start) / 1e6 / framesPerBlock;
+                        renderMs[mode][r] = inRender / 1e6 / framesPerBlock;
+                        cpuMs[mode][r] = (threads.getCurrentThreadCpuTime() - cpuStart) / 1e6 / framesPerBlock;
+                    }
+                }
+            }
+            System.out.println("load average at end " + MachineInfo.loadAverage());
+            System.out.printf(Locale.ROOT, "HUD panel area %d px (%.1f %% of the window)%n", calibration.panelArea,
+                    100.0 * calibration.panelArea / (WIDTH * HEIGHT));
+            System.out.println("llvmpipe threads: " + System.getenv().getOrDefault("LP_NUM_THREADS", "default"));
+            double none = min(frameMs[0]);
+            double noneCpu = min(cpuMs[0]);
+            System.out.println("| mode | frame ms, fastest block | added ms | thread CPU ms/frame | added CPU ms "
+                    + "| in render() ms |");
+            System.out.println("|---|---:|---:|---:|---:|---:|");
+            for (int m = 0; m < names.length; m++) {
+                System.out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f |%n", names[m],
+                        min(frameMs[m]), min(frameMs[m]) - none, min(cpuMs[m]), min(cpuMs[m]) - noneCpu,
+                        min(renderMs[m]));
+            }
+            calibration.close();
+            whole.close();
+            noGraph.close();
+            fiveRows.close();
+        } finally {
+            glfwDestroyWindow(window);
+            glfwTerminate();
+        }
+    }
+
+    private static Overlay hud(SyntheticGame game, int rows, boolean graph) {
+        Overlay overlay = Overlay.create(game.profiler(), OverlayConfig.builder().startVisible(true)
+                .visibleRows(rows).graphMaxColumns(HudScene.FRAMES).build());
+        if (!graph) {
+            overlay.controls().perform(HudAction.TOGGLE_GRAPH);
+        }
+        return overlay;
+    }
+
+    private static double min(double[] values) {
+        return Arrays.stream(values).min().orElse(Double.NaN);
+    }
+
+    /** The two plain-GL draws: a flat-colour program, translucent, blended as the HUD blends. */
+    private static final class Calibration implements AutoCloseable {
+        private final int program;
+        private final int vertexArray;
+        private final int panelBuffer;
+        private final int glyphBuffer;
+        private final int panelVertices;
+        private final int glyphVertices;
+        final long panelArea;
+
+        Calibration(Overlay whole) {
+            program = link("#version 330 core\nlayout(location = 0) in vec2 position;\nuniform vec2 size;\n"
+                    + "void main() { gl_Position = vec4(position.x / size.x * 2.0 - 1.0, "
+                    + "1.0 - position.y / size.y * 2.0, 0.0, 1.0); }\n",
+                    "#version 330 core\nout vec4 color;\nvoid main() { color = vec4(0.08, 0.09, 0.1, 0.85); }\n");
+            vertexArray = glGenVertexArrays();
+            // As many pixels as the whole HUD covers (read back from one frame of it), as one rectangle.
+            panelArea = coveredPixels(whole);
+            int rows = (int) Math.min(HEIGHT, (panelArea + WIDTH - 1) / WIDTH);
+            List<int[]> panels = List.of(new int[] {0, 0, WIDTH, rows});
+            float[] panelQuads = quads(panels);
+            Random random = new Random(1);
+            List<int[]> glyphs = new ArrayList<>();
+            for (int i = 0; i < GLYPH_QUADS; i++) {
+                int x = 8 + random.nextInt(560);
+                int y = 8 + random.nextInt(800);
+                glyphs.add(new int[] {x, y, x + 8, y + 14});
+            }
+            float[] glyphQuads = quads(glyphs);
+            panelBuffer = upload(panelQuads);
+            glyphBuffer = upload(glyphQuads);
+            panelVertices = panelQuads.length / 2;
+            glyphVertices = glyphQuads.length / 2;
+        }
+
+        /** Pixels the HUD changes over a cleared window. */
+        private static long coveredPixels(Overlay hud) {
+            glClearColor(0f, 0f, 0f, 1f);
+            glClear(GL_COLOR_BUFFER_BIT);
+            hud.render(WIDTH, HEIGHT);
+            glFinish();
+            ByteBuffer pixels = BufferUtils.createByteBuffer(WIDTH * HEIGHT * 4);
+            glReadPixels(0, 0, WIDTH, HEIGHT, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+            long covered = 0;
+            for (int i = 0; i < WIDTH * HEIGHT; i++) {
+                if ((pixels.getInt(i * 4) & 0x00FFFFFF) != 0) {
+                    covered++;
+                }
+            }
+            return covered;
+        }
+
+        void drawPanels() {
+            draw(panelBuffer, panelVertices);
+        }
+
+        void drawGlyphQuads() {
+            draw(glyphBuffer, glyphVertices);
+        }
+
+        private void draw(int buffer, int vertices) {
+            glUseProgram(program);
+            glUniform2f(glGetUniformLocation(program, "size"), WIDTH, HEIGHT);
+            glBindVertexArray(vertexArray);
+            glBindBuffer(GL_ARRAY_BUFFER, buffer);
+            glVertexAttribPointer(0, 2, GL_FLOAT, false, 8, 0);
+            glEnableVertexAttribArray(0);
+            glEnable(GL_BLEND);
+            glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+            glDrawArrays(GL_TRIANGLES, 0, vertices);
+            glDisable(GL_BLEND);
+            glBindVertexArray(0);
+            glUseProgram(0);
+        }
+
+        private static float[] quads(List<int[]> rects) {
+            float[] out = new float[rects.size() * 12];
+            int at = 0;
+            for (int[] r : rects) {
+                float[] corners = {r[0], r[1], r[2], r[1], r[2], r[3], r[0], r[1], r[2], r[3], r[0], r[3]};
+                System.arraycopy(corners, 0, out, at, 12);
+                at += 12;
+            }
+            return out;
+        }
+
+        private static int upload(float[] data) {
+            int buffer = glGenBuffers();
+            glBindBuffer(GL_ARRAY_BUFFER, buffer);
+            FloatBuffer floats = BufferUtils.createFloatBuffer(Math.max(1, data.length));
+            floats.put(data).flip();
+            glBufferData(GL_ARRAY_BUFFER, floats, GL_STATIC_DRAW);
+            return buffer;
+        }
+
+        private static int link(String vertex, String fragment) {
+            int p = glCreateProgram();
+            for (int[] shader : new int[][] {{GL_VERTEX_SHADER, 0}, {GL_FRAGMENT_SHADER, 1}}) {
+                int s = glCreateShader(shader[0]);
+                glShaderSource(s, shader[1] == 0 ? vertex : fragment);
+                glCompileShader(s);
+                if (glGetShaderi(s, GL_COMPILE_STATUS) == 0) {
+                    throw new IllegalStateException(glGetShaderInfoLog(s));
+                }
+                glAttachShader(p, s);
+                glDeleteShader(s);
+            }
+            glLinkProgram(p);
+            if (glGetProgrami(p, GL_LINK_STATUS) == 0) {
+                throw new IllegalStateException(glGetProgramInfoLog(p));
+            }
+            return p;
+        }
+
+        @Override
+        public void close() {
+            glDeleteBuffers(panelBuffer);
+            glDeleteBuffers(glyphBuffer);
+            glDeleteVertexArrays(vertexArray);
+            glDeleteProgram(program);
+        }
+    }
+}
