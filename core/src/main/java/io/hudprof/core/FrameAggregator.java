@@ -460,12 +460,15 @@ final class FrameAggregator {
         frameProblems[problem.ordinal()] += n;
     }
 
+    /**
+     * Adds a state to the frame's touched list, once. The list is sized for every state the tree can index (a state
+     * is in it at most once), so there is no growth branch: the replay loop inlines this, and a call to
+     * {@code Arrays.copyOf} compiled into the loop (when the growth had been seen while the JIT profiled it) made C2
+     * spill the loop's locals and the whole loop about 30 % slower in some JVMs.
+     */
     private void touch(int state) {
         if (!isTouched[state]) {
             isTouched[state] = true;
-            if (touchedCount == touched.length) {
-                touched = Arrays.copyOf(touched, touched.length * 2);
-            }
             touched[touchedCount++] = state;
         }
     }
@@ -476,6 +479,13 @@ final class FrameAggregator {
         }
         int size = Math.max(tree.capacity(), state + 1);
         isTouched = Arrays.copyOf(isTouched, size);
+        // Both touched lists (they are swapped at commit) can hold every state, so touch() never grows them.
+        if (touched.length < size) {
+            touched = Arrays.copyOf(touched, size);
+        }
+        if (instTouched.length < size) {
+            instTouched = Arrays.copyOf(instTouched, size);
+        }
         inclusive = Arrays.copyOf(inclusive, size);
         time.ensure(size);
         calls.ensure(size);

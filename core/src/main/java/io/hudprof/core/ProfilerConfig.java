@@ -17,7 +17,7 @@ package io.hudprof.core;
  * (default 8): 24 bytes per bar (one bar is a zone's begin and end, so 12 bytes per event) plus about 40 bytes per
  * thread and frame, in a shared ring that grows on demand up to {@code timelineCapacity × timelineFrames / 2} bars
  * (with {@code timelineCapacity(1 << 14)} and the default 8 frames at most 1.5 MiB; off by default: nothing). The
- * aggregator holds about 125 bytes per zone-stack state, at most {@code maxStates} (2 MiB); history holds
+ * aggregator holds about 133 bytes per zone-stack state, at most {@code maxStates} (2.1 MiB); history holds
  * {@code historyFrames} frame records, {@code zoneHistoryEntries} × 12 bytes of per-zone self times (3 MiB) and,
  * with full history on, {@code stateHistoryEntries} × 20 bytes of per-state values (20 MiB).
  */
