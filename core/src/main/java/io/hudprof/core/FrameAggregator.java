@@ -464,7 +464,7 @@ final class FrameAggregator {
      * Adds a state to the frame's touched list, once. The list is sized for every state the tree can index (a state
      * is in it at most once), so there is no growth branch: the replay loop inlines this, and a call to
      * {@code Arrays.copyOf} compiled into the loop (when the growth had been seen while the JIT profiled it) made C2
-     * spill the loop's locals and the whole loop about 30 % slower in some JVMs.
+     * spill the loop's locals and the whole loop about a third slower in those JVMs.
      */
     private void touch(int state) {
         if (!isTouched[state]) {
