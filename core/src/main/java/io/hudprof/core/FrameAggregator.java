@@ -146,8 +146,8 @@ final class FrameAggregator {
             int kind = EventCodes.kind(word);
             if (kind == EventCodes.BEGIN) {
                 // The running maximum, as credit() keeps it: a time before the last one credits nothing. Taken in
-                // the BEGIN and END branches (the rare kinds need none: replay() takes it itself); that measured at
-                // least as fast as taking it once before the branches, and steadier.
+                // the BEGIN and END branches (the rare kinds need none: replay() takes it itself); taking it once
+                // before the branches measured no faster.
                 if (nanos - last > 0) {
                     last = nanos;
                 }
