@@ -15,7 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import org.lwjgl.opengl.GL;
 import org.lwjgl.BufferUtils;
 
 /**
@@ -48,21 +47,7 @@ public final class HudCostParts {
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 12;
         int framesPerBlock = args.length > 1 ? Integer.parseInt(args[1]) : 30;
-        if (!glfwInit()) {
-            throw new IllegalStateException("glfwInit failed: run under an X server (xvfb-run -a)");
-        }
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-        long window = glfwCreateWindow(WIDTH, HEIGHT, "hudprof cost parts", 0, 0);
-        if (window == 0) {
-            throw new IllegalStateException("no OpenGL 3.3 core window");
-        }
-        glfwMakeContextCurrent(window);
-        glfwSwapInterval(0);
-        GL.createCapabilities();
-        System.out.println("OpenGL " + glGetString(GL_RENDERER) + ", load average at start "
-                + MachineInfo.loadAverage());
+        long window = BenchWindow.openCore33(WIDTH, HEIGHT, "hudprof cost parts");
         try (SyntheticGame game = new SyntheticGame(HudScene.FRAMES)) {
             game.frames(HudScene.FRAMES + 88);
             Overlay whole = hud(game, HudScene.ROWS, true);

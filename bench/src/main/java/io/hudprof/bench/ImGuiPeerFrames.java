@@ -19,7 +19,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Locale;
-import org.lwjgl.opengl.GL;
 
 /**
  * The shown HUD's added frame time next to Dear ImGui's (imgui-java 1.86.11, {@code ImGuiImplGl3}) on the same
@@ -45,21 +44,7 @@ public final class ImGuiPeerFrames {
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 9;
         int framesPerBlock = args.length > 1 ? Integer.parseInt(args[1]) : 60;
-        if (!glfwInit()) {
-            throw new IllegalStateException("glfwInit failed: run under an X server (xvfb-run -a)");
-        }
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-        long window = glfwCreateWindow(WIDTH, HEIGHT, "hudprof vs ImGui", 0, 0);
-        if (window == 0) {
-            throw new IllegalStateException("no OpenGL 3.3 core window");
-        }
-        glfwMakeContextCurrent(window);
-        glfwSwapInterval(0);
-        GL.createCapabilities();
-        System.out.println("OpenGL " + glGetString(GL_RENDERER) + ", load average at start "
-                + MachineInfo.loadAverage());
+        long window = BenchWindow.openCore33(WIDTH, HEIGHT, "hudprof vs ImGui");
         try (SyntheticGame game = new SyntheticGame(HudScene.FRAMES)) {
             game.frames(HudScene.FRAMES + 88);
             Overlay hud = Overlay.create(game.profiler(), OverlayConfig.builder().startVisible(true)
