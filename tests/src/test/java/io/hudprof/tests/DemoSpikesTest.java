@@ -45,10 +45,12 @@ class DemoSpikesTest {
     }
 
     /**
-     * From frame 361 on, a re-plan costs this seed's world 150 ms or more (searches run to their budget; the earlier
-     * ones, JIT-warm, take 5–170 ms, some within a loaded machine's own hitches, so they are listed but not
-     * asserted): each must be caught as a spike by the demo's default rule, and name the path finding as the zone
-     * that grew most (all but one at least: a software renderer on a shared machine can stall a frame for 250 ms).
+     * The re-plans at frames 361, 421 and 481 cost this seed's world 50–140 ms of path finding (searches run toward
+     * their budget): each must be caught as a spike by the demo's default rule, and name the path finding as the zone
+     * that grew most (all but one at least: a software renderer on a shared machine can stall a frame for 250 ms). The
+     * others are listed but not asserted: the early ones, JIT-warm, take 5–30 ms, and the one at 541 is cheaper again
+     * (12–20 ms of A* in runs measured on 2026-11-23, in a 17–32 ms frame), on the rule's edge, caught in some runs
+     * and not in others.
      */
     @Test
     void expensiveAStarReplansAreCaughtAsSpikesNamingThePathFinding() {
@@ -63,7 +65,7 @@ class DemoSpikesTest {
         int namedPathFinding = 0;
         while (replan.find()) {
             int frame = Integer.parseInt(replan.group(1));
-            if (frame < 361) {
+            if (frame < 361 || frame > 481) {
                 continue;
             }
             late++;
@@ -72,8 +74,8 @@ class DemoSpikesTest {
                 namedPathFinding++;
             }
         }
-        assertEquals(4, late, "re-plans at 361, 421, 481, 541: " + line.group());
-        assertTrue(namedPathFinding >= 3, "the re-plan spikes name the path finding as the zone that grew most: "
+        assertEquals(3, late, "re-plans at 361, 421, 481: " + line.group());
+        assertTrue(namedPathFinding >= 2, "the re-plan spikes name the path finding as the zone that grew most: "
                 + line.group());
     }
 
