@@ -50,7 +50,6 @@ final class HistoryGraphView {
     private final String[] zoneNames;
     private final long[] selectedSelf;
     private final GuideBars guides;
-    private final GpuFrameLine gpuLine = new GpuFrameLine();
     private final TextLine line = new TextLine(64);
     private int zones;
     private Metric metric = Metric.TIME;
@@ -259,7 +258,11 @@ final class HistoryGraphView {
                 line.append("  ").appendFixed(nanos > 0 ? bytes * 1e3 / nanos : 0, 1).append(" MB/s");
             } else {
                 line.appendFixed(nanos > 0 ? 1e9 / nanos : 0, 1).append(" fps");
-                gpuLine.appendTitle(line, history, selected);
+                // The selected frame's GPU time, when it has one (the line itself is in the column picture).
+                long gpu = history.gpuFrameNanos(selected);
+                if (gpu >= 0) {
+                    line.append("  gpu ").appendScaled(gpu, -6, 2).append(" ms");
+                }
             }
             if (selected == 0) {
                 line.append("  (live)");

@@ -24,10 +24,8 @@ final class SpikeListView {
     /** The rule's text, made once per capture rather than per frame. */
     private SpikeCapture ruleOf;
     private String ruleText = "";
-    /** The first spike row shown (scrolled by the wheel). */
-    private int first;
-    private int shownRows;
-    private int lastSelected = -1;
+    /** The spike rows shown (scrolled by the wheel). */
+    private final ScrolledRows window = new ScrolledRows();
 
     SpikeListView(HudMetrics metrics) {
         this.metrics = metrics;
@@ -38,13 +36,9 @@ final class SpikeListView {
         int pad = metrics.pad();
         int fitRows = Math.max(1, (framebufferHeight - 2 * pad) / metrics.rowHeight() - 1);
         int rows = Math.min(Math.min(fitRows, layout.size(HudLayout.Panel.SPIKES, MAX_ROWS)), spikes.recentCount());
-        if (selected != lastSelected && selected >= 0) {
-            // A jump (N or a click) brings its row into view.
-            first = selected < first ? selected : selected >= first + rows ? selected - rows + 1 : first;
-        }
-        lastSelected = selected;
-        first = Math.max(0, Math.min(first, spikes.recentCount() - rows));
-        shownRows = rows;
+        // A jump (N or a click) brings its row into view.
+        window.show(rows, spikes.recentCount(), selected);
+        int first = window.first();
         // A framebuffer narrower than the list cuts its lines rather than its right edge.
         int chars = Math.max(8, Math.min(CHARS, (framebufferWidth - 2 * pad) / metrics.cell()));
         int width = 2 * pad + chars * metrics.cell();
@@ -111,17 +105,17 @@ final class SpikeListView {
 
     /** Scrolls the list by {@code rows} (positive: towards older spikes), kept inside it when next drawn. */
     void scroll(int rows) {
-        first = Math.max(0, first + rows);
+        window.scroll(rows);
     }
 
     /** The first spike (index into the recent spikes) the last draw showed. */
     int firstShown() {
-        return first;
+        return window.first();
     }
 
     /** Spike rows the last draw showed. */
     int shownRows() {
-        return shownRows;
+        return window.shown();
     }
 
     /** The recent spike whose row is at framebuffer pixel (x, y) in the last draw, or -1. */
@@ -131,7 +125,7 @@ final class SpikeListView {
             return -1;
         }
         int r = (y - rowsTop) / metrics.rowHeight();
-        return r < shownRows ? first + r : -1;
+        return r < window.shown() ? window.first() + r : -1;
     }
 
     /** Whether (x, y) is on the header line (or the padding above it), where a drag moves the list. */

@@ -31,9 +31,8 @@ final class ThreadListView {
     private final double targetNanos;
     private final TextLine line = new TextLine(CHARS + 8);
     private final Box bounds = new Box();
-    private int first;
-    private int shownRows;
-    private int lastSelected = -1;
+    /** The thread rows shown (scrolled by the wheel). */
+    private final ScrolledRows window = new ScrolledRows();
     /** Where the "all threads" row starts in the last draw. */
     private int rowsTop;
 
@@ -57,13 +56,9 @@ final class ThreadListView {
         int fitRows = Math.max(1, (framebufferHeight - 2 * pad) / row - fixedRows);
         int threads = Math.min(Math.min(fitRows, layout.size(HudLayout.Panel.THREADS, MAX_ROWS)),
                 report.threadCount());
-        if (selected != lastSelected && selected >= 0) {
-            // A thread picked by Y (or a click) is scrolled into view.
-            first = selected < first ? selected : selected >= first + threads ? selected - threads + 1 : first;
-        }
-        lastSelected = selected;
-        first = Math.max(0, Math.min(first, report.threadCount() - threads));
-        shownRows = threads;
+        // A thread picked by Y (or a click) is scrolled into view.
+        window.show(threads, report.threadCount(), selected);
+        int first = window.first();
         // A framebuffer narrower than the list cuts its lines rather than its right edge.
         int chars = Math.max(8, Math.min(CHARS, (framebufferWidth - 2 * pad) / metrics.cell()));
         int width = 2 * pad + chars * metrics.cell();
@@ -127,17 +122,17 @@ final class ThreadListView {
 
     /** Thread rows the last draw showed (besides "all threads"). */
     int shownRows() {
-        return shownRows;
+        return window.shown();
     }
 
     /** The first thread (index into the report's threads) the last draw showed. */
     int firstShown() {
-        return first;
+        return window.first();
     }
 
     /** Scrolls the thread rows by {@code rows} (positive: down), kept inside the list when next drawn. */
     void scroll(int rows) {
-        first = Math.max(0, first + rows);
+        window.scroll(rows);
     }
 
     /**
@@ -149,7 +144,7 @@ final class ThreadListView {
             return -2;
         }
         int r = (y - rowsTop) / metrics.rowHeight();
-        return r == 0 ? -1 : r - 1 < shownRows ? first + r - 1 : -2;
+        return r == 0 ? -1 : r - 1 < window.shown() ? window.first() + r - 1 : -2;
     }
 
     /** Whether (x, y) is on the header line (or the padding above it), where a drag moves the list. */

@@ -485,13 +485,7 @@ public final class SpikeCapture implements FrameListener {
         if (gpu < 0) {
             return;
         }
-        int capacity = data.stateCapacity();
-        if (scratchSelf.length < capacity) {
-            scratchSelf = new double[capacity];
-            scratchCalls = new double[capacity];
-            scratchBytes = new double[capacity];
-            scratchByteCalls = new double[capacity];
-        }
+        ensureScratch();
         data.loadHistoryStates((int) ago, Metric.TIME, scratchSelf, scratchCalls);
         int count = data.stateCount();
         for (int st = 0; st < count; st++) {
@@ -548,6 +542,17 @@ public final class SpikeCapture implements FrameListener {
         }
     }
 
+    /** Sizes the scratch arrays a history frame is loaded into for every state; on a spike only. */
+    private void ensureScratch() {
+        int capacity = data.stateCapacity();
+        if (scratchSelf.length < capacity) {
+            scratchSelf = new double[capacity];
+            scratchCalls = new double[capacity];
+            scratchBytes = new double[capacity];
+            scratchByteCalls = new double[capacity];
+        }
+    }
+
     /**
      * Keeps the recorded frame before the spike (history frame 1) when history holds its states, so a report of the
      * stored spike shows the same heat as the frame did in history. On a spike only: the scratch arrays grow here.
@@ -558,13 +563,7 @@ public final class SpikeCapture implements FrameListener {
         if (!s.hasPrevious) {
             return;
         }
-        int capacity = data.stateCapacity();
-        if (scratchSelf.length < capacity) {
-            scratchSelf = new double[capacity];
-            scratchCalls = new double[capacity];
-            scratchBytes = new double[capacity];
-            scratchByteCalls = new double[capacity];
-        }
+        ensureScratch();
         data.loadHistoryStates(1, Metric.TIME, scratchSelf, scratchCalls);
         if (hasBytes) {
             data.loadHistoryStates(1, Metric.ALLOCATED_BYTES, scratchBytes, scratchByteCalls);
