@@ -1,5 +1,6 @@
 package io.hudprof.core.spike;
 
+import io.hudprof.core.report.PinnedNotes;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -13,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Bounds: {@code capacity} settled notes (the oldest are overwritten) and {@code capacity} waiting posts; a post
  * into a full queue is dropped and counted ({@link #droppedPosts()}). Settling allocates nothing.
  */
-public final class FrameNotes {
+public final class FrameNotes implements PinnedNotes {
     /** What kind of JVM event a note is. */
     public enum Kind {
         /** A garbage collection pause (or a concurrent cycle, when its text says so). */
@@ -198,11 +199,13 @@ public final class FrameNotes {
     }
 
     /** Index one past the newest note; notes {@code max(0, end − capacity) .. end − 1} are held. */
+    @Override
     public long end() {
         return written;
     }
 
     /** Index of the oldest note still held. */
+    @Override
     public long oldest() {
         return Math.max(0, written - capacity);
     }
@@ -243,12 +246,14 @@ public final class FrameNotes {
     }
 
     /** Whether the note overlapped recorded frame {@code frame}. */
+    @Override
     public boolean touches(long note, long frame) {
         int i = slot(note);
         return firstFrames[i] >= 0 && firstFrames[i] <= frame && frame <= lastFrames[i];
     }
 
     /** The note as text: {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}; made when it settled. */
+    @Override
     public String text(long note) {
         return texts[slot(note)];
     }

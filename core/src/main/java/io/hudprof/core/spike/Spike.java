@@ -5,6 +5,7 @@ import io.hudprof.core.Problem;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.report.Column;
+import io.hudprof.core.report.StoredFrame;
 import java.util.Arrays;
 
 /**
@@ -19,7 +20,7 @@ import java.util.Arrays;
  * <p>A slot: {@link SpikeCapture} owns a fixed set and refills them; the arrays grow on a spike (never per frame) up
  * to the profiler's state and timeline bounds. Read it on the thread that calls {@code update()}.
  */
-public final class Spike {
+public final class Spike implements StoredFrame {
     /** Notes kept per spike; later ones are counted in {@link #droppedNotes()}. */
     public static final int MAX_NOTES = 8;
 
@@ -76,11 +77,13 @@ public final class Spike {
     int droppedNotes;
 
     /** The recorded-frame number, or -1 for an empty slot. */
+    @Override
     public long frameNumber() {
         return frameNumber;
     }
 
     /** The frame's duration (ns). */
+    @Override
     public long frameNanos() {
         return frameNanos;
     }
@@ -173,6 +176,7 @@ public final class Spike {
      * not arrived or when they never did (no GPU timer, or the frame's results were dropped or came too late).
      * Its GPU zones' values join the spike's states when they arrive.
      */
+    @Override
     public long gpuFrameNanos() {
         return gpuFrameNanos;
     }
@@ -197,6 +201,7 @@ public final class Spike {
      * into arrays indexed by state; others untouched. Returns false, writing nothing, when the metric was not
      * recorded for this frame (bytes without {@link #hasBytes()}).
      */
+    @Override
     public boolean loadStates(Metric metric, double[] selfByState, double[] callsByState) {
         if (metric == Metric.ALLOCATED_BYTES && !hasBytes) {
             return false;
@@ -206,6 +211,7 @@ public final class Spike {
     }
 
     /** Zeroes exactly the entries {@link #loadStates} wrote, so scratch arrays stay zero between uses. */
+    @Override
     public void clearStates(double[] selfByState, double[] callsByState) {
         frame.clear(selfByState, callsByState);
     }
@@ -223,6 +229,7 @@ public final class Spike {
      * {@link #loadStates(Metric, double[], double[])} does the spike's; false, writing nothing, when it was not kept
      * or the metric was not recorded.
      */
+    @Override
     public boolean loadPreviousStates(Metric metric, double[] selfByState, double[] callsByState) {
         if (!hasPrevious || metric == Metric.ALLOCATED_BYTES && !hasBytes) {
             return false;
@@ -232,16 +239,19 @@ public final class Spike {
     }
 
     /** Zeroes exactly the entries {@link #loadPreviousStates} wrote. */
+    @Override
     public void clearPreviousStates(double[] selfByState, double[] callsByState) {
         previous.clear(selfByState, callsByState);
     }
 
     /** How many times {@code problem} was counted in the spike's frame. */
+    @Override
     public long problems(Problem problem) {
         return problems[problem.ordinal()];
     }
 
     /** Number of statistics rows kept (0 when no statistics were attached, or none had a value). */
+    @Override
     public int statisticCount() {
         return statCount;
     }
@@ -252,6 +262,7 @@ public final class Spike {
      * {@link Column#FRAME} the frame's value, {@link Column#RUN}, {@link Column#MIN}, {@link Column#MAX} and
      * {@link Column#COUNT} the run's up to that frame. NaN when the row or the column was not kept.
      */
+    @Override
     public double statistic(int key, Column column) {
         int c = statColumn(column);
         if (c < 0) {
@@ -278,6 +289,7 @@ public final class Spike {
     }
 
     /** The frame's total in {@code metric}: its duration (ns) or the bytes allocated in it (0 when not recorded). */
+    @Override
     public double frameTotal(Metric metric) {
         return metric == Metric.TIME ? frameNanos : frameBytes;
     }
@@ -304,16 +316,19 @@ public final class Spike {
      * spike was caught, or null when the profiler kept no timeline of it. It stays after the profiler's timeline
      * store moved on, so a stored spike's timeline can still be shown.
      */
+    @Override
     public TimelineFrame timeline() {
         return hasTimeline ? timeline : null;
     }
 
     /** Number of notes (at most {@link #MAX_NOTES}). */
+    @Override
     public int noteCount() {
         return noteCount;
     }
 
     /** The i-th note's text, e.g. {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}. */
+    @Override
     public String note(int i) {
         return notes[i];
     }

@@ -1,6 +1,5 @@
-package io.hudprof.core.jfr;
+package io.hudprof.core;
 
-import io.hudprof.core.Zone;
 import java.util.Arrays;
 
 /**
@@ -14,7 +13,7 @@ import java.util.Arrays;
  * allocates nothing here once the deepest nesting was reached. JFR cannot back-date an event, which is why this
  * works on the transitions themselves rather than on hudprof's ring.
  */
-public final class JfrZoneStack {
+final class JfrZoneStack {
     /** The JFR event name. */
     public static final String EVENT_NAME = ZoneEvent.NAME;
 

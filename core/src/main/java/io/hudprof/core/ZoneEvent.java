@@ -1,4 +1,4 @@
-package io.hudprof.core.jfr;
+package io.hudprof.core;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
