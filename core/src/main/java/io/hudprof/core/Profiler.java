@@ -1,7 +1,6 @@
 package io.hudprof.core;
 
 import io.hudprof.core.report.Annexes;
-import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.report.ReportController;
 import java.lang.ref.WeakReference;
@@ -565,7 +564,7 @@ public final class Profiler {
         }
     }
 
-    /** How often a problem occurred since start-up (see also {@link Report#problemsTotal(Problem)}). */
+    /** How often a problem occurred since start-up (see also {@code Report.problemsTotal}). */
     public long problemsTotal(Problem problem) {
         return aggregator.totalProblems[problem.ordinal()];
     }

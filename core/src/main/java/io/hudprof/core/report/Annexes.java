@@ -2,6 +2,7 @@ package io.hudprof.core.report;
 
 import io.hudprof.core.format.StatusSource;
 import java.util.Arrays;
+import java.util.function.Function;
 
 /**
  * The {@link ReportAnnex}es plugged into one profiler, which its {@link ReportController} asks. Copy-on-write: any
@@ -32,35 +33,26 @@ public final class Annexes {
 
     /** The most recent annex's statistics table, or null when none has one. */
     ValueTable statistics() {
-        ReportAnnex[] held = all;
-        for (int i = held.length - 1; i >= 0; i--) {
-            ValueTable table = held[i].statistics();
-            if (table != null) {
-                return table;
-            }
-        }
-        return null;
+        return mostRecent(ReportAnnex::statistics);
     }
 
     /** The most recent annex's pinned notes, or null. */
     PinnedNotes notes() {
-        ReportAnnex[] held = all;
-        for (int i = held.length - 1; i >= 0; i--) {
-            PinnedNotes notes = held[i].notes();
-            if (notes != null) {
-                return notes;
-            }
-        }
-        return null;
+        return mostRecent(ReportAnnex::notes);
     }
 
     /** The most recent annex's status, or null. */
     StatusSource status() {
+        return mostRecent(ReportAnnex::status);
+    }
+
+    /** The part of the most recently added annex that has one (the method references are constants: no garbage). */
+    private <T> T mostRecent(Function<ReportAnnex, T> part) {
         ReportAnnex[] held = all;
         for (int i = held.length - 1; i >= 0; i--) {
-            StatusSource status = held[i].status();
-            if (status != null) {
-                return status;
+            T found = part.apply(held[i]);
+            if (found != null) {
+                return found;
             }
         }
         return null;
