@@ -241,7 +241,8 @@ final class HistoryGraphView {
             line.append(threadName).append(": ");
         }
         if (nanos < 0) {
-            line.append("no frame recorded yet");
+            // Nothing ever called update(): the one mistake that leaves the HUD empty, so the title names the fix.
+            line.append("no frames yet: call Hudprof.update() once per frame");
         } else {
             line.append("frame #").append(history.frameNumber(selected)).append("  ")
                     .appendScaled(nanos, -6, 2).append(" ms  ");
