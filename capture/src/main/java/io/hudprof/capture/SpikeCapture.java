@@ -9,6 +9,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.report.ValueTable;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -30,7 +31,7 @@ import java.util.concurrent.CompletableFuture;
  * grow, on a spike only, up to the profiler's bounds (states, timeline events); a burst of spikes reuses the same
  * {@code recent + worst + 1} slots. Runs on the thread that calls {@code update()}; read it there too.
  */
-public final class SpikeCapture implements FrameListener {
+public final class SpikeCapture implements FrameListener, ReportAnnex {
     private static final Metric[] METRICS = Metric.values();
     private static final Problem[] PROBLEMS = Problem.values();
 
@@ -198,9 +199,7 @@ public final class SpikeCapture implements FrameListener {
      */
     public void detach() {
         profiler.removeFrameListener(this);
-        if (profiler.controller().notes() == notes) {
-            profiler.controller().setNotes(null);
-        }
+        profiler.removeAnnex(this);
         if (gcNotes != null) {
             gcNotes.close();
         }
@@ -256,7 +255,8 @@ public final class SpikeCapture implements FrameListener {
         return times;
     }
 
-    /** The notes store: post JVM events here (any thread). */
+    /** The notes store: post JVM events here (any thread). As a report annex: the notes reports pin to frames. */
+    @Override
     public FrameNotes notes() {
         return notes;
     }
@@ -806,7 +806,7 @@ public final class SpikeCapture implements FrameListener {
             SpikeCapture capture = new SpikeCapture(this, profiler);
             profiler.addFrameListener(capture);
             // Reports show the notes pinned to the frame they show.
-            profiler.controller().setNotes(capture.notes);
+            profiler.addAnnex(capture);
             return capture;
         }
     }

@@ -5,7 +5,6 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
-import io.hudprof.core.report.ThreadSeries;
 import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.capture.SpikeCapture;
 

@@ -8,7 +8,6 @@ import io.hudprof.core.category.CategoryHistory;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ThreadSeries;
 import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stat;

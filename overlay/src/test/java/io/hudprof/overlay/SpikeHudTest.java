@@ -134,12 +134,12 @@ class SpikeHudTest {
         assertTrue(hud.build(1600, 900));
         assertEquals(1, hud.report().noteCount(), "the frame the report shows has the note");
         int withNotes = hud.panel().bounds().height();
-        game.profiler.controller().setNotes(null);
+        game.profiler.removeAnnex(spikes);
         assertTrue(hud.build(1600, 900));
         assertEquals(0, hud.report().noteCount());
         int without = hud.panel().bounds().height();
         assertTrue(withNotes > without, "one more line: " + withNotes + " vs " + without);
-        game.profiler.controller().setNotes(spikes.notes());
+        game.profiler.addAnnex(spikes);
         for (int i = 0; i < 200; i++) {
             hud.build(1600, 900);
         }

@@ -3,6 +3,7 @@ package io.hudprof.pstats;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.stats.FrameStatistics;
 import java.io.IOException;
@@ -37,11 +38,11 @@ import java.util.function.Consumer;
  * connection is one log line; it reconnects with a back-off from 0.5 s doubling to 10 s, and the game goes on.
  * See {@link SnapshotEncoder} for how frames become PStats collectors and events.
  *
- * <p><b>HUD.</b> A {@link StatusSource}, set as the profiler's status ({@code controller().setStatus}) while it
+ * <p><b>HUD.</b> A {@link StatusSource}, plugged in as the profiler's status (a report annex, {@code Profiler.addAnnex}) while it
  * streams unless another is: the HUD shows "PStats 3 dropped" (or "PStats off, 3 dropped" while no server is
  * connected) after its title, so a slow viewer is seen in the game.
  */
-public final class PStatsClient implements FrameListener, StatusSource, AutoCloseable {
+public final class PStatsClient implements FrameListener, StatusSource, ReportAnnex, AutoCloseable {
     /** The property naming the server: {@code host} or {@code host:port}. */
     public static final String PROPERTY = "hudprof.pstats";
     /** The environment variable used when the property is absent. */
@@ -134,7 +135,7 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
         profiler.addFrameListener(client);
         if (profiler.controller().status() == null) {
             // The HUD shows the stream's dropped frames after its title while this client streams.
-            profiler.controller().setStatus(client);
+            profiler.addAnnex(client);
         }
         client.sender.start();
         return client;
@@ -281,13 +282,17 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
         return connected;
     }
 
+    /** As a report annex: this client's own status (the stream's dropped frames). */
+    @Override
+    public StatusSource status() {
+        return this;
+    }
+
     /** Stops streaming: unregisters, ends the sender thread and closes the connection. */
     @Override
     public void close() {
         profiler.removeFrameListener(this);
-        if (profiler.controller().status() == this) {
-            profiler.controller().setStatus(null);
-        }
+        profiler.removeAnnex(this);
         closed = true;
         LockSupport.unpark(sender);
         try {

@@ -6,6 +6,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.report.ValueTable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,7 +33,7 @@ import java.util.Set;
  * <p>Use it on the thread that calls {@code update()}. Per-frame work allocates nothing once every statistic in use
  * has been defined.
  */
-public final class FrameStatistics implements FrameListener, ValueTable {
+public final class FrameStatistics implements FrameListener, ValueTable, ReportAnnex {
     private final Profiler profiler;
     private final EnumSet<Sensor> sensorSet;
     private final JvmSensors sensors;
@@ -111,12 +112,16 @@ public final class FrameStatistics implements FrameListener, ValueTable {
                 ? statistics : null;
     }
 
+    /** As a report annex: these statistics are the rows of the statistics report. */
+    @Override
+    public ValueTable statistics() {
+        return this;
+    }
+
     /** Stops per-frame statistics: unplugs from the profiler and its report, and stops the sensors. */
     public void detach() {
         profiler.removeFrameListener(this);
-        if (profiler.controller().statistics() == this) {
-            profiler.controller().setStatistics(null);
-        }
+        profiler.removeAnnex(this);
         if (sensors != null) {
             sensors.close();
         }
@@ -434,7 +439,7 @@ public final class FrameStatistics implements FrameListener, ValueTable {
             return this;
         }
 
-        /** Builds the statistics and plugs them into {@code profiler}'s updates and report controller. */
+        /** Builds the statistics and plugs them into {@code profiler}'s updates and, as an annex, its reports. */
         public FrameStatistics attach(Profiler profiler) {
             if (profiler == null) {
                 throw new IllegalArgumentException("hudprof: attach(null); pass the profiler from Hudprof.start()");
@@ -442,7 +447,7 @@ public final class FrameStatistics implements FrameListener, ValueTable {
             Stats.init();
             FrameStatistics statistics = new FrameStatistics(this, profiler);
             profiler.addFrameListener(statistics);
-            profiler.controller().setStatistics(statistics);
+            profiler.addAnnex(statistics);
             return statistics;
         }
     }

@@ -61,16 +61,19 @@ public final class ReportController {
     private int[] layoutLevel = new int[64];
     private RowRole[] layoutRole = new RowRole[64];
     private int[] layoutKey = new int[64];
-    private ValueTable statistics;
-    private PinnedNotes notes;
-    private volatile StatusSource status;
+    /** What modules above core plug in (statistics rows, pinned notes, a status), asked each time it is needed. */
+    private final Annexes annexes;
 
-    /** A controller over the given profile; a {@code Profiler} makes one ({@code profiler.controller()}). */
-    public ReportController(ProfileData data) {
-        if (data == null) {
-            throw new IllegalArgumentException("hudprof: profile data is null");
+    /**
+     * A controller over the given profile that asks {@code annexes} for what modules above core add; a
+     * {@code Profiler} makes one ({@code profiler.controller()}) with the annexes of {@code Profiler.addAnnex}.
+     */
+    public ReportController(ProfileData data, Annexes annexes) {
+        if (data == null || annexes == null) {
+            throw new IllegalArgumentException("hudprof: profile data or annexes is null");
         }
         this.data = data;
+        this.annexes = annexes;
         this.history = data.history();
         this.source = new ReportSource(data);
         this.rows = new RowBuilder(data);
@@ -100,53 +103,29 @@ public final class ReportController {
 
     /**
      * Switches to the next mode (self → hier → call graph → statistics → self); statistics is skipped while no
-     * {@linkplain #setStatistics(ValueTable) statistics table} is plugged in.
+     * {@linkplain #statistics() statistics table} is plugged in.
      */
     public void cycleMode() {
         ReportMode next = mode.next();
-        if (next == ReportMode.STATISTICS && statistics == null) {
+        if (next == ReportMode.STATISTICS && statistics() == null) {
             next = next.next();
         }
         setMode(next);
     }
 
-    /**
-     * Plugs in the rows of the {@link ReportMode#STATISTICS} report (the statistics package's per-frame values);
-     * {@code null} unplugs them, after which that mode shows no rows.
-     */
-    public void setStatistics(ValueTable table) {
-        this.statistics = table;
-    }
-
-    /**
-     * Plugs in the JVM events pinned to frames (a spike capture's notes; {@code SpikeCapture.Builder.attach} does
-     * it): each report then carries the notes of the frame it shows. {@code null} unplugs.
-     */
-    public void setNotes(PinnedNotes notes) {
-        this.notes = notes;
-    }
-
-    /** The notes plugged in with {@link #setNotes(PinnedNotes)}, or {@code null}. */
-    public PinnedNotes notes() {
-        return notes;
-    }
-
-    /** The table plugged in with {@link #setStatistics(ValueTable)}, or {@code null}. */
+    /** The statistics rows an annex plugged in ({@link ReportAnnex#statistics()}), or {@code null}. */
     public ValueTable statistics() {
-        return statistics;
+        return annexes.statistics();
     }
 
-    /**
-     * Plugs in a status a HUD shows after its title unless it was given its own (for example a PStats client while
-     * it streams); {@code null} unplugs it. Safe to call from any thread.
-     */
-    public void setStatus(StatusSource source) {
-        this.status = source;
+    /** The notes pinned to frames an annex plugged in ({@link ReportAnnex#notes()}), or {@code null}. */
+    public PinnedNotes notes() {
+        return annexes.notes();
     }
 
-    /** The status plugged in with {@link #setStatus(StatusSource)}, or {@code null}. */
+    /** The status an annex plugged in ({@link ReportAnnex#status()}), or {@code null}. Safe from any thread. */
     public StatusSource status() {
-        return status;
+        return annexes.status();
     }
 
     /** Moves the cursor by {@code delta} rows, clamped to the report. */
@@ -451,7 +430,7 @@ public final class ReportController {
             }
             return;
         }
-        PinnedNotes pinned = notes;
+        PinnedNotes pinned = notes();
         if (pinned == null) {
             return;
         }
@@ -506,7 +485,7 @@ public final class ReportController {
         boolean live = frameOffset == 0;
         long number = live ? data.recordedFrames() : history.frameNumber(frameOffset);
         double frameNanos = live ? data.frameNanos(shownAveraging) : history.frameNanos(frameOffset);
-        ValueTable table = statistics;
+        ValueTable table = statistics();
         boolean available = table != null && number > 0 && table.prepare(frameOffset, shownAveraging);
         dest.clearThreads();
         dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, data.frozen(), available,
@@ -539,7 +518,7 @@ public final class ReportController {
     private void buildSpikeStatistics(Report dest) {
         dest.clearThreads();
         StoredFrame spike = shownSpike;
-        ValueTable table = statistics;
+        ValueTable table = statistics();
         boolean available = table != null && spike.frameNumber() == shownSpikeFrame && spike.statisticCount() > 0
                 && table.prepare(0, Averaging.INSTANTANEOUS);
         dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), available,

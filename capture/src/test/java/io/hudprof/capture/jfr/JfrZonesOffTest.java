@@ -1,15 +1,17 @@
-package io.hudprof.core;
+package io.hudprof.capture.jfr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import io.hudprof.core.ZoneScope;
 import java.nio.file.Path;
-import jdk.jfr.Event;
 import jdk.jfr.FlightRecorder;
-import jdk.jfr.Name;
 import jdk.jfr.Recording;
-import jdk.jfr.StackTrace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,16 +27,17 @@ class JfrZonesOffTest {
         Path file = dir.resolve("off.jfr");
         try (Recording recording = new Recording()) {
             recording.enable(JfrZoneStack.EVENT_NAME).withoutThreshold();
-            recording.enable(Witness.NAME);
+            recording.enable(JfrFrames.EVENT_NAME);
             recording.start();
+            JfrFrames frames = JfrFrames.attach(profiler);
             for (int i = 0; i < 5; i++) {
                 try (ZoneScope work = WORK.enter()) {
                     STEP.begin();
                     STEP.end();
                 }
                 profiler.update();
-                new Witness().commit();
             }
+            frames.detach();
             recording.stop();
             recording.dump(file);
         } finally {
@@ -44,15 +47,8 @@ class JfrZonesOffTest {
         // The event class was never even loaded: the recorder's JFR calls were dead code.
         assertFalse(FlightRecorder.getFlightRecorder().getEventTypes().stream()
                 .anyMatch(t -> t.getName().equals(JfrZoneStack.EVENT_NAME)));
-        // The recording itself worked: the witness events of the same run are there.
-        assertEquals(5, jdk.jfr.consumer.RecordingFile.readAllEvents(file).stream()
-                .filter(e -> e.getEventType().getName().equals(Witness.NAME)).count());
-    }
-
-    /** One event per frame, committed by the test itself: proof that the recording ran while no zone event came. */
-    @Name(Witness.NAME)
-    @StackTrace(false)
-    static final class Witness extends Event {
-        static final String NAME = "io.hudprof.test.Witness";
+        // The recording itself worked: the frame events of the same run are there.
+        assertEquals(4, jdk.jfr.consumer.RecordingFile.readAllEvents(file).stream()
+                .filter(e -> e.getEventType().getName().equals(JfrFrames.EVENT_NAME)).count());
     }
 }

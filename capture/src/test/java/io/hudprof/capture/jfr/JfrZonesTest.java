@@ -1,9 +1,14 @@
-package io.hudprof.core;
+package io.hudprof.capture.jfr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import io.hudprof.core.ZoneScope;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.hudprof.core;
+package io.hudprof.capture.jfr;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;

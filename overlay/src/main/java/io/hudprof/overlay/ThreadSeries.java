@@ -1,4 +1,4 @@
-package io.hudprof.core.report;
+package io.hudprof.overlay;
 
 import io.hudprof.core.ProfileData;
 import java.util.Arrays;
@@ -10,7 +10,7 @@ import java.util.Arrays;
  * that redraws every frame pays for one new frame per update. Allocation-free once its arrays have grown; use it on
  * the thread that calls {@code update()}.
  */
-public final class ThreadSeries {
+final class ThreadSeries {
     private final ProfileData data;
     private int rootZone = -1;
     private long[] cachedFrame = new long[0];
