@@ -6,14 +6,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The modules that ship: those whose pom names a JPMS module (Automatic-Module-Name), plus the BOM.
-modules=$(grep -l '<hudprof.module.name>io.hudprof' */pom.xml | xargs -n1 dirname | paste -sd, -)
+# The modules that ship: those with a jar (their pom names a JPMS module) that the release profile does not exclude
+# (every module's artifactId is hudprof-FOLDER).
+never=$(sed -n 's:.*<excludeArtifacts>\(.*\)</excludeArtifacts>.*:\1:p' pom.xml)
+modules=$(for m in $(grep -l '<hudprof.module.name>io.hudprof' */pom.xml | xargs -n1 dirname); do
+  case ",$never," in *",hudprof-$m,"*) ;; *) echo "$m" ;; esac
+done | paste -sd, -)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 build() {
   mvn -B -q "$@" clean package -DskipTests -pl "$modules" -am >"$out/build.log" 2>&1 \
-    || { cat "$out/build.log"; echo "reproducible-jars: the build failed" >&2; exit 1; }
+    || { cat "$out/build.log" >&2; echo "reproducible-jars: the build failed" >&2; exit 1; }
   (for m in ${modules//,/ }; do find "$m/target" -maxdepth 1 -name '*.jar' -print0 | xargs -0 -r sha256sum; done) \
     | sort -k2
 }

@@ -233,6 +233,11 @@ final class HistoryGraphView {
         return Long.highestOneBit(wanted) == wanted ? wanted : Long.highestOneBit(wanted) * 2.0;
     }
 
+    /** The title as last drawn, for tests. */
+    CharSequence title() {
+        return line;
+    }
+
     private void drawTitle(FrameHistory history, int selected, DrawList list, double range, boolean hertz) {
         long nanos = history.frameNanos(selected);
         line.clear();
