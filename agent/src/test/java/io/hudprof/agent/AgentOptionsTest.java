@@ -57,8 +57,8 @@ class AgentOptionsTest {
 
     @Test
     void unknownOptionsNameThemselvesAndListTheAcceptedOnes() {
-        String message = failure(null, "include=a.**;pstats=localhost");
-        assertTrue(message.startsWith("unknown option \"pstats\" in the agent argument"), message);
+        String message = failure(null, "include=a.**;tracy=localhost");
+        assertTrue(message.startsWith("unknown option \"tracy\" in the agent argument"), message);
         assertTrue(message.contains("include=PATTERNS") && message.contains("period=off|N ms"), message);
         message = failure("includ=a.**", null);
         assertTrue(message.contains("\"includ\" in HUDPROF_AGENT"), message);

@@ -233,6 +233,11 @@ final class HistoryGraphView {
         return Long.highestOneBit(wanted) == wanted ? wanted : Long.highestOneBit(wanted) * 2.0;
     }
 
+    /** The title as last drawn, for tests. */
+    CharSequence title() {
+        return line;
+    }
+
     private void drawTitle(FrameHistory history, int selected, DrawList list, double range, boolean hertz) {
         long nanos = history.frameNanos(selected);
         line.clear();
@@ -240,7 +245,8 @@ final class HistoryGraphView {
             line.append(threadName).append(": ");
         }
         if (nanos < 0) {
-            line.append("no frame recorded yet");
+            // Nothing ever called update(): the one mistake that leaves the HUD empty, so the title names the fix.
+            line.append("no frames yet: call Hudprof.update() once per frame");
         } else {
             line.append("frame #").append(history.frameNumber(selected)).append("  ")
                     .appendScaled(nanos, -6, 2).append(" ms  ");

@@ -14,6 +14,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -66,6 +68,9 @@ public final class PStatsClient implements FrameListener, StatusSource, ReportAn
             return new Options(maxRate, queueFrames, progname, udp, sink);
         }
     }
+
+    /** Clients started from the properties, one per profiler (profilers live as long as the game: no cleanup). */
+    private static final Map<Profiler, PStatsClient> FROM_PROPERTIES = new WeakHashMap<>();
 
     private static final long MIN_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -138,7 +143,9 @@ public final class PStatsClient implements FrameListener, StatusSource, ReportAn
 
     /**
      * Connects when {@code -Dhudprof.pstats=host[:port]} or {@code HUDPROF_PSTATS} is set; the rate comes from
-     * {@code -Dhudprof.pstats.maxRate}.
+     * {@code -Dhudprof.pstats.maxRate}. Needs no call from the game: with this module on the class path,
+     * {@link PStatsInstallHook} calls it when a profiler is installed. One client per profiler: a second call for
+     * the same profiler (the game's own, after the hook's) returns the client already streaming.
      *
      * @return the client, or null when neither is set
      * @throws IllegalArgumentException naming the property and the accepted forms when a value is not valid
@@ -154,8 +161,17 @@ public final class PStatsClient implements FrameListener, StatusSource, ReportAn
             return null;
         }
         HostPort target = HostPort.parse(value, source);
-        return connect(profiler, target.host(), target.port(),
-                Options.defaults().withMaxRate(maxRateFromProperty()));
+        double maxRate = maxRateFromProperty();
+        synchronized (FROM_PROPERTIES) {
+            PStatsClient running = FROM_PROPERTIES.get(profiler);
+            if (running != null && !running.closed) {
+                return running;
+            }
+            PStatsClient client = connect(profiler, target.host(), target.port(),
+                    Options.defaults().withMaxRate(maxRate));
+            FROM_PROPERTIES.put(profiler, client);
+            return client;
+        }
     }
 
     static double maxRateFromProperty() {
