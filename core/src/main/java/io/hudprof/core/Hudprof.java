@@ -109,7 +109,17 @@ public final class Hudprof {
             throw new IllegalArgumentException("hudprof: wrap(null): pass the task to run");
         }
         Zone taskZone = Spawns.currentTaskZone();
-        return taskZone == null ? task : new SpawnedRunnable(task, taskZone);
+        if (taskZone == null) {
+            return task;
+        }
+        return () -> {
+            taskZone.begin();
+            try {
+                task.run();
+            } finally {
+                taskZone.end();
+            }
+        };
     }
 
     /**
@@ -128,7 +138,17 @@ public final class Hudprof {
             throw new IllegalArgumentException("hudprof: wrap(null): pass the task to run");
         }
         Zone taskZone = Spawns.currentTaskZone();
-        return taskZone == null ? task : new SpawnedCallable<>(task, taskZone);
+        if (taskZone == null) {
+            return task;
+        }
+        return () -> {
+            taskZone.begin();
+            try {
+                return task.call();
+            } finally {
+                taskZone.end();
+            }
+        };
     }
 
     /**
