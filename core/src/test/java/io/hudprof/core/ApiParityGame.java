@@ -14,7 +14,7 @@ import java.util.EnumSet;
  * One small game written twice, once against core ({@link CoreGame}) and once against {@code hudprof-api}
  * ({@link ApiGame}), line for line the same but for the types. {@code main("core")} or {@code main("api")} runs it
  * for a few frames on a manual clock, with scripted GPU timestamps, and prints every view the report model gives
- * (each mode under each averaging, the call graph walked with the cursor, each thread, the category credits and the
+ * (each mode under each averaging, the call graph of every zone, each thread, the category credits and the
  * statistics table): {@link ApiParityTest} runs both in JVMs of their own and compares the two printouts.
  *
  * <p>The game's classes are loaded before the profiler is installed, as a libGDX core's are before its launcher
@@ -163,11 +163,14 @@ final class ApiParityGame {
         }
         controller.setAveraging(Averaging.INSTANTANEOUS);
         controller.setMode(ReportMode.CALL_GRAPH);
-        for (int row = 0; row < 6; row++) {
-            controller.setCursor(row);
-            controller.select();
-            view(controller, report, "call graph, row " + row + " selected", out);
-            controller.selectParent();
+        java.util.List<Zone> zones = new java.util.ArrayList<>();
+        for (int id = 0; id < Zone.count(); id++) {
+            zones.add(Zone.byId(id));
+        }
+        zones.sort(java.util.Comparator.comparing(Zone::name));
+        for (Zone zone : zones) {
+            controller.showCallGraph(zone);
+            view(controller, report, "call graph of " + zone.name(), out);
         }
         controller.setMode(ReportMode.SELF_TIME);
         int first = controller.thread();

@@ -20,8 +20,8 @@ class ApiParityTest {
         String core = run("core");
         String api = run("api");
         assertTrue(core.endsWith("== parity game done\n"), core);
-        for (String expected : new String[] {"physics", "Game:AI", "Mix", "Scene (gpu)", "Shadows (gpu)", "<gpu>",
-                "Game/Spawns", "Render/Batch size", "Audio:Mix"}) {
+        for (String expected : new String[] {"physics", "Game:AI", "Mix", "Scene (gpu)", "Shadows (gpu)", "thread gpu",
+                "call graph of physics", "Spawns", "Batch size", "Audio:Mix"}) {
             assertTrue(core.contains(expected), "the views miss " + expected + ":\n" + core);
         }
         assertEquals(core, api);
