@@ -2,9 +2,9 @@ package io.hudprof.core;
 
 import io.hudprof.api.HudprofBackend;
 import io.hudprof.core.category.Category;
-import io.hudprof.core.stats.Counter;
-import io.hudprof.core.stats.FloatDistribution;
-import io.hudprof.core.stats.IntDistribution;
+import java.util.Iterator;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 /**
  * Core's side of {@code hudprof-api}: the backend the api's calls go to once {@link Hudprof#start()} or
@@ -15,15 +15,14 @@ import io.hudprof.core.stats.IntDistribution;
  * <p>The zone transitions below repeat {@link Zone}'s and {@link GpuZone}'s fast paths with the id the api holds, so
  * a pair through the api costs core's pair plus one static read and a call the JIT inlines (one backend class is
  * ever loaded). Bound once per process, never when profiling was compiled out ({@code -Dhudprof.enabled=false}):
- * then the api's calls stay the empty checks they are on a phone.
+ * then the api's calls stay the empty checks they are on a phone. Statistics go to the {@link ApiStatistics} the
+ * {@code stats} module provides, looked up when core binds; without that module they record nothing.
  */
 final class ApiBackend extends HudprofBackend {
     private static final ApiBackend INSTANCE = new ApiBackend();
 
-    /** Statistics by handle; copy-on-write under the instance lock, read without it on the hot path. */
-    private volatile Counter[] counters = new Counter[0];
-    private volatile IntDistribution[] intDistributions = new IntDistribution[0];
-    private volatile FloatDistribution[] floatDistributions = new FloatDistribution[0];
+    /** The stats module's side, or {@code null} when it is not on the class path; set before the binding. */
+    private ApiStatistics statistics;
 
     private ApiBackend() {
     }
@@ -36,7 +35,24 @@ final class ApiBackend extends HudprofBackend {
      */
     static void bindOnce() {
         if (KillSwitch.COMPILED_IN && HudprofBackend.bound() != INSTANCE) {
+            synchronized (INSTANCE) {
+                if (INSTANCE.statistics == null) {
+                    INSTANCE.statistics = loadStatistics();
+                }
+            }
             HudprofBackend.bind(INSTANCE);
+        }
+    }
+
+    private static ApiStatistics loadStatistics() {
+        try {
+            Iterator<ApiStatistics> found = ServiceLoader.load(ApiStatistics.class,
+                    ApiStatistics.class.getClassLoader()).iterator();
+            return found.hasNext() ? found.next() : null;
+        } catch (ServiceConfigurationError | LinkageError e) {
+            System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                    "hudprof: statistics from hudprof-api will record nothing, the stats module did not load: " + e);
+            return null;
         }
     }
 
@@ -56,30 +72,21 @@ final class ApiBackend extends HudprofBackend {
     }
 
     @Override
-    protected synchronized int defineCounter(String name, boolean level) {
-        Counter counter = level ? Counter.defineLevel(name) : Counter.define(name);
-        Counter[] grown = java.util.Arrays.copyOf(counters, counters.length + 1);
-        grown[grown.length - 1] = counter;
-        counters = grown;
-        return grown.length - 1;
+    protected int defineCounter(String name, boolean level) {
+        ApiStatistics stats = statistics;
+        return stats == null ? -1 : stats.defineCounter(name, level);
     }
 
     @Override
-    protected synchronized int defineIntDistribution(String name) {
-        IntDistribution distribution = IntDistribution.define(name);
-        IntDistribution[] grown = java.util.Arrays.copyOf(intDistributions, intDistributions.length + 1);
-        grown[grown.length - 1] = distribution;
-        intDistributions = grown;
-        return grown.length - 1;
+    protected int defineIntDistribution(String name) {
+        ApiStatistics stats = statistics;
+        return stats == null ? -1 : stats.defineIntDistribution(name);
     }
 
     @Override
-    protected synchronized int defineFloatDistribution(String name) {
-        FloatDistribution distribution = FloatDistribution.define(name);
-        FloatDistribution[] grown = java.util.Arrays.copyOf(floatDistributions, floatDistributions.length + 1);
-        grown[grown.length - 1] = distribution;
-        floatDistributions = grown;
-        return grown.length - 1;
+    protected int defineFloatDistribution(String name) {
+        ApiStatistics stats = statistics;
+        return stats == null ? -1 : stats.defineFloatDistribution(name);
     }
 
     @Override
@@ -147,25 +154,25 @@ final class ApiBackend extends HudprofBackend {
 
     @Override
     protected void counterAdd(int counter, long n) {
-        Counter[] all = counters;
-        if (counter >= 0 && counter < all.length) {
-            all[counter].add(n);
+        ApiStatistics stats = statistics;
+        if (stats != null) {
+            stats.counterAdd(counter, n);
         }
     }
 
     @Override
     protected void intReport(int distribution, long value) {
-        IntDistribution[] all = intDistributions;
-        if (distribution >= 0 && distribution < all.length) {
-            all[distribution].report(value);
+        ApiStatistics stats = statistics;
+        if (stats != null) {
+            stats.intReport(distribution, value);
         }
     }
 
     @Override
     protected void floatReport(int distribution, double value) {
-        FloatDistribution[] all = floatDistributions;
-        if (distribution >= 0 && distribution < all.length) {
-            all[distribution].report(value);
+        ApiStatistics stats = statistics;
+        if (stats != null) {
+            stats.floatReport(distribution, value);
         }
     }
 
