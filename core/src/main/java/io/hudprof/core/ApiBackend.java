@@ -2,7 +2,7 @@ package io.hudprof.core;
 
 import io.hudprof.api.HudprofBackend;
 import io.hudprof.core.category.Category;
-import java.util.Iterator;
+
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -15,14 +15,13 @@ import java.util.ServiceLoader;
  * <p>The zone transitions below repeat {@link Zone}'s and {@link GpuZone}'s fast paths with the id the api holds, so
  * a pair through the api costs core's pair plus one static read and a call the JIT inlines (one backend class is
  * ever loaded). Bound once per process, never when profiling was compiled out ({@code -Dhudprof.enabled=false}):
- * then the api's calls stay the empty checks they are on a phone. Statistics go to the {@link ApiStatistics} the
- * {@code stats} module provides, looked up when core binds; without that module they record nothing.
+ * then the api's calls stay the empty checks they are on a phone.
  */
 final class ApiBackend extends HudprofBackend {
     private static final ApiBackend INSTANCE = new ApiBackend();
 
-    /** The stats module's side, or {@code null} when it is not on the class path; set before the binding. */
-    private ApiStatistics statistics;
+    /** Counters and distributions: the statistics module's, or none (api statistics are then no-ops). */
+    private final ApiStatistics statistics = findStatistics();
 
     private ApiBackend() {
     }
@@ -35,24 +34,7 @@ final class ApiBackend extends HudprofBackend {
      */
     static void bindOnce() {
         if (KillSwitch.COMPILED_IN && HudprofBackend.bound() != INSTANCE) {
-            synchronized (INSTANCE) {
-                if (INSTANCE.statistics == null) {
-                    INSTANCE.statistics = loadStatistics();
-                }
-            }
             HudprofBackend.bind(INSTANCE);
-        }
-    }
-
-    private static ApiStatistics loadStatistics() {
-        try {
-            Iterator<ApiStatistics> found = ServiceLoader.load(ApiStatistics.class,
-                    ApiStatistics.class.getClassLoader()).iterator();
-            return found.hasNext() ? found.next() : null;
-        } catch (ServiceConfigurationError | LinkageError e) {
-            System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
-                    "hudprof: statistics from hudprof-api will record nothing, the stats module did not load: " + e);
-            return null;
         }
     }
 
@@ -73,20 +55,17 @@ final class ApiBackend extends HudprofBackend {
 
     @Override
     protected int defineCounter(String name, boolean level) {
-        ApiStatistics stats = statistics;
-        return stats == null ? -1 : stats.defineCounter(name, level);
+        return statistics == null ? -1 : statistics.defineCounter(name, level);
     }
 
     @Override
     protected int defineIntDistribution(String name) {
-        ApiStatistics stats = statistics;
-        return stats == null ? -1 : stats.defineIntDistribution(name);
+        return statistics == null ? -1 : statistics.defineIntDistribution(name);
     }
 
     @Override
     protected int defineFloatDistribution(String name) {
-        ApiStatistics stats = statistics;
-        return stats == null ? -1 : stats.defineFloatDistribution(name);
+        return statistics == null ? -1 : statistics.defineFloatDistribution(name);
     }
 
     @Override
@@ -154,25 +133,34 @@ final class ApiBackend extends HudprofBackend {
 
     @Override
     protected void counterAdd(int counter, long n) {
-        ApiStatistics stats = statistics;
-        if (stats != null) {
-            stats.counterAdd(counter, n);
+        if (statistics != null) {
+            statistics.counterAdd(counter, n);
         }
     }
 
     @Override
     protected void intReport(int distribution, long value) {
-        ApiStatistics stats = statistics;
-        if (stats != null) {
-            stats.intReport(distribution, value);
+        if (statistics != null) {
+            statistics.intReport(distribution, value);
         }
     }
 
     @Override
     protected void floatReport(int distribution, double value) {
-        ApiStatistics stats = statistics;
-        if (stats != null) {
-            stats.floatReport(distribution, value);
+        if (statistics != null) {
+            statistics.floatReport(distribution, value);
+        }
+    }
+
+    /** The statistics module's half of the backend, if it is on the class path. */
+    private static ApiStatistics findStatistics() {
+        try {
+            return ServiceLoader.load(ApiStatistics.class, ApiStatistics.class.getClassLoader()).findFirst()
+                    .orElse(null);
+        } catch (ServiceConfigurationError | LinkageError e) {
+            System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                    "hudprof: api counters and distributions are off, the statistics module did not load: " + e);
+            return null;
         }
     }
 

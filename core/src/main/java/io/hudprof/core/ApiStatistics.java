@@ -1,31 +1,30 @@
 package io.hudprof.core;
 
 /**
- * The statistics side of {@code hudprof-api}'s binding: how the api's {@code Counter}, {@code IntDistribution} and
- * {@code FloatDistribution} reach hudprof's statistics, which live in the {@code stats} module above core. That
- * module provides it ({@link java.util.ServiceLoader}, a {@code META-INF/services/io.hudprof.core.ApiStatistics}
- * file); core looks it up once, when it binds the api. Without the module the api's statistics record nothing.
+ * The statistics half of {@code hudprof-api}'s backend, supplied by the statistics module ({@code hudprof-stats}),
+ * which core does not know: found with {@link java.util.ServiceLoader} (a
+ * {@code META-INF/services/io.hudprof.core.ApiStatistics} file in that jar) when core binds to the api. Without it
+ * on the class path, api counters and distributions stay no-ops while api zones record as usual.
  *
- * <p>Each {@code define} returns a handle for the other calls, or throws {@link IllegalArgumentException} when the
- * name is taken by another kind of statistic. The other calls run on the game's threads: they must not throw, block
- * or allocate, and must ignore a handle they did not give (the api passes -1 for a refused definition).
+ * <p>Handles are dense indexes the implementation hands out; the report calls run on game threads, so they must not
+ * lock or allocate, and an unknown handle is ignored.
  */
 public interface ApiStatistics {
-    /** Defines a counter (a level when {@code level}), or finds the one with this name; returns its handle. */
+    /** Defines (or finds) a counter; {@code level} makes a level counter. Returns its handle. */
     int defineCounter(String name, boolean level);
 
-    /** Defines a distribution of whole values, or finds it; returns its handle. */
+    /** Defines (or finds) an integer distribution. Returns its handle. */
     int defineIntDistribution(String name);
 
-    /** Defines a distribution of real values, or finds it; returns its handle. */
+    /** Defines (or finds) a floating-point distribution. Returns its handle. */
     int defineFloatDistribution(String name);
 
-    /** Adds {@code n} to the counter. */
+    /** Adds {@code n} to counter {@code counter}. */
     void counterAdd(int counter, long n);
 
-    /** Adds a sample to the distribution. */
+    /** Reports {@code value} to integer distribution {@code distribution}. */
     void intReport(int distribution, long value);
 
-    /** Adds a sample to the distribution ({@code NaN} is ignored). */
+    /** Reports {@code value} to floating-point distribution {@code distribution}. */
     void floatReport(int distribution, double value);
 }

@@ -114,7 +114,17 @@ public final class Hudprof {
             throw new IllegalArgumentException("hudprof: wrap(null): pass the task to run");
         }
         Zone taskZone = Spawns.currentTaskZone();
-        return taskZone == null ? task : new SpawnedRunnable(task, taskZone);
+        if (taskZone == null) {
+            return task;
+        }
+        return () -> {
+            taskZone.begin();
+            try {
+                task.run();
+            } finally {
+                taskZone.end();
+            }
+        };
     }
 
     /**
@@ -133,7 +143,17 @@ public final class Hudprof {
             throw new IllegalArgumentException("hudprof: wrap(null): pass the task to run");
         }
         Zone taskZone = Spawns.currentTaskZone();
-        return taskZone == null ? task : new SpawnedCallable<>(task, taskZone);
+        if (taskZone == null) {
+            return task;
+        }
+        return () -> {
+            taskZone.begin();
+            try {
+                return task.call();
+            } finally {
+                taskZone.end();
+            }
+        };
     }
 
     /**

@@ -1,16 +1,5 @@
 package io.hudprof.stats;
 
-import io.hudprof.core.Averaging;
-import io.hudprof.core.GpuZone;
-import io.hudprof.core.GpuZoneScope;
-import io.hudprof.core.Hudprof;
-import io.hudprof.core.ManualClock;
-import io.hudprof.core.PassZone;
-import io.hudprof.core.Profiler;
-import io.hudprof.core.ProfilerConfig;
-import io.hudprof.core.ScriptedGpuTimestamps;
-import io.hudprof.core.Zone;
-import io.hudprof.core.ZoneScope;
 import io.hudprof.core.category.Category;
 import io.hudprof.core.category.CategoryCredits;
 import io.hudprof.core.category.CategoryHistory;
@@ -18,6 +7,7 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.TextReport;
+import io.hudprof.core.*;
 import java.util.EnumSet;
 
 /**
@@ -52,8 +42,10 @@ final class ApiParityGame {
         static final GpuZone SHADOWS = GpuZone.local("Shadows");
         static final Counter SPAWNS = Counter.define("Game/Spawns");
         static final Counter LIVE = Counter.defineLevel("Game/Live");
-        static final IntDistribution BATCH = IntDistribution.define("Render/Batch size");
-        static final FloatDistribution LOAD = FloatDistribution.define("Game/Load");
+        static final IntDistribution BATCH =
+                IntDistribution.define("Render/Batch size");
+        static final FloatDistribution LOAD =
+                FloatDistribution.define("Game/Load");
 
         @Override
         public void frame(ManualClock clock, int frame) {
@@ -150,7 +142,8 @@ final class ApiParityGame {
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
                 .build()));
         new ScriptedGpuTimestamps(profiler, clock, 1);
-        FrameStatistics statistics = FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
+        FrameStatistics statistics = FrameStatistics.builder().sensors(EnumSet.noneOf(
+                Sensor.class)).attach(profiler);
         CategoryHistory categories = CategoryHistory.attach(profiler);
         for (int frame = 0; frame < FRAMES; frame++) {
             game.frame(clock, frame);
@@ -159,6 +152,7 @@ final class ApiParityGame {
         }
         StringBuilder out = new StringBuilder(16_384);
         ReportController controller = profiler.controller();
+        controller.setStatistics(statistics);
         Report report = new Report();
         for (Averaging averaging : Averaging.values()) {
             controller.setAveraging(averaging);
