@@ -152,7 +152,6 @@ final class ApiParityGame {
         }
         StringBuilder out = new StringBuilder(16_384);
         ReportController controller = profiler.controller();
-        controller.setStatistics(statistics);
         Report report = new Report();
         for (Averaging averaging : Averaging.values()) {
             controller.setAveraging(averaging);
