@@ -1,6 +1,7 @@
 package io.hudprof.capture;
 
 import io.hudprof.core.FrameListener;
+import io.hudprof.core.FrameRing;
 import io.hudprof.core.Profiler;
 
 /**
@@ -15,11 +16,10 @@ import io.hudprof.core.Profiler;
  */
 public final class FrameTimes implements FrameListener {
     private final Profiler profiler;
-    private final int capacity;
     private final long[] start;
     private final long[] end;
     private final long[] number;
-    private long count;
+    private final FrameRing frames;
 
     /** A ring of {@code capacity} frames fed by {@code profiler}; add it with {@link #attach(Profiler, int)}. */
     FrameTimes(Profiler profiler, int capacity) {
@@ -27,7 +27,7 @@ public final class FrameTimes implements FrameListener {
             throw new IllegalArgumentException("hudprof: frame times capacity must be at least 1, got " + capacity);
         }
         this.profiler = profiler;
-        this.capacity = capacity;
+        this.frames = new FrameRing(capacity);
         this.start = new long[capacity];
         this.end = new long[capacity];
         this.number = new long[capacity];
@@ -43,21 +43,21 @@ public final class FrameTimes implements FrameListener {
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
         long boundary = profiler.frameStartNanos();
-        int i = (int) (count % capacity);
+        int i = frames.next();
         end[i] = boundary;
         start[i] = boundary - frameNanos;
         number[i] = recorded ? profiler.recordedFrames() : -1;
-        count++;
+        frames.advance();
     }
 
     /** Frames held, up to the capacity. */
     public int size() {
-        return (int) Math.min(count, capacity);
+        return frames.size();
     }
 
     /** Updates seen since attached. */
     public long updates() {
-        return count;
+        return frames.written();
     }
 
     /** Start (clock ns) of the frame {@code framesAgo} back (0 = the frame the last update ended). */
@@ -77,7 +77,7 @@ public final class FrameTimes implements FrameListener {
 
     /** The end of the latest frame, or {@code Long.MIN_VALUE} before the first update. */
     public long latestEndNanos() {
-        return count == 0 ? Long.MIN_VALUE : end[slot(0)];
+        return frames.written() == 0 ? Long.MIN_VALUE : end[slot(0)];
     }
 
     /**
@@ -114,9 +114,10 @@ public final class FrameTimes implements FrameListener {
     }
 
     private int slot(int framesAgo) {
-        if (framesAgo < 0 || framesAgo >= size()) {
+        int slot = frames.slot(framesAgo);
+        if (slot < 0) {
             throw new IndexOutOfBoundsException("frame " + framesAgo + " ago of " + size() + " held");
         }
-        return (int) ((count - 1 - framesAgo) % capacity);
+        return slot;
     }
 }

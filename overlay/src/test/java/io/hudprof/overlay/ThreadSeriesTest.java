@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.ProfilerFixture;
+import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.ThreadWorker;
 import io.hudprof.core.Zone;
 import org.junit.jupiter.api.Test;
@@ -24,20 +25,31 @@ class ThreadSeriesTest {
                 fx.micros(10);
                 fx.profiler.update();
             }
-            int root = Zone.threadRoot("tv-history").id();
-            assertTrue(fx.profiler.data().threads().indexOf(root) >= 0);
+            int root = rootOf(fx, "tv-history");
+            assertTrue(root >= 0, "the worker is in the roster");
             ThreadSeries series = new ThreadSeries(fx.profiler.data());
             for (int ago = 0; ago < 4; ago++) {
                 assertEquals((6 - ago) * 1_000, series.busyNanos(root, ago), "busy " + ago + " back");
                 assertEquals((6 - ago) * 1_000 + 10_000, series.totalNanos(root, ago), "total " + ago + " back");
             }
             assertTrue(Double.isNaN(series.busyNanos(root, 4)), "older than history");
-            int main = Zone.threadRoot(Thread.currentThread().getName()).id();
+            int main = fx.profiler.data().updateThreadRootZone();
             assertEquals(0, series.busyNanos(main, 0), "the main thread entered no zone");
             fx.micros(1);
             fx.profiler.update();
             assertEquals(0, series.busyNanos(root, 0), "the newest frame, summed on demand");
             assertEquals(6_000, series.busyNanos(root, 1), "the cached frame moved one back");
         }
+    }
+
+    /** The root zone of the thread named {@code thread} in the profiler's roster, or -1. */
+    private static int rootOf(ProfilerFixture fx, String thread) {
+        ThreadRoster roster = fx.profiler.data().threads();
+        for (int i = 0; i < roster.count(); i++) {
+            if (roster.name(i).equals(thread)) {
+                return roster.rootZone(i);
+            }
+        }
+        return -1;
     }
 }

@@ -1,5 +1,7 @@
 package io.hudprof.stats;
 
+import io.hudprof.core.FrameRing;
+
 /**
  * The last N recorded frames of every charted statistic's frame value (PStats's value strip charts read it), in
  * step with the profiler's {@code FrameHistory}: frame 0 is the latest recorded frame, and each frame carries its
@@ -10,15 +12,14 @@ package io.hudprof.stats;
  * Written by {@link FrameStatistics} inside {@code update()}; read it on the same thread.
  */
 public final class StatHistory {
-    private final int capacity;
     private final int charted;
     private final double[] values;
     private final long[] frameNumber;
     private final long[] frameNanos;
-    private long written;
+    private final FrameRing frames;
 
     StatHistory(int capacity, int charted) {
-        this.capacity = capacity;
+        this.frames = new FrameRing(capacity);
         this.charted = charted;
         this.values = new double[capacity * charted];
         this.frameNumber = new long[capacity];
@@ -27,12 +28,12 @@ public final class StatHistory {
 
     /** How many frames the history can hold. */
     public int capacity() {
-        return capacity;
+        return frames.capacity();
     }
 
     /** How many frames it holds now. */
     public int size() {
-        return (int) Math.min(written, capacity);
+        return frames.size();
     }
 
     /** How many statistics (the lowest ids) are kept per frame. */
@@ -94,20 +95,17 @@ public final class StatHistory {
 
     /** Appends one frame: {@code frameValues[id]} for ids below {@code stats}, NaN for charted ids beyond it. */
     void add(long number, long nanos, double[] frameValues, int stats) {
-        int slot = (int) (written % capacity);
+        int slot = frames.next();
         frameNumber[slot] = number;
         frameNanos[slot] = nanos;
         int base = slot * charted;
         int kept = Math.min(stats, charted);
         System.arraycopy(frameValues, 0, values, base, kept);
         java.util.Arrays.fill(values, base + kept, base + charted, Double.NaN);
-        written++;
+        frames.advance();
     }
 
     private int slot(int framesAgo) {
-        if (framesAgo < 0 || framesAgo >= size()) {
-            return -1;
-        }
-        return (int) ((written - 1 - framesAgo) % capacity);
+        return frames.slot(framesAgo);
     }
 }
