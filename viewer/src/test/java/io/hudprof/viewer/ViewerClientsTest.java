@@ -62,7 +62,10 @@ class ViewerClientsTest {
             RemoteProfile fourth = clients.connected(new ClientFeed(clients, false));
             assertSame(fourth, clients.shown(), "a new client replaces one that left");
             assertFalse(clients.retained(second));
-            assertEquals(4, fourth.number(), "numbered by connection, for its level statistics' names");
+            assertEquals(1, fourth.number(), "the smallest number free (the shown one that left keeps 2 until now),"
+                    + " so level statistics' names are reused, not made without end");
+            RemoteProfile fifth = clients.connected(new ClientFeed(clients, false));
+            assertEquals(2, fifth.number(), "free again once the client that had it is no longer shown");
         } finally {
             clients.closeAll();
         }
