@@ -58,11 +58,14 @@ public final class CollectorTable {
             return;
         }
         int depth = 1;
-        for (int c = def.parentIndex(); c != 0 && isDefined(c); c = defs[c].parentIndex()) {
+        for (int c = def.parentIndex(); c != 0; c = defs[c].parentIndex()) {
             if (c == i) {
                 throw new PStatsFormatException("collector " + i + " (" + clip(def.name()) + ") has parent "
                         + def.parentIndex() + ", whose parent chain leads back to it: collector parents must"
                         + " form a tree");
+            }
+            if (!isDefined(c)) {
+                break;
             }
             if (++depth > MAX_DEPTH) {
                 throw new PStatsFormatException("collector " + i + " (" + clip(def.name()) + ") would be nested"

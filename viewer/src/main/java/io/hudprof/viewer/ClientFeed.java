@@ -422,6 +422,12 @@ final class ClientFeed implements SessionListener {
         return n;
     }
 
+    /** The name of the Java thread replaying the client's main thread (its row's thread), or null before one. */
+    String mainThreadName() {
+        ReplayThread main = threads[0];
+        return main == null ? null : main.getName();
+    }
+
     /** The client's program name from its hello. */
     String progname() {
         return progname;
