@@ -1,6 +1,6 @@
 package io.hudprof.agent;
 
-import io.hudprof.core.stats.Sensor;
+import io.hudprof.stats.Sensor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +54,7 @@ public final class AgentOptions {
 
     /** Packages no pattern may aim at: the JDK and hudprof itself. Dotted, with the trailing dot. */
     static final List<String> NEVER = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "io.hudprof.core.",
-            "io.hudprof.overlay.", "io.hudprof.agent.");
+            "io.hudprof.stats.", "io.hudprof.capture.", "io.hudprof.overlay.", "io.hudprof.agent.");
 
     final List<ClassPattern> include;
     final List<ClassPattern> exclude;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hudprof.core.stats.Sensor;
+import io.hudprof.stats.Sensor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -113,7 +113,7 @@ class AgentOptionsTest {
     @Test
     void aPatternAimedAtTheJdkOrHudprofFailsAtStartUp() {
         for (String pattern : new String[] {"java.util.**", "java.util.HashMap", "sun.misc.*", "jdk.**",
-                "io.hudprof.core.**"}) {
+                "io.hudprof.core.**", "io.hudprof.stats.**", "io.hudprof.capture.**"}) {
             String message = failure(null, "include=" + pattern);
             assertTrue(message.contains("names only classes the agent never instruments"), message);
         }

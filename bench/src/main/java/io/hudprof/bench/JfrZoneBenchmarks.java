@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.jfr.JfrZoneStack;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordingFile;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -31,6 +30,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class JfrZoneBenchmarks {
+    /** The JFR event core writes per zone with -Dhudprof.jfr.zones=true (core keeps its writer internal). */
+    private static final String ZONE_EVENT = "io.hudprof.Zone";
 
     /** An installed, enabled profiler, drained after every invocation. */
     @State(Scope.Thread)
@@ -66,7 +67,7 @@ public class JfrZoneBenchmarks {
                 throw new IllegalStateException("this variant needs -Dhudprof.jfr.zones=true in its fork");
             }
             recording = new Recording();
-            recording.enable(JfrZoneStack.EVENT_NAME).withoutThreshold().withoutStackTrace();
+            recording.enable(ZONE_EVENT).withoutThreshold().withoutStackTrace();
             recording.setToDisk(false);
             recording.start();
         }
@@ -80,11 +81,11 @@ public class JfrZoneBenchmarks {
                 boolean found = false;
                 try (RecordingFile events = new RecordingFile(file)) {
                     while (!found && events.hasMoreEvents()) {
-                        found = events.readEvent().getEventType().getName().equals(JfrZoneStack.EVENT_NAME);
+                        found = events.readEvent().getEventType().getName().equals(ZONE_EVENT);
                     }
                 }
                 if (!found) {
-                    throw new IllegalStateException("the JFR recording holds no " + JfrZoneStack.EVENT_NAME);
+                    throw new IllegalStateException("the JFR recording holds no " + ZONE_EVENT);
                 }
             } finally {
                 recording.close();

@@ -11,7 +11,7 @@ final class KillSwitch {
 
     /**
      * {@code -Dhudprof.jfr.zones}, read once, default false: when true every zone is also a JFR event
-     * ({@code io.hudprof.Zone}, see {@link io.hudprof.core.jfr.JfrZoneStack}); when false the recorder's JFR calls
+     * ({@code io.hudprof.Zone}, see {@link JfrZoneStack}); when false the recorder's JFR calls
      * are dead code the JIT removes, so the hot path is what it was without them.
      */
     static final boolean JFR_ZONES = COMPILED_IN && readJfrZonesProperty();

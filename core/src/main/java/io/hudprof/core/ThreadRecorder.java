@@ -1,6 +1,5 @@
 package io.hudprof.core;
 
-import io.hudprof.core.jfr.JfrZoneStack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;

@@ -7,7 +7,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.ThreadSeries;
 import io.hudprof.core.report.ZoneRanking;
-import io.hudprof.core.spike.SpikeCapture;
+import io.hudprof.capture.SpikeCapture;
 
 /**
  * IProf's history graph with PStats' guide lines: one column per recorded frame, newest on the right, each the

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hudprof.core.export.TraceExporter;
-import io.hudprof.core.spike.SpikeCapture;
-import io.hudprof.core.spike.SpikeRule;
+import io.hudprof.capture.TraceExporter;
+import io.hudprof.capture.SpikeCapture;
+import io.hudprof.capture.SpikeRule;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,7 +126,7 @@ class SpikeHudTest {
         }
         long start = game.clock.nanoTime();
         game.frame(1.0);
-        spikes.notes().post(io.hudprof.core.spike.FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
+        spikes.notes().post(io.hudprof.capture.FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
                 start + 1, 1_000);
         game.frame(1.0);
         game.profiler.setPaused(true);

@@ -4,7 +4,7 @@ import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
-import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.stats.FrameStatistics;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.DatagramPacket;

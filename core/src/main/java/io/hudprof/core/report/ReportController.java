@@ -7,9 +7,7 @@ import io.hudprof.core.ProfileData;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
-import io.hudprof.core.spike.FrameNotes;
 import io.hudprof.core.format.StatusSource;
-import io.hudprof.core.spike.Spike;
 
 import java.util.Arrays;
 
@@ -42,7 +40,7 @@ public final class ReportController {
     private Metric metric = Metric.TIME;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
     private int frameOffset;
-    private Spike shownSpike;
+    private StoredFrame shownSpike;
     private long shownSpikeFrame;
     private int cursor;
     private int cursorZone = -1;
@@ -64,7 +62,7 @@ public final class ReportController {
     private RowRole[] layoutRole = new RowRole[64];
     private int[] layoutKey = new int[64];
     private ValueTable statistics;
-    private FrameNotes notes;
+    private PinnedNotes notes;
     private volatile StatusSource status;
 
     /** A controller over the given profile; a {@code Profiler} makes one ({@code profiler.controller()}). */
@@ -124,12 +122,12 @@ public final class ReportController {
      * Plugs in the JVM events pinned to frames (a spike capture's notes; {@code SpikeCapture.Builder.attach} does
      * it): each report then carries the notes of the frame it shows. {@code null} unplugs.
      */
-    public void setNotes(FrameNotes notes) {
+    public void setNotes(PinnedNotes notes) {
         this.notes = notes;
     }
 
-    /** The notes plugged in with {@link #setNotes(FrameNotes)}, or {@code null}. */
-    public FrameNotes notes() {
+    /** The notes plugged in with {@link #setNotes(PinnedNotes)}, or {@code null}. */
+    public PinnedNotes notes() {
         return notes;
     }
 
@@ -248,7 +246,7 @@ public final class ReportController {
 
     /**
      * Shows the frame {@code framesAgo} back (0 = live), clamped to what history holds; leaves a
-     * {@linkplain #showSpike(Spike) shown spike}.
+     * {@linkplain #showSpike(StoredFrame) shown spike}.
      */
     public void setFrame(int framesAgo) {
         shownSpike = null;
@@ -265,7 +263,7 @@ public final class ReportController {
      * live) or {@code showSpike(null)} leave it. The spike slot is remembered with its frame number; if the capture
      * refills the slot with another frame the report says no data for this frame.
      */
-    public void showSpike(Spike spike) {
+    public void showSpike(StoredFrame spike) {
         if (spike == null || spike.frameNumber() < 0) {
             shownSpike = null;
             return;
@@ -275,8 +273,8 @@ public final class ReportController {
         frameOffset = 0;
     }
 
-    /** The stored spike shown ({@link #showSpike(Spike)}), or null. */
-    public Spike shownSpike() {
+    /** The stored spike shown ({@link #showSpike(StoredFrame)}), or null. */
+    public StoredFrame shownSpike() {
         return shownSpike;
     }
 
@@ -453,7 +451,7 @@ public final class ReportController {
             }
             return;
         }
-        FrameNotes pinned = notes;
+        PinnedNotes pinned = notes;
         if (pinned == null) {
             return;
         }
@@ -540,7 +538,7 @@ public final class ReportController {
      */
     private void buildSpikeStatistics(Report dest) {
         dest.clearThreads();
-        Spike spike = shownSpike;
+        StoredFrame spike = shownSpike;
         ValueTable table = statistics;
         boolean available = table != null && spike.frameNumber() == shownSpikeFrame && spike.statisticCount() > 0
                 && table.prepare(0, Averaging.INSTANTANEOUS);
