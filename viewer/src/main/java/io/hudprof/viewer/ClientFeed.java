@@ -60,7 +60,10 @@ final class ClientFeed implements SessionListener {
     private final int[] jumpFrames = new int[MAX_THREADS];
     private volatile long badTimes;
 
-    /** The profile it records into: given, or its own from {@link #clients} at hello; null before. */
+    /**
+     * The profile it records into: given, or its own from {@link #clients} at the client's first frame (a profile's
+     * history is tens of MiB, so a client that says hello and sends nothing holds none); null before.
+     */
     private volatile RemoteProfile profile;
     private final ViewerClients clients;
     /** Replay (a file): wait for a free slot instead of dropping, so every frame is shown. */
@@ -103,18 +106,18 @@ final class ClientFeed implements SessionListener {
         progname = session.hello().progname();
         host = progname + " on " + session.hello().hostname();
         name = host + " (" + session.peer() + ")";
-        if (clients != null) {
-            if (profile == null) {
-                profile = clients.connected(this);
-            }
-            return;
+        if (clients == null) {
+            profile.connected(this);
         }
-        profile.connected(this);
     }
 
     @Override
     public void frame(PStatsSession session, FrameData frame) {
         RemoteProfile profile = this.profile;
+        if (profile == null && clients != null && session.hello() != null) {
+            profile = clients.connected(this);
+            this.profile = profile;
+        }
         if (profile == null) {
             dropped++;
             return;

@@ -18,6 +18,28 @@ import org.junit.jupiter.api.Test;
 class ViewerClientsTest {
 
     @Test
+    void aClientGetsItsProfileAtItsFirstFrameNotAtItsHello() throws Exception {
+        ViewerClients clients = new ViewerClients(16);
+        try {
+            ClientFeed feed = new ClientFeed(clients, false);
+            io.hudprof.pstats.PStatsSession session = new io.hudprof.pstats.PStatsSession("idle", feed);
+            io.hudprof.pstats.WireWriter out = new io.hudprof.pstats.WireWriter(4096);
+            io.hudprof.pstats.PStatsCodec.encodeClientHello(out, "host", "idle", 3, 2, 1);
+            session.tcpPayload(out.buffer(), 4, out.tcpMessage() - 4);
+            io.hudprof.pstats.PStatsCodec.encodeThreads(out, 0, java.util.List.of("Main"));
+            session.tcpPayload(out.buffer(), 4, out.tcpMessage() - 4);
+            assertEquals(0, clients.count(), "a client that only said hello holds no profile (its history)");
+            io.hudprof.pstats.PStatsCodec.encodeFrame(out, new io.hudprof.pstats.FrameData().reset(0, 1), true);
+            session.tcpPayload(out.buffer(), 4, out.tcpMessage() - 4);
+            assertEquals(1, clients.count());
+            session.close("left");
+            assertEquals(0, clients.count());
+        } finally {
+            clients.closeAll();
+        }
+    }
+
+    @Test
     void cyclingWrapsAndALeavingShownClientHandsOverToTheNext() {
         ViewerClients clients = new ViewerClients(16);
         try {
