@@ -276,6 +276,11 @@ public final class PStatsSession {
         return name == null || name.isEmpty() ? "thread " + index : name;
     }
 
+    /** Whether the client has defined this thread index (with a name, or the empty name of a deleted thread). */
+    public boolean threadDefined(int index) {
+        return index >= 0 && index < threadNames.length && threadNames[index] != null;
+    }
+
     /** Whether a thread is defined with a name and not expired. */
     public boolean threadAlive(int index) {
         return index >= 0 && index < threadAlive.length && threadAlive[index];

@@ -33,6 +33,10 @@ import java.util.concurrent.locks.LockSupport;
  * otherwise make every later real frame look old. A client whose clock really jumped (a game resumed after a long
  * pause) is followed again after {@link #JUMP_CONFIRMATIONS} frames that agree on the new time.
  *
+ * <p>The session hands frames on after the definitions they need ({@link PStatsSession}); a frame of a thread that
+ * is still undefined when the session stops holding it is dropped (counted) rather than replayed on a thread that
+ * would be named {@code thread N} for the rest of the session.
+ *
  * <p>In the live window ({@link ViewerClients}) the zones made for a client are handed to its profile when the
  * client leaves, and released when that profile is closed, so a long-running viewer's zone count stays where it
  * was however many clients come and go.
@@ -194,6 +198,12 @@ final class ClientFeed implements SessionListener {
             return;
         }
         ReplayThread thread = threads[t];
+        if (thread == null && !session.threadDefined(t)) {
+            // Its definition is still not here after the session held it for a while: a replay thread made now
+            // would carry "thread N" for the whole session (its name is fixed when it first records).
+            dropped++;
+            return;
+        }
         if (thread == null) {
             thread = new ReplayThread(profile, this, session.threadName(t), t == 0);
             threads[t] = thread;

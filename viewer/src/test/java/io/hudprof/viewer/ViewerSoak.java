@@ -157,9 +157,20 @@ public final class ViewerSoak {
             heap = Math.min(heap, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
         }
         String[] fds = new File("/proc/self/fd").list();
-        System.out.printf("%6.1f  %8d  %6d  %5d  %17.1f  %7d  %8s%n", minute, sessions, frames, Zone.count(),
-                heap / 1048576.0, Thread.activeCount(), fds == null ? "?" : String.valueOf(fds.length));
+        int zones = Zone.count();
+        System.out.printf("%6.1f  %8d  %6d  %5d  %17.1f  %7d  %8s%n", minute, sessions, frames, zones,
+                heap / 1048576.0, ManagementFactory.getThreadMXBean().getThreadCount(), fds == null ? "?" : String.valueOf(fds.length));
+        if (zonesSeen > 0 && zones > zonesSeen) {
+            StringBuilder names = new StringBuilder("        new zone ids:");
+            for (int id = zonesSeen; id < zones; id++) {
+                names.append(' ').append(Zone.byId(id));
+            }
+            System.out.println(names);
+        }
+        zonesSeen = Math.max(zonesSeen, zones);
     }
+
+    private static int zonesSeen;
 
     private static String loadAverage() {
         return String.format("%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
