@@ -618,9 +618,15 @@ final class FrameAggregator {
     }
 
     /** Forgets the gathered frame (recording is paused); problems still count towards the totals. */
-    void discard() {
+    /** Drops the gathered frame (paused); returns whether it counted any problem, which the totals now show. */
+    boolean discard() {
         frozen = true;
+        boolean problems = false;
+        for (int k = 0; k < PROBLEM_KINDS && !problems; k++) {
+            problems = frameProblems[k] != 0;
+        }
         clearFrame();
+        return problems;
     }
 
     private void clearFrame() {

@@ -198,7 +198,8 @@ public final class Profiler {
                 own.closeAllOpenAtUpdate(now);
             }
         }
-        if (anyPending) {
+        boolean threadsChanged = anyPending;
+        if (threadsChanged) {
             trackPending();
         }
         boolean recording = record && !userPaused && enabled;
@@ -248,11 +249,15 @@ public final class Profiler {
         long frameNanos = now - frameStartNanos;
         frameStartNanos = now;
         settleGpuInRoster();
+        boolean changed = recording || recording != lastFrameRecorded || threadsChanged || anyDead;
         if (recording) {
             aggregator.commit(frameNanos, history);
             roster.recorded(aggregator.recordedFrames);
-        } else {
-            aggregator.discard();
+        } else if (aggregator.discard()) {
+            changed = true;
+        }
+        if (changed) {
+            data.changed();
         }
         lastFrameRecorded = recording;
         notifyFrameListeners(frameNanos, recording);
