@@ -192,7 +192,11 @@ final class DemoApp {
                     renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
                 }
                 if (hud != null) {
+                    long cpuBefore = cost != null ? cost.cpuNow() : 0;
                     Hudprof.update();
+                    if (cost != null) {
+                        cost.updateCpu(cost.cpuNow() - cpuBefore);
+                    }
                     if (world.replans() != replansBefore && spikes != null) {
                         replanSpikes.replanned(profiler, spikes);
                     }

@@ -24,6 +24,10 @@ final class HudprofCost {
     private static final String[] NAMES = {"update", "report", "draw list", "GPU poll"};
 
     private final ProfileData data;
+    private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** Per frame, the game thread's CPU time inside {@code update()}, ns: immune to preemption by other processes. */
+    private final long[] updateCpu;
+    private int cpuCount;
     /** Per part and frame, ns; the last row is the frame's total. */
     private final long[][] nanos;
     private int count;
@@ -36,6 +40,19 @@ final class HudprofCost {
     HudprofCost(Profiler profiler, int frames) {
         this.data = profiler.data();
         this.nanos = new long[PARTS + 1][frames];
+        this.updateCpu = new long[frames];
+    }
+
+    /** The calling thread's CPU time (ns), for {@link #updateCpu(long)}. */
+    long cpuNow() {
+        return threads.getCurrentThreadCpuTime();
+    }
+
+    /** The CPU time the frame's {@code update()} took on the game thread (two {@link #cpuNow()} readings apart). */
+    void updateCpu(long cpuNanos) {
+        if (cpuCount < updateCpu.length) {
+            updateCpu[cpuCount++] = cpuNanos;
+        }
     }
 
     /** After the frame's HUD render: adds the last recorded frame's hudprof work, once per recorded frame. */
@@ -104,19 +121,33 @@ final class HudprofCost {
             line.append(part == 0 ? "" : ", ").append(NAMES[part]).append(String.format(Locale.ROOT,
                     " %.3f/%.3f", mean(nanos[part], from) / 1e6, p99(nanos[part], from) / 1e6));
         }
-        return line.append(" ms mean/p99; HUD GL submit not counted)").toString();
+        line.append(" ms mean/p99; HUD GL submit not counted)");
+        int cpuFrom = cpuCount / 4;
+        if (cpuCount - cpuFrom >= 8) {
+            line.append(String.format(Locale.ROOT, "; update() thread CPU time mean %.3f ms, p99 %.3f ms",
+                    mean(updateCpu, cpuFrom, cpuCount) / 1e6, p99(updateCpu, cpuFrom, cpuCount) / 1e6));
+        }
+        return line.toString();
     }
 
     private double mean(long[] values, int from) {
-        long sum = 0;
-        for (int i = from; i < count; i++) {
-            sum += values[i];
-        }
-        return (double) sum / (count - from);
+        return mean(values, from, count);
     }
 
     private long p99(long[] values, int from) {
-        long[] sorted = Arrays.copyOfRange(values, from, count);
+        return p99(values, from, count);
+    }
+
+    private static double mean(long[] values, int from, int to) {
+        long sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += values[i];
+        }
+        return (double) sum / (to - from);
+    }
+
+    private static long p99(long[] values, int from, int to) {
+        long[] sorted = Arrays.copyOfRange(values, from, to);
         Arrays.sort(sorted);
         int n = sorted.length;
         return sorted[Math.min(n - 1, (int) Math.ceil(0.99 * n) - 1)];
