@@ -1,5 +1,8 @@
 package io.hudprof.core;
 
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -33,6 +36,7 @@ public final class Hudprof {
         if (current == null) {
             current = new Profiler(ProfilerConfig.defaults());
             installed = current;
+            announce(current);
         }
         return current;
     }
@@ -43,7 +47,39 @@ public final class Hudprof {
             throw new IllegalArgumentException("hudprof: install(null); use Hudprof.uninstall() to stop profiling");
         }
         installed = profiler;
+        announce(profiler);
         return profiler;
+    }
+
+    /** Add-ons on the class path ({@link InstallHook}), looked up once. */
+    private static List<InstallHook> hooks;
+
+    /** Tells every {@link InstallHook} on the class path that {@code profiler} was installed. */
+    private static void announce(Profiler profiler) {
+        if (hooks == null) {
+            hooks = loadHooks();
+        }
+        for (InstallHook hook : hooks) {
+            try {
+                hook.installed(profiler);
+            } catch (IllegalArgumentException e) {
+                throw e; // a configuration error: its message names the fix
+            } catch (RuntimeException | LinkageError e) {
+                System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                        "hudprof: add-on " + hook.getClass().getName() + " did not start: " + e);
+            }
+        }
+    }
+
+    private static List<InstallHook> loadHooks() {
+        try {
+            return ServiceLoader.load(InstallHook.class, InstallHook.class.getClassLoader()).stream()
+                    .map(ServiceLoader.Provider::get).toList();
+        } catch (ServiceConfigurationError | LinkageError e) {
+            System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                    "hudprof: add-ons on the class path could not be loaded, none started: " + e);
+            return List.of();
+        }
     }
 
     /** Stops recording into any profiler; zones become no-ops until the next install. */

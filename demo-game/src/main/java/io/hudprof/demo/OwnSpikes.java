@@ -1,9 +1,9 @@
 package io.hudprof.demo;
 
+import io.hudprof.capture.Spike;
+import io.hudprof.capture.SpikeCapture;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
-import io.hudprof.core.spike.Spike;
-import io.hudprof.core.spike.SpikeCapture;
 
 /**
  * The spikes the capture blamed on one of hudprof's own zones ({@code hudprof:...}, the zone that grew most) after the

@@ -4,7 +4,7 @@ import com.badlogic.gdx.ApplicationListener;
 
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
-import io.hudprof.core.stats.ProfilerLease;
+import io.hudprof.stats.ProfilerLease;
 import io.hudprof.overlay.OverlayConfig;
 
 /**

@@ -162,14 +162,8 @@ public final class CategoryHistory implements FrameListener {
         if (id < 0) {
             return frameNanos[slot];
         }
-        int e = (int) (entryStart[slot] % entryCapacity);
-        for (long p = entryStart[slot]; p < entryEnd[slot]; p++) {
-            if (entryNode[e] == id) {
-                return entryNanos[e];
-            }
-            e = e + 1 == entryCapacity ? 0 : e + 1;
-        }
-        return 0;
+        int e = entryOf(slot, id);
+        return e < 0 ? 0 : entryNanos[e];
     }
 
     /**
@@ -185,14 +179,20 @@ public final class CategoryHistory implements FrameListener {
         if (id < 0) {
             return frameNanos[slot] - creditedNanos[slot];
         }
+        int e = entryOf(slot, id);
+        return e < 0 ? 0 : entryOwn[e];
+    }
+
+    /** The ring index of category {@code id}'s entry in the frame at {@code slot}, or -1 when it has none. */
+    private int entryOf(int slot, int id) {
         int e = (int) (entryStart[slot] % entryCapacity);
         for (long p = entryStart[slot]; p < entryEnd[slot]; p++) {
             if (entryNode[e] == id) {
-                return entryOwn[e];
+                return e;
             }
             e = e + 1 == entryCapacity ? 0 : e + 1;
         }
-        return 0;
+        return -1;
     }
 
     /**
