@@ -18,6 +18,9 @@ import java.util.concurrent.ExecutorService;
  * ...
  * Hudprof.update();                        // once per frame, outside any zone
  * }</pre>
+ *
+ * <p>{@link #start()} and {@link #install(Profiler)} also bind core to {@code hudprof-api} (once), so zones a libGDX
+ * game marks in its Java 8 {@code core} module through {@code io.hudprof.api} record here like core's own.
  */
 public final class Hudprof {
     static volatile Profiler installed;
@@ -32,6 +35,7 @@ public final class Hudprof {
 
     /** Installs a profiler with the default configuration unless one is installed, and returns the installed one. */
     public static synchronized Profiler start() {
+        ApiBackend.bindOnce();
         Profiler current = installed;
         if (current == null) {
             current = new Profiler(ProfilerConfig.defaults());
@@ -46,6 +50,7 @@ public final class Hudprof {
         if (profiler == null) {
             throw new IllegalArgumentException("hudprof: install(null); use Hudprof.uninstall() to stop profiling");
         }
+        ApiBackend.bindOnce();
         installed = profiler;
         announce(profiler);
         return profiler;
