@@ -413,9 +413,25 @@ final class ClientFeed implements SessionListener {
         }
     }
 
-    /** Frames dropped because the replay queue was full or the thread was past the limit. */
+    /**
+     * Frames dropped: the replay queue was full, the thread was past the limit or undefined, the times were bad, or
+     * the replay failed.
+     */
     long dropped() {
-        return dropped;
+        long n = dropped;
+        for (ReplayThread t : threads) {
+            n += t == null ? 0 : t.failed();
+        }
+        return n;
+    }
+
+    /** Frames whose replay threw (in {@link #dropped()} too). */
+    long failed() {
+        long n = 0;
+        for (ReplayThread t : threads) {
+            n += t == null ? 0 : t.failed();
+        }
+        return n;
     }
 
     /** Frames replayed and skipped (older than the last) over all threads. */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Frames that overtake {@code define_threads} (UDP read on another thread than TCP) are replayed under the
  * thread's name: held until it is defined; those that waited longer than the session holds are dropped and counted,
- * never replayed on a thread named {@code thread 0}.
+ * never replayed on a thread named {@code thread 0}. A replay thread outlives a frame whose replay throws.
  */
 class ThreadNamingTest {
     private final WireWriter out = new WireWriter(PStatsCodec.MAX_TCP_PAYLOAD);
@@ -60,6 +60,39 @@ class ThreadNamingTest {
             assertEquals(7, feed.dropped());
             assertEquals(early + 5 - 7, feed.replayed());
             assertEquals("Main", feed.mainThreadName());
+        } finally {
+            profile.close();
+        }
+    }
+
+    @Test
+    void anErrorWhileReplayingAFrameCostsThatFrameNotTheReplayThread() throws Exception {
+        RemoteProfile profile = new RemoteProfile(64);
+        try {
+            java.util.Set<Long> recorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            profile.profiler().addFrameListener((nanos, wasRecorded) -> {
+                if (profile.lastFrameNumber() == 3) {
+                    throw new StackOverflowError("test: a listener that fails on frame 3");
+                }
+                if (wasRecorded) {
+                    recorded.add(profile.lastFrameNumber());
+                }
+            });
+            ClientFeed feed = new ClientFeed(profile, true);
+            PStatsSession session = new PStatsSession("test", feed);
+            PStatsCodec.encodeClientHello(out, "host", "error test", 3, 2, 1);
+            tcp(session);
+            PStatsCodec.encodeCollectors(out, List.of(CollectorDef.time(0, "Frame", 0, 1, 1, 1, 0),
+                    CollectorDef.time(1, "Work", 0, 1, 0, 0, 0)), 0, 2);
+            tcp(session);
+            PStatsCodec.encodeThreads(out, 0, List.of("Main"));
+            tcp(session);
+            for (long n = 1; n <= 6; n++) {
+                udpFrame(session, n);
+            }
+            session.close("end");
+            assertEquals(1, feed.failed());
+            assertEquals(java.util.Set.of(1L, 2L, 4L, 5L, 6L), recorded, "the frames after it still show");
         } finally {
             profile.close();
         }
