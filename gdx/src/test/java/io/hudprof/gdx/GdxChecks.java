@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.badlogic.gdx.Input.Keys;
+import io.hudprof.testkit.AllocationCheck;
 
 /** The checks the libGDX runs share. */
 final class GdxChecks {
@@ -47,9 +48,10 @@ final class GdxChecks {
             assertTrue(r.report.contains(zone.substring(zone.indexOf(':') + 1)), zone + " missing from\n" + r.report);
         }
         assertTrue(r.drawCallsStat >= 2, "GLProfiler's draw calls as a statistic: " + r.drawCallsStat);
-        long best = r.allocationRounds.stream().mapToLong(Long::longValue).min().orElse(-1);
-        assertEquals(0, best, "hudprof allocated on the render thread in every round of frames: "
-                + r.allocationRounds);
+        // The first round still warms up; the rest are judged by AllocationCheck's rule.
+        assertEquals(GdxRun.ROUNDS, r.allocationRounds.size(), "rounds measured: " + r.allocationRounds);
+        AllocationCheck.Windows.of(GdxRun.ROUND_FRAMES, r.allocationRounds.stream().skip(1)
+                .mapToLong(Long::longValue).toArray()).assertSteady("hudprof on libGDX's render thread");
     }
 
     /**

@@ -30,6 +30,7 @@ import io.hudprof.core.stats.Stats;
 import io.hudprof.overlay.HudTargets;
 import io.hudprof.overlay.OverlayConfig;
 import io.hudprof.overlay.testing.XvfbDisplay;
+import io.hudprof.testkit.AllocationCheck;
 
 import org.lwjgl.Version;
 import org.lwjgl.glfw.GLFWCursorPosCallback;
@@ -49,8 +50,9 @@ final class GdxRun {
     static final int W = 960;
     static final int H = 540;
     static final int WARM_UP_UNTIL = 170;
-    private static final int ROUND_FRAMES = 100;
-    private static final int MAX_ROUNDS = 6;
+    static final int ROUND_FRAMES = 100;
+    /** Rounds of {@link #ROUND_FRAMES} measured after {@link #WARM_UP_UNTIL}: one more warm-up, then the judged ones. */
+    static final int ROUNDS = 6;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -94,7 +96,7 @@ final class GdxRun {
         int cursorBeforeCaughtClick = -1;
         int cursorAfterCaughtClick = -2;
         /** Fewest bytes of several rounds of pointer events handed to the HUD's processor (INPUT_PROCESSOR only). */
-        long pointerEventBytes = -1;
+        AllocationCheck.Windows pointerEventBytes;
     }
 
     private GdxRun() {
@@ -190,7 +192,7 @@ final class GdxRun {
                 roundBytes += hudprofBytes;
                 if ((frame - WARM_UP_UNTIL) % ROUND_FRAMES == ROUND_FRAMES - 1) {
                     result.allocationRounds.add(roundBytes);
-                    boolean done = roundBytes == 0 || result.allocationRounds.size() == MAX_ROUNDS;
+                    boolean done = result.allocationRounds.size() == ROUNDS;
                     roundBytes = 0;
                     if (done) {
                         finish(hud);
@@ -328,24 +330,18 @@ final class GdxRun {
 
         /**
          * Bytes allocated handing the HUD's processor pointer events as libGDX would (moves over the report and the
-         * graph, a press and release off the panels, the wheel off them): the fewest of several rounds.
+         * graph, a press and release off the panels, the wheel off them): windows of 200 rounds, after a warm-up.
          */
-        private long pointerEventBytes(GdxHud hud) {
+        private AllocationCheck.Windows pointerEventBytes(GdxHud hud) {
             com.badlogic.gdx.InputProcessor input = hud.inputProcessor();
             int[] row = HudTargets.row(hud.overlay(), 1);
-            long fewest = Long.MAX_VALUE;
-            for (int round = 0; round < 5; round++) {
-                long before = allocatedBytes();
-                for (int i = 0; i < 200; i++) {
-                    input.mouseMoved(row[0] + i % 7, row[1]);
-                    input.mouseMoved(W - 40, H - 30 - i % 5);
-                    input.touchDown(W - 40, H - 30, 0, 0);
-                    input.touchUp(W - 40, H - 30, 0, 0);
-                    input.scrolled(0, 1);
-                }
-                fewest = Math.min(fewest, allocatedBytes() - before);
-            }
-            return fewest;
+            return AllocationCheck.measure(200, 5, 200, i -> { }, i -> {
+                input.mouseMoved(row[0] + i % 7, row[1]);
+                input.mouseMoved(W - 40, H - 30 - i % 5);
+                input.touchDown(W - 40, H - 30, 0, 0);
+                input.touchUp(W - 40, H - 30, 0, 0);
+                input.scrolled(0, 1);
+            });
         }
 
         /** Moves the pointer to back-buffer pixel (x, y) through the cursor callback GLFW holds, in window units. */
