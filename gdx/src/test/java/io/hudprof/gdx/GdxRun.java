@@ -51,8 +51,13 @@ final class GdxRun {
     static final int H = 540;
     static final int WARM_UP_UNTIL = 170;
     static final int ROUND_FRAMES = 100;
-    /** Rounds of {@link #ROUND_FRAMES} measured after {@link #WARM_UP_UNTIL}: one more warm-up, then the judged ones. */
-    static final int ROUNDS = 6;
+    /**
+     * Rounds of {@link #ROUND_FRAMES} measured after {@link #WARM_UP_UNTIL}: the first {@link #WARM_UP_ROUNDS} still
+     * warm up (the HUD meets new values for a while: a wider number, a new row, each a one-off growth), the rest are
+     * judged.
+     */
+    static final int ROUNDS = 10;
+    static final int WARM_UP_ROUNDS = 3;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -63,6 +68,11 @@ final class GdxRun {
         GdxHud.KeyPath keyPath;
         int frames;
         int glErrors;
+        /** GL errors libGDX left before the listener's {@code create()} (drained, so they are not hudprof's). */
+        String glErrorsBeforeCreate = "";
+        /** GL errors right after the wrapped listener's {@code create()} and after its {@code dispose()}. */
+        String glErrorsAfterCreate = "";
+        String glErrorsAfterDispose = "";
         int glStateChanges;
         String glStateChange;
         boolean visibleBeforeF3;
@@ -154,7 +164,9 @@ final class GdxRun {
 
         @Override
         public void create() {
+            result.glErrorsBeforeCreate = drainGlErrors();
             wrapped.create();
+            result.glErrorsAfterCreate = drainGlErrors();
             window = Lwjgl3Windows.windowHandle(Gdx.graphics);
             result.glVersion = GL11.glGetString(GL11.GL_VERSION);
             result.lwjglVersion = Version.getVersion();
@@ -404,8 +416,19 @@ final class GdxRun {
 
         @Override
         public void dispose() {
+            drainGlErrors();
             wrapped.dispose();
+            result.glErrorsAfterDispose = drainGlErrors();
         }
+    }
+
+    /** Every GL error queued, in hex, space-separated ("" for none). */
+    static String drainGlErrors() {
+        StringBuilder errors = new StringBuilder();
+        for (int e = GL11.glGetError(), n = 0; e != GL11.GL_NO_ERROR && n < 16; e = GL11.glGetError(), n++) {
+            errors.append(errors.length() == 0 ? "" : " ").append("0x").append(Integer.toHexString(e));
+        }
+        return errors.toString();
     }
 
     private static void sleep(long millis) {
