@@ -39,32 +39,35 @@ pid=$!
 trap 'kill "$pid" 2>/dev/null || true' EXIT
 
 csv="$dir/samples.csv"
-echo "minute,heap_after_gc_kib,threads,open_files,spike_files" > "$csv"
+echo "sample,seconds,heap_after_gc_kib,threads,open_files,spike_files" > "$csv"
+start=$SECONDS
 sample() {
-  local minute=$1 heap threads files spikes
+  local n=$1 heap threads files spikes
   jcmd "$pid" GC.run >/dev/null
   # G1's line: " garbage-first heap   total 262144K, used 45678K [...]"
   heap=$(jcmd "$pid" GC.heap_info | sed -n 's/.*heap *total [0-9]*K, used \([0-9]*\)K.*/\1/p' | head -1)
   threads=$(ls "/proc/$pid/task" | wc -l)
   files=$(ls "/proc/$pid/fd" | wc -l)
   spikes=$(find "$dir/spikes" -type f | wc -l)
-  echo "$minute,$heap,$threads,$files,$spikes" | tee -a "$csv"
+  echo "$n,$((SECONDS - start)),$heap,$threads,$files,$spikes" | tee -a "$csv"
 }
 
 sleep 20 # start-up: the world, the GL context, the JIT's first minutes
 kill -0 "$pid" 2>/dev/null || { echo "soak-demo: the demo exited; see $dir/demo.log" >&2; exit 1; }
 sample 0
-for ((m = 1; m <= minutes; m++)); do
+samples=$((minutes * 60 / interval))
+for ((m = 1; m <= samples; m++)); do
   sleep "$interval"
-  kill -0 "$pid" 2>/dev/null || { echo "soak-demo: the demo exited at minute $m; see $dir/demo.log" >&2; exit 1; }
+  kill -0 "$pid" 2>/dev/null || { echo "soak-demo: the demo exited before sample $m; see $dir/demo.log" >&2; exit 1; }
   sample "$m"
 done
 kill "$pid"
 wait "$pid" 2>/dev/null || true
 trap - EXIT
 
-awk -F, 'NR == 2 { h0 = $2; t0 = $3; f0 = $4 }
-  NR > 2 { if ($2 - h0 > dh) dh = $2 - h0; if ($3 - t0 > dt) dt = $3 - t0; if ($4 - f0 > df) df = $4 - f0 }
-  END { printf "soak-demo: %d samples; first heap %d KiB, threads %d, files %d; last heap %d KiB, threads %d, files %d;" \
-        " largest growth over the first: heap %d KiB, threads %d, files %d\n", NR - 1, h0, t0, f0, $2, $3, $4, dh, dt, df }' "$csv"
+awk -F, 'NR == 2 { h0 = $3; t0 = $4; f0 = $5 }
+  NR > 2 { if ($3 - h0 > dh) dh = $3 - h0; if ($4 - t0 > dt) dt = $4 - t0; if ($5 - f0 > df) df = $5 - f0 }
+  END { printf "soak-demo: %d samples over %d s; first heap %d KiB, threads %d, files %d; last heap %d KiB, threads %d," \
+        " files %d; largest growth over the first: heap %d KiB, threads %d, files %d\n", NR - 1, $2, h0, t0, f0, $3, $4, \
+        $5, dh, dt, df }' "$csv"
 echo "soak-demo: samples in $csv, the demo's output in $dir/demo.log"

@@ -1,6 +1,6 @@
 package io.hudprof.agent;
 
-import io.hudprof.core.stats.Sensor;
+import io.hudprof.stats.Sensor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,18 +43,27 @@ public final class AgentOptions {
             "  maxzones=N            zone limit (sets -Dhudprof.maxZones)",
             "  enabled=true|false    false compiles every zone out (sets -Dhudprof.enabled)",
             "  alloc=zones|off       zones: also measure allocated bytes per zone, B in the HUD (sets -Dhudprof.alloc)",
-            "  file=PATH             read more options from a file");
+            "  pstats=HOST[:PORT]    stream frames to a PStats server such as hudprof-viewer (sets -Dhudprof.pstats)",
+            "  file=PATH             read more options from a file",
+            "  --help, --version     print this text, or the agent's version, and exit (as the whole argument)");
+
+    /** What {@code --help} prints: how to start the agent, then {@link #SUMMARY}. */
+    static final String HELP = "usage: java -javaagent:hudprof-agent.jar=OPTIONS -jar game.jar\n"
+            + "  OPTIONS are key=value separated by ';', also read from the " + ENVIRONMENT + " environment variable\n"
+            + "  (the argument wins), e.g. -javaagent:hudprof-agent.jar=include=com.mygame.**;hud=on\n"
+            + "  F3 shows the HUD. Options:\n" + "%s\n";
 
     private static final List<String> KEYS = List.of("include", "exclude", "constructors", "lambdas", "category",
             "handzones", "hud", "callgraph", "report", "sensors", "period", "screenshot", "targetfps", "maxzones",
-            "enabled", "alloc", "file");
+            "enabled", "alloc", "pstats", "file");
     /** Options that are only passed on as hudprof system properties. */
     private static final Map<String, String> PROPERTIES = Map.of("targetfps", "hudprof.targetFps",
-            "maxzones", "hudprof.maxZones", "enabled", "hudprof.enabled", "alloc", "hudprof.alloc");
+            "maxzones", "hudprof.maxZones", "enabled", "hudprof.enabled", "alloc", "hudprof.alloc",
+            "pstats", "hudprof.pstats");
 
     /** Packages no pattern may aim at: the JDK and hudprof itself. Dotted, with the trailing dot. */
     static final List<String> NEVER = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.", "io.hudprof.core.",
-            "io.hudprof.overlay.", "io.hudprof.agent.");
+            "io.hudprof.stats.", "io.hudprof.capture.", "io.hudprof.overlay.", "io.hudprof.agent.", "io.hudprof.pstats.");
 
     final List<ClassPattern> include;
     final List<ClassPattern> exclude;
@@ -196,7 +205,7 @@ public final class AgentOptions {
                     if (pattern.literalPrefix().startsWith(never)) {
                         throw new AgentOptionException("include=" + text.trim() + " names only classes the agent never"
                                 + " instruments (java.*, javax.*, jdk.*, sun.*, com.sun.* and hudprof's own"
-                                + " io.hudprof.core/overlay/agent); include the game's packages, such as"
+                                + " io.hudprof.core/overlay/agent/pstats); include the game's packages, such as"
                                 + " com.mygame.**");
                     }
                 }
@@ -274,6 +283,11 @@ public final class AgentOptions {
                 case "enabled" -> choice(given, "enabled", "true", "true", "false");
                 case "alloc" -> choice(given, "alloc", "off", "zones", "off");
                 case "maxzones" -> number(g, g.value, 1024, (1 << 24) - 1, "maxzones=N with N from 1024 to 16777215");
+                case "pstats" -> {
+                    if (!g.value.matches("[^\\s:\\[\\]]+(:\\d{1,5})?|\\[[0-9A-Fa-f:.]+\\](:\\d{1,5})?")) {
+                        throw g.bad("use pstats=HOST or pstats=HOST:PORT, such as pstats=localhost:5185");
+                    }
+                }
                 default -> {
                     double fps;
                     try {
@@ -286,7 +300,7 @@ public final class AgentOptions {
                     }
                 }
             }
-            result.put(e.getValue(), g.value.toLowerCase(Locale.ROOT));
+            result.put(e.getValue(), e.getKey().equals("pstats") ? g.value : g.value.toLowerCase(Locale.ROOT));
         }
         return Collections.unmodifiableMap(result);
     }

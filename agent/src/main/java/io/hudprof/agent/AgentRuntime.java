@@ -8,8 +8,8 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.TextReport;
-import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.Stats;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.Stats;
 import java.io.PrintStream;
 import java.util.concurrent.locks.LockSupport;
 

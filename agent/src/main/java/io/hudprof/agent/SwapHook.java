@@ -97,7 +97,7 @@ final class SwapHook {
             draw(profiler);
         } catch (Throwable t) {
             hudFailed = true;
-            agent.log().info("the HUD failed and is off from now on (profiling goes on): " + t);
+            agent.log().info(HudFailure.describe(t));
         }
     }
 

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hudprof.core.stats.Sensor;
+import io.hudprof.stats.Sensor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -57,8 +57,8 @@ class AgentOptionsTest {
 
     @Test
     void unknownOptionsNameThemselvesAndListTheAcceptedOnes() {
-        String message = failure(null, "include=a.**;pstats=localhost");
-        assertTrue(message.startsWith("unknown option \"pstats\" in the agent argument"), message);
+        String message = failure(null, "include=a.**;tracy=localhost");
+        assertTrue(message.startsWith("unknown option \"tracy\" in the agent argument"), message);
         assertTrue(message.contains("include=PATTERNS") && message.contains("period=off|N ms"), message);
         message = failure("includ=a.**", null);
         assertTrue(message.contains("\"includ\" in HUDPROF_AGENT"), message);
@@ -113,7 +113,7 @@ class AgentOptionsTest {
     @Test
     void aPatternAimedAtTheJdkOrHudprofFailsAtStartUp() {
         for (String pattern : new String[] {"java.util.**", "java.util.HashMap", "sun.misc.*", "jdk.**",
-                "io.hudprof.core.**"}) {
+                "io.hudprof.core.**", "io.hudprof.stats.**", "io.hudprof.capture.**"}) {
             String message = failure(null, "include=" + pattern);
             assertTrue(message.contains("names only classes the agent never instruments"), message);
         }

@@ -36,7 +36,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class BenchmarkSuite {
     private static final String USAGE = """
-            usage: java -jar hudprof-benchmarks.jar [--quick] [--include REGEX]... [--out DIR]
+            usage: java -jar hudprof-benchmarks.jar [--quick] [--include REGEX]... [--out DIR] [--help] [--version]
               --quick          short iterations for a smoke run; the figures are rough
               --include REGEX  only benchmarks whose full name matches (JMH's -include); may repeat
               --out DIR        where results.md and jmh-result.json go (default: results/ beside the jar)""";
@@ -55,6 +55,12 @@ public final class BenchmarkSuite {
                 case "--out" -> out = Path.of(value(args, ++i));
                 case "--help", "-h" -> {
                     System.out.println(USAGE);
+                    return;
+                }
+                case "--version" -> {
+                    String version = BenchmarkSuite.class.getPackage().getImplementationVersion();
+                    System.out.println("hudprof-benchmarks "
+                            + (version == null ? "(development build, not from a jar)" : version));
                     return;
                 }
                 default -> fail("unknown argument " + args[i]);

@@ -7,8 +7,8 @@ import java.util.Locale;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.stats.PhaseSampler;
-import io.hudprof.core.stats.PhaseScope;
+import io.hudprof.stats.PhaseSampler;
+import io.hudprof.stats.PhaseScope;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**

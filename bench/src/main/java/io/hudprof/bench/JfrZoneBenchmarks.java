@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.jfr.JfrZoneStack;
+import io.hudprof.capture.jfr.JfrZoneStack;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordingFile;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -2,9 +2,9 @@ package io.hudprof.bench;
 
 import java.util.concurrent.TimeUnit;
 
-import io.hudprof.core.stats.Phase;
-import io.hudprof.core.stats.PhaseSampler;
-import io.hudprof.core.stats.PhaseScope;
+import io.hudprof.stats.Phase;
+import io.hudprof.stats.PhaseSampler;
+import io.hudprof.stats.PhaseScope;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -3,8 +3,8 @@ package io.hudprof.bench;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
-import io.hudprof.core.stats.Counter;
-import io.hudprof.core.stats.IntDistribution;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.IntDistribution;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,9 +1,9 @@
 package io.hudprof.bench;
 
-import io.hudprof.core.stats.Counter;
-import io.hudprof.core.stats.Phase;
-import io.hudprof.core.stats.PhaseScope;
-import io.hudprof.core.stats.StatTimer;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.Phase;
+import io.hudprof.stats.PhaseScope;
+import io.hudprof.stats.StatTimer;
 
 /**
  * The statistics module's per-event operations, {@link ZoneWorkloads#PAIRS} at a time, shared by the statistics

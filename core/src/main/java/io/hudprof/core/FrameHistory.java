@@ -29,7 +29,7 @@ public final class FrameHistory {
     private final long[] stateStart;
     private final long[] stateEnd;
     private final long[] problems;
-    private long framesWritten;
+    private final FrameRing frames;
 
     private final int zoneCapacity;
     private final int[] zoneIds;
@@ -63,6 +63,7 @@ public final class FrameHistory {
 
     FrameHistory(ProfilerConfig config, boolean allocation) {
         this.frameCapacity = config.historyFrames;
+        this.frames = new FrameRing(frameCapacity);
         this.frameNumber = new long[frameCapacity];
         this.frameNanos = new long[frameCapacity];
         this.frameBytes = allocation ? new long[frameCapacity] : null;
@@ -116,7 +117,7 @@ public final class FrameHistory {
 
     /** How many frames it holds now (grows to {@link #capacity()}). */
     public int size() {
-        return (int) Math.min(framesWritten, frameCapacity);
+        return frames.size();
     }
 
     /** Whether per-state values are kept, so reports can show history frames. */
@@ -209,7 +210,7 @@ public final class FrameHistory {
      * states. Does nothing when the frame has left the history.
      */
     void attachGpu(long number, int[] states, long[] self, long[] calls, int count, long nanos) {
-        int framesAgo = framesWritten == 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, frameNumber(0) - number);
+        int framesAgo = frames.written() == 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, frameNumber(0) - number);
         int slot = slot(framesAgo);
         if (slot < 0 || frameNumber[slot] != number) {
             return;
@@ -278,7 +279,7 @@ public final class FrameHistory {
     }
 
     void beginFrame(long number, long nanos, long bytes, long[] frameProblems) {
-        int slot = (int) (framesWritten % frameCapacity);
+        int slot = frames.next();
         frameNumber[slot] = number;
         frameNanos[slot] = nanos;
         if (frameBytes != null) {
@@ -321,16 +322,13 @@ public final class FrameHistory {
     }
 
     void endFrame() {
-        int slot = (int) (framesWritten % frameCapacity);
+        int slot = frames.next();
         zoneEnd[slot] = zonePos;
         stateEnd[slot] = statePos;
-        framesWritten++;
+        frames.advance();
     }
 
     private int slot(int framesAgo) {
-        if (framesAgo < 0 || framesAgo >= size()) {
-            return -1;
-        }
-        return (int) ((framesWritten - 1 - framesAgo) % frameCapacity);
+        return frames.slot(framesAgo);
     }
 }

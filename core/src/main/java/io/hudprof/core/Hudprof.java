@@ -1,5 +1,8 @@
 package io.hudprof.core;
 
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -15,6 +18,9 @@ import java.util.concurrent.ExecutorService;
  * ...
  * Hudprof.update();                        // once per frame, outside any zone
  * }</pre>
+ *
+ * <p>{@link #start()} and {@link #install(Profiler)} also bind core to {@code hudprof-api} (once), so zones a libGDX
+ * game marks in its Java 8 {@code core} module through {@code io.hudprof.api} record here like core's own.
  */
 public final class Hudprof {
     static volatile Profiler installed;
@@ -29,10 +35,12 @@ public final class Hudprof {
 
     /** Installs a profiler with the default configuration unless one is installed, and returns the installed one. */
     public static synchronized Profiler start() {
+        ApiBackend.bindOnce();
         Profiler current = installed;
         if (current == null) {
             current = new Profiler(ProfilerConfig.defaults());
             installed = current;
+            announce(current);
         }
         return current;
     }
@@ -42,8 +50,41 @@ public final class Hudprof {
         if (profiler == null) {
             throw new IllegalArgumentException("hudprof: install(null); use Hudprof.uninstall() to stop profiling");
         }
+        ApiBackend.bindOnce();
         installed = profiler;
+        announce(profiler);
         return profiler;
+    }
+
+    /** Add-ons on the class path ({@link InstallHook}), looked up once. */
+    private static List<InstallHook> hooks;
+
+    /** Tells every {@link InstallHook} on the class path that {@code profiler} was installed. */
+    private static void announce(Profiler profiler) {
+        if (hooks == null) {
+            hooks = loadHooks();
+        }
+        for (InstallHook hook : hooks) {
+            try {
+                hook.installed(profiler);
+            } catch (IllegalArgumentException e) {
+                throw e; // a configuration error: its message names the fix
+            } catch (RuntimeException | LinkageError e) {
+                System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                        "hudprof: add-on " + hook.getClass().getName() + " did not start: " + e);
+            }
+        }
+    }
+
+    private static List<InstallHook> loadHooks() {
+        try {
+            return ServiceLoader.load(InstallHook.class, InstallHook.class.getClassLoader()).stream()
+                    .map(ServiceLoader.Provider::get).toList();
+        } catch (ServiceConfigurationError | LinkageError e) {
+            System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                    "hudprof: add-ons on the class path could not be loaded, none started: " + e);
+            return List.of();
+        }
     }
 
     /** Stops recording into any profiler; zones become no-ops until the next install. */
@@ -73,7 +114,17 @@ public final class Hudprof {
             throw new IllegalArgumentException("hudprof: wrap(null): pass the task to run");
         }
         Zone taskZone = Spawns.currentTaskZone();
-        return taskZone == null ? task : new SpawnedRunnable(task, taskZone);
+        if (taskZone == null) {
+            return task;
+        }
+        return () -> {
+            taskZone.begin();
+            try {
+                task.run();
+            } finally {
+                taskZone.end();
+            }
+        };
     }
 
     /**
@@ -92,7 +143,17 @@ public final class Hudprof {
             throw new IllegalArgumentException("hudprof: wrap(null): pass the task to run");
         }
         Zone taskZone = Spawns.currentTaskZone();
-        return taskZone == null ? task : new SpawnedCallable<>(task, taskZone);
+        if (taskZone == null) {
+            return task;
+        }
+        return () -> {
+            taskZone.begin();
+            try {
+                return task.call();
+            } finally {
+                taskZone.end();
+            }
+        };
     }
 
     /**

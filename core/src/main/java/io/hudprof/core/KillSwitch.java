@@ -1,5 +1,7 @@
 package io.hudprof.core;
 
+import java.util.ServiceLoader;
+
 /**
  * {@code -Dhudprof.enabled}, read once: when false every zone entry and exit is a no-op the JIT folds away. A class
  * of its own so the hot path ({@code Zone}) and the gathering ({@code Profiler}) read it without depending on the
@@ -11,10 +13,13 @@ final class KillSwitch {
 
     /**
      * {@code -Dhudprof.jfr.zones}, read once, default false: when true every zone is also a JFR event
-     * ({@code io.hudprof.Zone}, see {@link io.hudprof.core.jfr.JfrZoneStack}); when false the recorder's JFR calls
-     * are dead code the JIT removes, so the hot path is what it was without them.
+     * ({@code io.hudprof.Zone}, written by the capture module's {@link ZoneStackListener}); when false the recorder's
+     * JFR calls are dead code the JIT removes, so the hot path is what it was without them.
      */
     static final boolean JFR_ZONES = COMPILED_IN && readJfrZonesProperty();
+
+    /** What makes each recorder's JFR zone writer, found once when {@link #JFR_ZONES}; null otherwise. */
+    static final ZoneStackListener.Provider JFR_WRITER = JFR_ZONES ? findJfrWriter() : null;
 
     private KillSwitch() {
     }
@@ -48,5 +53,14 @@ final class KillSwitch {
                     + " runtime lacks; add it (jlink --add-modules jdk.jfr) or drop -Dhudprof.jfr.zones");
         }
         return true;
+    }
+
+    private static ZoneStackListener.Provider findJfrWriter() {
+        for (ZoneStackListener.Provider provider
+                : ServiceLoader.load(ZoneStackListener.Provider.class, KillSwitch.class.getClassLoader())) {
+            return provider;
+        }
+        throw new IllegalStateException("hudprof: -Dhudprof.jfr.zones=true needs hudprof-capture, which writes the"
+                + " zone events, on the class path; add it or drop -Dhudprof.jfr.zones");
     }
 }

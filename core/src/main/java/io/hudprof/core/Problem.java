@@ -1,10 +1,9 @@
 package io.hudprof.core;
 
-import io.hudprof.core.report.Report;
 
 /**
  * Kinds of instrumentation mistakes and limits that hudprof detects, repairs and counts instead of throwing
- * into the game. Each count is visible in every {@link Report}.
+ * into the game. Each count is visible in every report.
  */
 public enum Problem {
     /** Events dropped because a thread's event buffer was full; that thread's numbers are approximate. */

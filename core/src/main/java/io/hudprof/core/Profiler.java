@@ -1,6 +1,7 @@
 package io.hudprof.core;
 
-import io.hudprof.core.report.Report;
+import io.hudprof.core.report.Annexes;
+import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.report.ReportController;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
@@ -75,6 +76,7 @@ public final class Profiler {
     private boolean gpuInRoster;
     private final ProfileData data;
     private final ReportController controller;
+    private final Annexes annexes = new Annexes();
     private final ThreadRoster roster;
     /** Null unless timelines are kept. */
     private final TimelineStore timelines;
@@ -110,7 +112,7 @@ public final class Profiler {
                 : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), config.timelineCapacity);
         this.data = new ProfileData(aggregator, history, roster, config.selfProfiling, allocationUnavailable, gpu,
                 gpuAttribution);
-        this.controller = new ReportController(data);
+        this.controller = new ReportController(data, annexes);
         this.frameStartNanos = clock.nanoTime();
         this.seenZoneOverflows = ZoneRegistry.overflowDefinitions();
     }
@@ -327,6 +329,20 @@ public final class Profiler {
         synchronized (registryLock) {
             frameListeners = Arrays.stream(frameListeners).filter(l -> l != listener).toArray(FrameListener[]::new);
         }
+    }
+
+    /**
+     * Plugs a module's additions into this profiler's reports: statistics rows, notes pinned to frames, a status
+     * line ({@link ReportAnnex}); the most recently added annex that has a part supplies it. Adding the same annex
+     * twice has no effect. Any thread.
+     */
+    public void addAnnex(ReportAnnex annex) {
+        annexes.add(annex);
+    }
+
+    /** Removes an annex added with {@link #addAnnex(ReportAnnex)}; unknown annexes are ignored. Any thread. */
+    public void removeAnnex(ReportAnnex annex) {
+        annexes.remove(annex);
     }
 
     private void trackPending() {
@@ -548,7 +564,7 @@ public final class Profiler {
         }
     }
 
-    /** How often a problem occurred since start-up (see also {@link Report#problemsTotal(Problem)}). */
+    /** How often a problem occurred since start-up (see also {@code Report.problemsTotal}). */
     public long problemsTotal(Problem problem) {
         return aggregator.totalProblems[problem.ordinal()];
     }

@@ -1,6 +1,5 @@
 package io.hudprof.core;
 
-import io.hudprof.core.jfr.JfrZoneStack;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -29,7 +28,7 @@ import java.util.Arrays;
  * it off that array is null and the write pays one predictable null check.
  *
  * <p>With {@code -Dhudprof.jfr.zones=true} every push and pop of the stack, repairs included, also begins or
- * commits a JFR event in this thread's {@link JfrZoneStack}; with it off ({@link KillSwitch#JFR_ZONES} false, the
+ * commits a JFR event through this thread's {@link ZoneStackListener}; with it off ({@link KillSwitch#JFR_ZONES} false, the
  * default) those calls are constant-false branches the JIT removes.
  *
  * <p>A recorder is also the {@link ZoneScope} its thread's {@code enter()} returns. Closing it on another thread
@@ -74,7 +73,7 @@ final class ThreadRecorder implements ZoneScope {
     /** Read at each event while {@link #bytes} is not null. */
     private final AllocationCounter allocation;
     /** This thread's JFR zone events; null, and never read, unless {@link KillSwitch#JFR_ZONES}. */
-    private final JfrZoneStack jfr;
+    private final ZoneStackListener jfr;
 
     // Producer-owned.
     private int[] words;
@@ -122,7 +121,7 @@ final class ThreadRecorder implements ZoneScope {
         useRing(ring);
         this.limit = ring.capacity();
         this.createdNanos = clock.nanoTime();
-        this.jfr = KillSwitch.JFR_ZONES ? new JfrZoneStack() : null;
+        this.jfr = KillSwitch.JFR_ZONES ? KillSwitch.JFR_WRITER.newListener() : null;
     }
 
     /** Enters a zone; {@code entry} is the zone id, with {@link #SCOPE_FLAG} for try-with-resources. */
@@ -306,12 +305,6 @@ final class ThreadRecorder implements ZoneScope {
             jfrEnd(depth);
         }
         publishEpisode();
-    }
-
-    /** The innermost zone open on this thread, or -1; read on the recording thread only. */
-    int innermostZone() {
-        int d = depth;
-        return d > 0 ? stack[d - 1] & ZONE_BITS : -1;
     }
 
     /** Number of zones open on this thread; read by other threads only after the thread has terminated. */

@@ -1,12 +1,10 @@
 package io.hudprof.core;
 
 import io.hudprof.core.format.TextLine;
-import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.ReportRow;
 
 /**
- * The unit of a statistic's values, and how to print one. Used by rows of {@link ReportMode#STATISTICS} reports
- * ({@link ReportRow#unit()}), by value charts and by the statistics exit report.
+ * The unit of a statistic's values, and how to print one. Used by rows of statistics reports
+ * ({@code ReportRow.unit()}), by value charts and by the statistics exit report.
  *
  * <p>{@link #append(double, TextLine)} allocates nothing once the line has room, so renderers can format on the
  * per-frame path; it rounds by {@link TextLine}'s one rule, so every view prints the same digits. {@code NaN} (no

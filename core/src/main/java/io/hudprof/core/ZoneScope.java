@@ -9,8 +9,10 @@ package io.hudprof.core;
  *     stepPhysics();
  * }
  * }</pre>
+ *
+ * It is also {@code hudprof-api}'s scope, so the api's zones hand back the same shared handle core's do.
  */
-public interface ZoneScope extends AutoCloseable {
+public interface ZoneScope extends io.hudprof.api.ZoneScope {
     /** The scope returned while profiling is off: closing it does nothing. */
     ZoneScope NONE = () -> { };
 

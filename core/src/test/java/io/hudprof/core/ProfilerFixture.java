@@ -7,34 +7,34 @@ import io.hudprof.core.report.RowRole;
 
 /**
  * A profiler on a {@link ManualClock}, installed for one test: zones entered by the test record into it and every
- * duration is exact.
+ * duration is exact. Public for the test fixtures of the modules above core (core's test jar).
  */
-final class ProfilerFixture implements AutoCloseable {
-    final ManualClock clock = new ManualClock(1_000_000_000L);
-    final Profiler profiler;
-    final Report report = new Report();
+public final class ProfilerFixture implements AutoCloseable {
+    public final ManualClock clock = new ManualClock(1_000_000_000L);
+    public final Profiler profiler;
+    public final Report report = new Report();
 
-    ProfilerFixture() {
+    public ProfilerFixture() {
         this(ProfilerConfig.builder());
     }
 
-    ProfilerFixture(ProfilerConfig.Builder config) {
+    public ProfilerFixture(ProfilerConfig.Builder config) {
         profiler = new Profiler(config.clock(clock).selfProfiling(false).build());
         Hudprof.install(profiler);
     }
 
-    ReportController controller() {
+    public ReportController controller() {
         return profiler.controller();
     }
 
     /** Builds the report for the current navigation state and returns it. */
-    Report build() {
+    public Report build() {
         profiler.controller().build(report);
         return report;
     }
 
     /** The first row of the last built report with this zone and role, or null. */
-    ReportRow row(Zone zone, RowRole role) {
+    public ReportRow row(Zone zone, RowRole role) {
         for (int i = 0; i < report.rowCount(); i++) {
             ReportRow row = report.row(i);
             if (row.zoneId() == zone.id() && row.role() == role) {
@@ -44,7 +44,7 @@ final class ProfilerFixture implements AutoCloseable {
         return null;
     }
 
-    void micros(long micros) {
+    public void micros(long micros) {
         clock.advanceMicros(micros);
     }
 

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * a frame's events are handed to {@link GpuTrack#frameResolved} a fixed number of updates after the frame, from a
  * {@link FrameListener}, as the overlay's GpuTimer does with real queries. So every number is exact.
  */
-final class ScriptedGpuTimestamps implements GpuTimestamps, FrameListener {
+public final class ScriptedGpuTimestamps implements GpuTimestamps, FrameListener {
     private final Profiler profiler;
     private final ManualClock clock;
     private final int lateFrames;
@@ -20,7 +20,7 @@ final class ScriptedGpuTimestamps implements GpuTimestamps, FrameListener {
     private int currentCount;
     private long updates;
 
-    ScriptedGpuTimestamps(Profiler profiler, ManualClock clock, int lateFrames) {
+    public ScriptedGpuTimestamps(Profiler profiler, ManualClock clock, int lateFrames) {
         this.profiler = profiler;
         this.clock = clock;
         this.lateFrames = lateFrames;

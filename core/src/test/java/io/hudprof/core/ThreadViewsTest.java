@@ -135,34 +135,6 @@ class ThreadViewsTest {
     }
 
     @Test
-    void oneThreadsHistoryGivesItsBusyTimePerFrame() {
-        try (ProfilerFixture fx = new ProfilerFixture(ProfilerConfig.builder().historyFrames(4));
-             ThreadWorker worker = new ThreadWorker("tv-history")) {
-            for (int f = 1; f <= 6; f++) {
-                worker.run(JOB::begin);
-                fx.micros(f);
-                worker.run(JOB::end);
-                fx.micros(10);
-                fx.profiler.update();
-            }
-            int root = Zone.threadRoot("tv-history").id();
-            assertTrue(fx.profiler.data().threads().indexOf(root) >= 0);
-            io.hudprof.core.report.ThreadSeries series = new io.hudprof.core.report.ThreadSeries(fx.profiler.data());
-            for (int ago = 0; ago < 4; ago++) {
-                assertEquals((6 - ago) * 1_000, series.busyNanos(root, ago), "busy " + ago + " back");
-                assertEquals((6 - ago) * 1_000 + 10_000, series.totalNanos(root, ago), "total " + ago + " back");
-            }
-            assertTrue(Double.isNaN(series.busyNanos(root, 4)), "older than history");
-            int main = Zone.threadRoot(Thread.currentThread().getName()).id();
-            assertEquals(0, series.busyNanos(main, 0), "the main thread entered no zone");
-            fx.micros(1);
-            fx.profiler.update();
-            assertEquals(0, series.busyNanos(root, 0), "the newest frame, summed on demand");
-            assertEquals(6_000, series.busyNanos(root, 1), "the cached frame moved one back");
-        }
-    }
-
-    @Test
     void timelineHasExactLanesBarsDepthsAndSelfTimes() {
         try (ProfilerFixture fx = new ProfilerFixture(ProfilerConfig.builder().timelineCapacity(1 << 10));
              ThreadWorker worker = new ThreadWorker("tv-lanes")) {

@@ -7,16 +7,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real thread that runs the test's steps one at a time, each finished before {@link #run} returns: the test
- * moves a manual clock between steps, so every time a worker's zone reads is exact.
+ * moves a manual clock between steps, so every time a worker's zone reads is exact. Public for the modules above
+ * core (core's test jar).
  */
-final class ThreadWorker implements AutoCloseable {
+public final class ThreadWorker implements AutoCloseable {
     private static final Runnable STOP = () -> { };
     private final BlockingQueue<Runnable> steps = new ArrayBlockingQueue<>(1);
     private final BlockingQueue<Throwable> done = new ArrayBlockingQueue<>(1);
     private final CountDownLatch exited = new CountDownLatch(1);
-    final Thread thread;
+    public final Thread thread;
 
-    ThreadWorker(String name) {
+    public ThreadWorker(String name) {
         thread = new Thread(this::loop, name);
         thread.setDaemon(true);
         thread.start();
@@ -45,7 +46,7 @@ final class ThreadWorker implements AutoCloseable {
     }
 
     /** Runs {@code step} on the worker and waits for it. */
-    void run(Runnable step) {
+    public void run(Runnable step) {
         try {
             steps.put(step);
             Throwable result = done.poll(30, TimeUnit.SECONDS);

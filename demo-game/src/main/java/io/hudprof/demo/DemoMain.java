@@ -22,6 +22,17 @@ public final class DemoMain {
 
     /** Runs the demo with the given arguments and returns the exit code. */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        for (String a : args) {
+            if (a.equals("--help") || a.equals("-h")) {
+                out.println(DemoOptions.HELP);
+                return 0;
+            }
+            if (a.equals("--version")) {
+                String version = DemoMain.class.getPackage().getImplementationVersion();
+                out.println("hudprof-demo " + (version == null ? "(development build, not from a jar)" : version));
+                return 0;
+            }
+        }
         DemoOptions options;
         try {
             options = DemoOptions.parse(args);

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
             + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
-            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--help]";
+            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--help] [--version]";
 
     static final String HELP = USAGE + "\n\n"
             + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
@@ -45,7 +45,10 @@ final class DemoOptions {
             + "                        zones stay in the code but record nothing unless something else installs a\n"
             + "                        profiler (for the -javaagent tests; excludes --hud, --callgraph, --report)\n"
             + "  --export FILE.json    at exit, write the last 120 frames as a Chrome trace (Perfetto, speedscope)\n"
-            + "  --help                this text\n\n"
+            + "  --help                this text\n"
+            + "  --version             the demo's version\n\n"
+            + "Streams to a PStats server (hudprof-viewer, Panda3D's pstats) with -Dhudprof.pstats=HOST[:PORT]\n"
+            + "or HUDPROF_PSTATS=HOST[:PORT]; docs/PROPERTIES.md lists every hudprof property.\n\n"
             + "Exit codes: 0 done, 1 failed (no OpenGL context, a crash), 2 bad options, 3 GL errors seen.";
 
     int frames;

@@ -2,8 +2,8 @@ package io.hudprof.demo;
 
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
-import io.hudprof.core.spike.Spike;
-import io.hudprof.core.spike.SpikeCapture;
+import io.hudprof.capture.Spike;
+import io.hudprof.capture.SpikeCapture;
 
 /**
  * Which of the A* re-plan frames the spike capture caught: checked right after the re-plan frame's update (the newest

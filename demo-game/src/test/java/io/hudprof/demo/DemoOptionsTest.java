@@ -83,6 +83,17 @@ class DemoOptionsTest {
         }
     }
 
+    @Test
+    void versionAndHelpExitZeroEvenAfterABadOption() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, DemoMain.run(new String[] {"--version"}, print(out), print(new ByteArrayOutputStream())));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("hudprof-demo "), out.toString(StandardCharsets.UTF_8));
+        ByteArrayOutputStream help = new ByteArrayOutputStream();
+        assertEquals(0, DemoMain.run(new String[] {"--frames", "lots", "--help"}, print(help),
+                print(new ByteArrayOutputStream())));
+        assertTrue(help.toString(StandardCharsets.UTF_8).contains("-Dhudprof.pstats=HOST[:PORT]"));
+    }
+
     private static PrintStream print(ByteArrayOutputStream bytes) {
         return new PrintStream(bytes, true, StandardCharsets.UTF_8);
     }

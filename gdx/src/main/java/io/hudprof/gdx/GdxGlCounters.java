@@ -3,7 +3,7 @@ package io.hudprof.gdx;
 import com.badlogic.gdx.Gdx;
 import com.badlogic.gdx.graphics.profiling.GLInterceptor;
 
-import io.hudprof.core.stats.Counter;
+import io.hudprof.stats.Counter;
 
 /**
  * libGDX's {@code GLProfiler} counts as hudprof statistics, so they chart in the HUD beside the zones: once per frame

@@ -3,7 +3,7 @@ package io.hudprof.gdx;
 import com.badlogic.gdx.ApplicationListener;
 
 import io.hudprof.core.Zone;
-import io.hudprof.core.stats.ProfilerLease;
+import io.hudprof.stats.ProfilerLease;
 import io.hudprof.overlay.OverlayConfig;
 
 /**

@@ -8,7 +8,7 @@ import com.jme3.renderer.RenderManager;
 
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
-import io.hudprof.core.stats.ProfilerLease;
+import io.hudprof.stats.ProfilerLease;
 import io.hudprof.overlay.HudControls;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;

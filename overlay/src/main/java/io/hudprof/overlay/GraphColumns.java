@@ -2,7 +2,6 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
-import io.hudprof.core.report.ThreadSeries;
 
 /**
  * The history graph's stacked columns as a scrolling picture ({@link HudImage}), PStats' strip chart: a recorded

@@ -5,9 +5,8 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
-import io.hudprof.core.report.ThreadSeries;
 import io.hudprof.core.report.ZoneRanking;
-import io.hudprof.core.spike.SpikeCapture;
+import io.hudprof.capture.SpikeCapture;
 
 /**
  * IProf's history graph with PStats' guide lines: one column per recorded frame, newest on the right, each the
@@ -234,6 +233,11 @@ final class HistoryGraphView {
         return Long.highestOneBit(wanted) == wanted ? wanted : Long.highestOneBit(wanted) * 2.0;
     }
 
+    /** The title as last drawn, for tests. */
+    CharSequence title() {
+        return line;
+    }
+
     private void drawTitle(FrameHistory history, int selected, DrawList list, double range, boolean hertz) {
         long nanos = history.frameNanos(selected);
         line.clear();
@@ -241,7 +245,8 @@ final class HistoryGraphView {
             line.append(threadName).append(": ");
         }
         if (nanos < 0) {
-            line.append("no frame recorded yet");
+            // Nothing ever called update(): the one mistake that leaves the HUD empty, so the title names the fix.
+            line.append("no frames yet: call Hudprof.update() once per frame");
         } else {
             line.append("frame #").append(history.frameNumber(selected)).append("  ")
                     .appendScaled(nanos, -6, 2).append(" ms  ");

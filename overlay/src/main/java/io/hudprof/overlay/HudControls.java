@@ -4,19 +4,19 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.Zone;
-import io.hudprof.core.export.TraceExporter;
+import io.hudprof.capture.TraceExporter;
 import io.hudprof.core.format.StatusSource;
-import io.hudprof.core.spike.Spike;
-import io.hudprof.core.spike.SpikeCapture;
+import io.hudprof.capture.Spike;
+import io.hudprof.capture.SpikeCapture;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.RowRole;
-import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.Stat;
-import io.hudprof.core.stats.Stats;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.Stats;
 
 /**
  * Every HUD action as a plain method, for input systems other than a GLFW key callback: a libGDX

@@ -8,12 +8,11 @@ import io.hudprof.core.category.CategoryHistory;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ThreadSeries;
 import io.hudprof.core.report.ZoneRanking;
-import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.Stat;
-import io.hudprof.core.stats.StatHistory;
-import io.hudprof.core.stats.Stats;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.StatHistory;
+import io.hudprof.stats.Stats;
 
 /**
  * One HUD frame without OpenGL: builds the report, lays out the report panel, the history graph, the value chart, the

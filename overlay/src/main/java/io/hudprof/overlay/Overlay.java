@@ -5,7 +5,7 @@ import static org.lwjgl.glfw.GLFW.glfwGetWindowContentScale;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.stats.FrameStatistics;
 
 /**
  * hudprof's in-game HUD: the report panel, the history graph and, when {@link FrameStatistics} are attached to the

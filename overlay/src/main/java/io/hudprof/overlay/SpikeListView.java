@@ -3,8 +3,8 @@ package io.hudprof.overlay;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
-import io.hudprof.core.spike.Spike;
-import io.hudprof.core.spike.SpikeCapture;
+import io.hudprof.capture.Spike;
+import io.hudprof.capture.SpikeCapture;
 
 /**
  * The spike list: the most recent captured spikes, newest first, each as its frame number, frame time, the zone that

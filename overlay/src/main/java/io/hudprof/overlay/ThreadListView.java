@@ -6,7 +6,6 @@ import io.hudprof.core.ProfileData;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ThreadSeries;
 
 /**
  * The thread selector's list: "all threads" and each thread with

@@ -7,7 +7,7 @@ import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.spike.Spike;
+import io.hudprof.core.report.StoredFrame;
 
 /**
  * PStats' piano roll as a flame chart across the bottom of the HUD: the frame the report shows (live, paused or
@@ -101,7 +101,7 @@ final class TimelineView {
         frameNumber = report.storedSpike() ? report.spikeFrameNumber() : history.frameNumber(frameOffset);
         selectedRoot = report.shownThread() < 0 ? -1 : report.threadRootZone(report.shownThread());
         selectedName = report.shownThreadName();
-        Spike spike = report.storedSpike() ? profiler.controller().shownSpike() : null;
+        StoredFrame spike = report.storedSpike() ? profiler.controller().shownSpike() : null;
         if (store == null) {
             unavailable = OFF;
         } else if (!store.load(frameNumber, frame) && spike != null && spike.frameNumber() == frameNumber

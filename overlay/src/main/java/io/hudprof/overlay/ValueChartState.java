@@ -1,10 +1,10 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.Stat;
-import io.hudprof.core.stats.StatHistory;
-import io.hudprof.core.stats.Stats;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.StatHistory;
+import io.hudprof.stats.Stats;
 
 /**
  * What the user chose in the value chart, kept for the session: the charted statistic, whether the chart is drilled

@@ -2,9 +2,9 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.format.TextLine;
-import io.hudprof.core.stats.Stat;
-import io.hudprof.core.stats.StatHistory;
-import io.hudprof.core.stats.Stats;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.StatHistory;
+import io.hudprof.stats.Stats;
 
 /**
  * PStats's value strip chart: a statistic's frame values over the recorded frames, beside the history graph and

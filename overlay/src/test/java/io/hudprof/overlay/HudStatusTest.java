@@ -3,6 +3,8 @@ package io.hudprof.overlay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.ReportAnnex;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -58,7 +60,13 @@ class HudStatusTest {
     void theProfilersStatusShowsUnlessTheHudHasItsOwn() {
         try (ScriptedGame game = new ScriptedGame(64, 0);
                 HudFrame frame = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
-            game.profiler.controller().setStatus(dest -> dest.append("PStats 2 dropped"));
+            ReportAnnex pstats = new ReportAnnex() {
+                @Override
+                public StatusSource status() {
+                    return dest -> dest.append("PStats 2 dropped");
+                }
+            };
+            game.profiler.addAnnex(pstats);
             game.frame(1.0);
             assertTrue(frame.build(1280, 720));
             assertTrue(frame.panel().titleText(frame.report()).toString().endsWith(" | PStats 2 dropped"));
@@ -68,7 +76,7 @@ class HudStatusTest {
             assertTrue(frame.panel().titleText(frame.report()).toString().endsWith(" | own"));
 
             frame.controls().status(null);
-            game.profiler.controller().setStatus(null);
+            game.profiler.removeAnnex(pstats);
             frame.build(1280, 720);
             assertTrue(!frame.panel().titleText(frame.report()).toString().contains(" | PStats"));
         }

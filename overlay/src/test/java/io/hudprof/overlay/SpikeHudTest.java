@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hudprof.core.export.TraceExporter;
-import io.hudprof.core.spike.SpikeCapture;
-import io.hudprof.core.spike.SpikeRule;
+import io.hudprof.capture.TraceExporter;
+import io.hudprof.capture.SpikeCapture;
+import io.hudprof.capture.SpikeRule;
 import io.hudprof.testkit.AllocationCheck;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -127,7 +127,7 @@ class SpikeHudTest {
         }
         long start = game.clock.nanoTime();
         game.frame(1.0);
-        spikes.notes().post(io.hudprof.core.spike.FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
+        spikes.notes().post(io.hudprof.capture.FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
                 start + 1, 1_000);
         game.frame(1.0);
         game.profiler.setPaused(true);
@@ -135,12 +135,12 @@ class SpikeHudTest {
         assertTrue(hud.build(1600, 900));
         assertEquals(1, hud.report().noteCount(), "the frame the report shows has the note");
         int withNotes = hud.panel().bounds().height();
-        game.profiler.controller().setNotes(null);
+        game.profiler.removeAnnex(spikes);
         assertTrue(hud.build(1600, 900));
         assertEquals(0, hud.report().noteCount());
         int without = hud.panel().bounds().height();
         assertTrue(withNotes > without, "one more line: " + withNotes + " vs " + without);
-        game.profiler.controller().setNotes(spikes.notes());
+        game.profiler.addAnnex(spikes);
         AllocationCheck.assertSteady("HUD frames showing a frame with a note", 200, 5, 2000,
                 () -> hud.build(1600, 900));
     }

@@ -14,12 +14,12 @@ import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.stats.Counter;
-import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.MemoryCounter;
-import io.hudprof.core.stats.Sensor;
-import io.hudprof.core.stats.Stat;
-import io.hudprof.core.stats.Stats;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.MemoryCounter;
+import io.hudprof.stats.Sensor;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.Stats;
 import io.hudprof.testkit.AllocationCheck;
 import java.lang.management.ManagementFactory;
 import java.util.EnumSet;

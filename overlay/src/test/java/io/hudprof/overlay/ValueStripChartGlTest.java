@@ -14,11 +14,11 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.stats.Counter;
-import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.MemoryCounter;
-import io.hudprof.core.stats.Percent;
-import io.hudprof.core.stats.Sensor;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.MemoryCounter;
+import io.hudprof.stats.Percent;
+import io.hudprof.stats.Sensor;
 import java.util.EnumSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

@@ -24,13 +24,13 @@ class ZeroAllocationGlTest {
     private static final int ROUNDS = 5;
     private static final int FRAMES_PER_STATE = 100;
 
-    private static final io.hudprof.core.stats.MemoryCounter TEXTURES =
-            io.hudprof.core.stats.MemoryCounter.defineLevel("ZaMemory/Textures");
-    private static final io.hudprof.core.stats.MemoryCounter MESHES =
-            io.hudprof.core.stats.MemoryCounter.defineLevel("ZaMemory/Meshes");
+    private static final io.hudprof.stats.MemoryCounter TEXTURES =
+            io.hudprof.stats.MemoryCounter.defineLevel("ZaMemory/Textures");
+    private static final io.hudprof.stats.MemoryCounter MESHES =
+            io.hudprof.stats.MemoryCounter.defineLevel("ZaMemory/Meshes");
 
     private static GlContext gl;
-    private static io.hudprof.core.stats.FrameStatistics statistics;
+    private static io.hudprof.stats.FrameStatistics statistics;
     private static ScriptedGame game;
     private static com.sun.management.ThreadMXBean threads;
 
@@ -38,8 +38,8 @@ class ZeroAllocationGlTest {
     static void open() {
         gl = GlContext.open(GlContext.Profile.CORE, W, H);
         game = new ScriptedGame(256, 30);
-        statistics = io.hudprof.core.stats.FrameStatistics.builder()
-                .sensors(java.util.EnumSet.noneOf(io.hudprof.core.stats.Sensor.class)).attach(game.profiler);
+        statistics = io.hudprof.stats.FrameStatistics.builder()
+                .sensors(java.util.EnumSet.noneOf(io.hudprof.stats.Sensor.class)).attach(game.profiler);
         threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assertTrue(threads.isThreadAllocatedMemorySupported(), "this JVM cannot count allocated bytes per thread");
         threads.setThreadAllocatedMemoryEnabled(true);

@@ -3,9 +3,9 @@ package io.hudprof.pstats;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Averaging;
-import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.Stat;
-import io.hudprof.core.stats.Stats;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.Stats;
 import java.util.Arrays;
 
 /**

@@ -3,8 +3,9 @@ package io.hudprof.pstats;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.format.TextLine;
-import io.hudprof.core.stats.FrameStatistics;
+import io.hudprof.stats.FrameStatistics;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.DatagramPacket;
@@ -13,6 +14,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -35,11 +38,11 @@ import java.util.function.Consumer;
  * connection is one log line; it reconnects with a back-off from 0.5 s doubling to 10 s, and the game goes on.
  * See {@link SnapshotEncoder} for how frames become PStats collectors and events.
  *
- * <p><b>HUD.</b> A {@link StatusSource}, set as the profiler's status ({@code controller().setStatus}) while it
+ * <p><b>HUD.</b> A {@link StatusSource}, plugged in as the profiler's status (a report annex, {@code Profiler.addAnnex}) while it
  * streams unless another is: the HUD shows "PStats 3 dropped" (or "PStats off, 3 dropped" while no server is
  * connected) after its title, so a slow viewer is seen in the game.
  */
-public final class PStatsClient implements FrameListener, StatusSource, AutoCloseable {
+public final class PStatsClient implements FrameListener, StatusSource, ReportAnnex, AutoCloseable {
     /** The property naming the server: {@code host} or {@code host:port}. */
     public static final String PROPERTY = "hudprof.pstats";
     /** The environment variable used when the property is absent. */
@@ -65,6 +68,9 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
             return new Options(maxRate, queueFrames, progname, udp, sink);
         }
     }
+
+    /** Clients started from the properties, one per profiler (profilers live as long as the game: no cleanup). */
+    private static final Map<Profiler, PStatsClient> FROM_PROPERTIES = new WeakHashMap<>();
 
     private static final long MIN_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(10);
@@ -129,7 +135,7 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
         profiler.addFrameListener(client);
         if (profiler.controller().status() == null) {
             // The HUD shows the stream's dropped frames after its title while this client streams.
-            profiler.controller().setStatus(client);
+            profiler.addAnnex(client);
         }
         client.sender.start();
         return client;
@@ -137,7 +143,9 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
 
     /**
      * Connects when {@code -Dhudprof.pstats=host[:port]} or {@code HUDPROF_PSTATS} is set; the rate comes from
-     * {@code -Dhudprof.pstats.maxRate}.
+     * {@code -Dhudprof.pstats.maxRate}. Needs no call from the game: with this module on the class path,
+     * {@link PStatsInstallHook} calls it when a profiler is installed. One client per profiler: a second call for
+     * the same profiler (the game's own, after the hook's) returns the client already streaming.
      *
      * @return the client, or null when neither is set
      * @throws IllegalArgumentException naming the property and the accepted forms when a value is not valid
@@ -153,8 +161,17 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
             return null;
         }
         HostPort target = HostPort.parse(value, source);
-        return connect(profiler, target.host(), target.port(),
-                Options.defaults().withMaxRate(maxRateFromProperty()));
+        double maxRate = maxRateFromProperty();
+        synchronized (FROM_PROPERTIES) {
+            PStatsClient running = FROM_PROPERTIES.get(profiler);
+            if (running != null && !running.closed) {
+                return running;
+            }
+            PStatsClient client = connect(profiler, target.host(), target.port(),
+                    Options.defaults().withMaxRate(maxRate));
+            FROM_PROPERTIES.put(profiler, client);
+            return client;
+        }
     }
 
     static double maxRateFromProperty() {
@@ -265,13 +282,17 @@ public final class PStatsClient implements FrameListener, StatusSource, AutoClos
         return connected;
     }
 
+    /** As a report annex: this client's own status (the stream's dropped frames). */
+    @Override
+    public StatusSource status() {
+        return this;
+    }
+
     /** Stops streaming: unregisters, ends the sender thread and closes the connection. */
     @Override
     public void close() {
         profiler.removeFrameListener(this);
-        if (profiler.controller().status() == this) {
-            profiler.controller().setStatus(null);
-        }
+        profiler.removeAnnex(this);
         closed = true;
         LockSupport.unpark(sender);
         try {

@@ -1,8 +1,8 @@
 package io.hudprof.pstats;
 
 import io.hudprof.core.Zone;
-import io.hudprof.core.stats.Stat;
-import io.hudprof.core.stats.Stats;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.Stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -95,8 +95,8 @@ class ClientBehaviourTest {
         }
     }
 
-    private static final io.hudprof.core.stats.Counter STREAMED =
-            io.hudprof.core.stats.Counter.define("Client test/Frames streamed");
+    private static final io.hudprof.stats.Counter STREAMED =
+            io.hudprof.stats.Counter.define("Client test/Frames streamed");
 
     @Test
     void streamingAFrameAllocatesNothingOnTheGameThread() throws Exception {
@@ -115,8 +115,8 @@ class ClientBehaviourTest {
                 PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
         await(client::connected, "connection");
         if (statistics) {
-            io.hudprof.core.stats.FrameStatistics.builder()
-                    .sensors(java.util.EnumSet.noneOf(io.hudprof.core.stats.Sensor.class)).attach(profiler);
+            io.hudprof.stats.FrameStatistics.builder()
+                    .sensors(java.util.EnumSet.noneOf(io.hudprof.stats.Sensor.class)).attach(profiler);
             profiler.addFrameListener((nanos, recorded) -> STREAMED.increment());
         }
         AllocationCheck.assertSteady("the game thread streaming frames", 20_000, 5, 2000, this::frame);

@@ -237,10 +237,10 @@ class ClientRoundTripTest {
         assertTrue(parents.keySet().stream().noneMatch(name -> name.endsWith("#3")), parents.toString());
     }
 
-    private static final io.hudprof.core.stats.Counter THINGS =
-            io.hudprof.core.stats.Counter.define("Round trip/Things drawn");
-    private static final io.hudprof.core.stats.MemoryCounter HELD =
-            io.hudprof.core.stats.MemoryCounter.defineLevel("Round trip/Bytes held");
+    private static final io.hudprof.stats.Counter THINGS =
+            io.hudprof.stats.Counter.define("Round trip/Things drawn");
+    private static final io.hudprof.stats.MemoryCounter HELD =
+            io.hudprof.stats.MemoryCounter.defineLevel("Round trip/Bytes held");
 
     @Test
     void statisticsArriveAsLevelCollectorsWithTheirFrameValues() throws Exception {
@@ -251,8 +251,8 @@ class ClientRoundTripTest {
                 PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
         await(client::connected, "connection");
         // Attached after the client on purpose: the client moves behind the statistics' listener when it sees them.
-        io.hudprof.core.stats.FrameStatistics statistics = io.hudprof.core.stats.FrameStatistics.builder()
-                .sensors(java.util.EnumSet.noneOf(io.hudprof.core.stats.Sensor.class)).attach(profiler);
+        io.hudprof.stats.FrameStatistics statistics = io.hudprof.stats.FrameStatistics.builder()
+                .sensors(java.util.EnumSet.noneOf(io.hudprof.stats.Sensor.class)).attach(profiler);
         long held = 0;
         Map<Long, long[]> expected = new HashMap<>();
         for (int n = 1; n <= 20; n++) {

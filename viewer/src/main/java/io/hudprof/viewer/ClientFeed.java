@@ -1,7 +1,7 @@
 package io.hudprof.viewer;
 
 import io.hudprof.core.Zone;
-import io.hudprof.core.stats.FloatDistribution;
+import io.hudprof.stats.FloatDistribution;
 import io.hudprof.pstats.CollectorTable;
 import io.hudprof.pstats.FrameData;
 import io.hudprof.pstats.PStatsSession;

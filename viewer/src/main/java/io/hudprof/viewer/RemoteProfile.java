@@ -3,8 +3,10 @@ package io.hudprof.viewer;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
-import io.hudprof.core.stats.FrameStatistics;
-import io.hudprof.core.stats.Sensor;
+import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.ReportAnnex;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.Sensor;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -64,7 +66,7 @@ final class RemoteProfile {
         // The clients' level collectors arrive as statistics; the viewer's own JVM is not what is shown.
         FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
         // The HUD's title says whose profile it is and what the viewer could not keep up with.
-        profiler.controller().setStatus(dest -> {
+        StatusSource title = dest -> {
             if (clients != null) {
                 clients.describe(this, dest);
                 return;
@@ -75,6 +77,12 @@ final class RemoteProfile {
                 dest.append(gone == null ? "no client" : gone).append(gone == null ? "" : " left");
             } else {
                 dest.append(shown.progname()).append(", ").append(shown.dropped()).append(" dropped");
+            }
+        };
+        profiler.addAnnex(new ReportAnnex() {
+            @Override
+            public StatusSource status() {
+                return title;
             }
         });
     }

@@ -1,7 +1,7 @@
 package io.hudprof.viewer;
 
 import io.hudprof.core.Zone;
-import io.hudprof.core.stats.FloatDistribution;
+import io.hudprof.stats.FloatDistribution;
 import java.util.Arrays;
 
 /**

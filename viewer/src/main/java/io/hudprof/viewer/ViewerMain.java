@@ -9,6 +9,7 @@ import io.hudprof.pstats.TextStatsPrinter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +31,9 @@ public final class ViewerMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
+        // The viewer is a PStats server: its replay profilers never stream anywhere, whatever HUDPROF_PSTATS says in
+        // the shell that starts it and the game (a blank property wins over the variable and means off).
+        System.setProperty("hudprof.pstats", "");
         int code = run(args, System.out, System.err, new CountDownLatch(1));
         if (code != 0) {
             System.exit(code);
@@ -44,6 +48,16 @@ public final class ViewerMain {
      */
     public static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stop)
             throws InterruptedException {
+        for (String a : args) {
+            if (a.equals("--help") || a.equals("-h")) {
+                out.print(ViewerOptions.USAGE);
+                return 0;
+            }
+            if (a.equals("--version")) {
+                out.println("hudprof-viewer " + version());
+                return 0;
+            }
+        }
         ViewerOptions options;
         try {
             options = ViewerOptions.parse(args);
@@ -215,6 +229,21 @@ public final class ViewerMain {
     record Started(PStatsServer server, SessionRecorder recorder) {
     }
 
+    /** This build's version, from the jar's manifest ("development build" when run from classes). */
+    static String version() {
+        String v = ViewerMain.class.getPackage().getImplementationVersion();
+        return v == null ? "(development build, not from a jar)" : v;
+    }
+
+    /** Where the server listens, for the start-up line: all interfaces (as PStats does) unless --bind says one. */
+    static String listeningOn(InetAddress bind, int port) {
+        if (bind == null) {
+            return "all interfaces, port " + port + " (anyone who can reach this port may connect;"
+                    + " --bind 127.0.0.1 keeps it to this machine)";
+        }
+        return bind.getHostAddress() + " port " + port;
+    }
+
     /** Starts the server (and the recorder); null, with the reason printed, when it cannot. */
     static Started start(ViewerOptions options, Function<String, SessionListener> listeners,
             PrintStream err) {
@@ -231,7 +260,7 @@ public final class ViewerMain {
         try {
             PStatsServer server = PStatsServer.start(options.bind(), options.port(), listeners::apply,
                     err::println, serverOptions);
-            err.println("hudprof-viewer: listening for PStats clients on port " + server.port());
+            err.println("hudprof-viewer: listening for PStats clients on " + listeningOn(options.bind(), server.port()));
             return new Started(server, recorder);
         } catch (IOException e) {
             err.println("hudprof-viewer: cannot listen on port " + options.port() + ": " + e.getMessage()

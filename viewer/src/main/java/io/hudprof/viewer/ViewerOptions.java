@@ -24,17 +24,19 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
 
     static final String USAGE = """
             usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
-                                                [--replay FILE] [--headless] [--screenshot PNG]
+                                                [--replay FILE] [--headless] [--screenshot PNG] [--help] [--version]
               (without --text: a window that shows a connected client with the game's HUD, the first to connect;
                F4 / Shift+F4 show the next / previous client; F3 hides the HUD)
               --port N         TCP port for PStats clients (default 5185; each client also gets a UDP port above it)
-              --bind ADDRESS   address to listen on (default: all)
+              --bind ADDRESS   address to listen on (default: all interfaces, as PStats does; 127.0.0.1 for
+                               this machine only)
               --text           print each frame's collector times (ms) and levels, like Panda's text-stats
               --raw            with --text, also print each frame's start/stop events (text-stats -r)
               --record FILE    also write every message of every session to FILE (one JSON line each)
               --replay FILE    read a recorded session (or a pstats-captures .jsonl) instead of listening
               --headless       the window without a display (GLFW null platform, EGL), for CI
               --screenshot PNG with --replay: once replayed, save the window to PNG and exit
+              --help           this text          --version   the viewer's version
             """;
 
     /** Parses arguments; throws {@link IllegalArgumentException} with a message for the user. */

@@ -102,12 +102,12 @@ class ViewerWindowGlTest {
         RemoteProfile profile = new RemoteProfile(600);
         ProfileFrames received = new ProfileFrames();
         Map<Long, Double> objects = new java.util.concurrent.ConcurrentHashMap<>();
-        io.hudprof.core.stats.FloatDistribution objectsStat =
-                io.hudprof.core.stats.FloatDistribution.define(ClientFeed.LEVELS + "Objects");
+        io.hudprof.stats.FloatDistribution objectsStat =
+                io.hudprof.stats.FloatDistribution.define(ClientFeed.LEVELS + "Objects");
         profile.profiler().addFrameListener((nanos, recorded) -> {
             if (recorded) {
                 received.take(profile.profiler(), profile.lastFrameNumber());
-                objects.put(profile.lastFrameNumber(), io.hudprof.core.stats.FrameStatistics
+                objects.put(profile.lastFrameNumber(), io.hudprof.stats.FrameStatistics
                         .attachedTo(profile.profiler()).frameValue(objectsStat, Averaging.INSTANTANEOUS));
             }
         });

@@ -2,6 +2,7 @@ package io.hudprof.core.category;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameListener;
+import io.hudprof.core.FrameRing;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import java.util.Arrays;
@@ -34,7 +35,7 @@ public final class CategoryHistory implements FrameListener {
     private final long[] creditedNanos;
     private final long[] entryStart;
     private final long[] entryEnd;
-    private long framesWritten;
+    private final FrameRing frames;
 
     private final int entryCapacity;
     private final int[] entryNode;
@@ -53,6 +54,7 @@ public final class CategoryHistory implements FrameListener {
         this.profiler = profiler;
         this.data = profiler.data();
         this.frameCapacity = profiler.history().capacity();
+        this.frames = new FrameRing(frameCapacity);
         this.frameNumber = new long[frameCapacity];
         this.frameNanos = new long[frameCapacity];
         this.creditedNanos = new long[frameCapacity];
@@ -99,7 +101,7 @@ public final class CategoryHistory implements FrameListener {
             return;
         }
         credits.credit(data, data.self(Averaging.INSTANTANEOUS), data.updateThreadRootZone());
-        int slot = (int) (framesWritten % frameCapacity);
+        int slot = frames.next();
         frameNumber[slot] = data.recordedFrames();
         frameNanos[slot] = nanos;
         creditedNanos[slot] = Math.round(credits.creditedNanos());
@@ -114,7 +116,7 @@ public final class CategoryHistory implements FrameListener {
         }
         entryPos += credits.touchedCount();
         entryEnd[slot] = entryPos;
-        framesWritten++;
+        frames.advance();
     }
 
     /** The credits of the last recorded frame. */
@@ -129,7 +131,7 @@ public final class CategoryHistory implements FrameListener {
 
     /** How many frames are held (grows to {@link #capacity()}). */
     public int size() {
-        return (int) Math.min(framesWritten, frameCapacity);
+        return frames.size();
     }
 
     /** The duration of the frame {@code framesAgo} back (0 = latest), or -1 when not held. */
@@ -162,14 +164,8 @@ public final class CategoryHistory implements FrameListener {
         if (id < 0) {
             return frameNanos[slot];
         }
-        int e = (int) (entryStart[slot] % entryCapacity);
-        for (long p = entryStart[slot]; p < entryEnd[slot]; p++) {
-            if (entryNode[e] == id) {
-                return entryNanos[e];
-            }
-            e = e + 1 == entryCapacity ? 0 : e + 1;
-        }
-        return 0;
+        int e = entryOf(slot, id);
+        return e < 0 ? 0 : entryNanos[e];
     }
 
     /**
@@ -185,14 +181,20 @@ public final class CategoryHistory implements FrameListener {
         if (id < 0) {
             return frameNanos[slot] - creditedNanos[slot];
         }
+        int e = entryOf(slot, id);
+        return e < 0 ? 0 : entryOwn[e];
+    }
+
+    /** The ring index of category {@code id}'s entry in the frame at {@code slot}, or -1 when it has none. */
+    private int entryOf(int slot, int id) {
         int e = (int) (entryStart[slot] % entryCapacity);
         for (long p = entryStart[slot]; p < entryEnd[slot]; p++) {
             if (entryNode[e] == id) {
-                return entryOwn[e];
+                return e;
             }
             e = e + 1 == entryCapacity ? 0 : e + 1;
         }
-        return 0;
+        return -1;
     }
 
     /**
@@ -335,9 +337,6 @@ public final class CategoryHistory implements FrameListener {
     }
 
     private int slot(int framesAgo) {
-        if (framesAgo < 0 || framesAgo >= size()) {
-            return -1;
-        }
-        return (int) ((framesWritten - 1 - framesAgo) % frameCapacity);
+        return frames.slot(framesAgo);
     }
 }

@@ -7,9 +7,7 @@ import io.hudprof.core.ProfileData;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
-import io.hudprof.core.spike.FrameNotes;
 import io.hudprof.core.format.StatusSource;
-import io.hudprof.core.spike.Spike;
 
 import java.util.Arrays;
 
@@ -42,7 +40,7 @@ public final class ReportController {
     private Metric metric = Metric.TIME;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
     private int frameOffset;
-    private Spike shownSpike;
+    private StoredFrame shownSpike;
     private long shownSpikeFrame;
     private int cursor;
     private int cursorZone = -1;
@@ -63,16 +61,19 @@ public final class ReportController {
     private int[] layoutLevel = new int[64];
     private RowRole[] layoutRole = new RowRole[64];
     private int[] layoutKey = new int[64];
-    private ValueTable statistics;
-    private FrameNotes notes;
-    private volatile StatusSource status;
+    /** What modules above core plug in (statistics rows, pinned notes, a status), asked each time it is needed. */
+    private final Annexes annexes;
 
-    /** A controller over the given profile; a {@code Profiler} makes one ({@code profiler.controller()}). */
-    public ReportController(ProfileData data) {
-        if (data == null) {
-            throw new IllegalArgumentException("hudprof: profile data is null");
+    /**
+     * A controller over the given profile that asks {@code annexes} for what modules above core add; a
+     * {@code Profiler} makes one ({@code profiler.controller()}) with the annexes of {@code Profiler.addAnnex}.
+     */
+    public ReportController(ProfileData data, Annexes annexes) {
+        if (data == null || annexes == null) {
+            throw new IllegalArgumentException("hudprof: profile data or annexes is null");
         }
         this.data = data;
+        this.annexes = annexes;
         this.history = data.history();
         this.source = new ReportSource(data);
         this.rows = new RowBuilder(data);
@@ -102,53 +103,29 @@ public final class ReportController {
 
     /**
      * Switches to the next mode (self → hier → call graph → statistics → self); statistics is skipped while no
-     * {@linkplain #setStatistics(ValueTable) statistics table} is plugged in.
+     * {@linkplain #statistics() statistics table} is plugged in.
      */
     public void cycleMode() {
         ReportMode next = mode.next();
-        if (next == ReportMode.STATISTICS && statistics == null) {
+        if (next == ReportMode.STATISTICS && statistics() == null) {
             next = next.next();
         }
         setMode(next);
     }
 
-    /**
-     * Plugs in the rows of the {@link ReportMode#STATISTICS} report (the statistics package's per-frame values);
-     * {@code null} unplugs them, after which that mode shows no rows.
-     */
-    public void setStatistics(ValueTable table) {
-        this.statistics = table;
-    }
-
-    /**
-     * Plugs in the JVM events pinned to frames (a spike capture's notes; {@code SpikeCapture.Builder.attach} does
-     * it): each report then carries the notes of the frame it shows. {@code null} unplugs.
-     */
-    public void setNotes(FrameNotes notes) {
-        this.notes = notes;
-    }
-
-    /** The notes plugged in with {@link #setNotes(FrameNotes)}, or {@code null}. */
-    public FrameNotes notes() {
-        return notes;
-    }
-
-    /** The table plugged in with {@link #setStatistics(ValueTable)}, or {@code null}. */
+    /** The statistics rows an annex plugged in ({@link ReportAnnex#statistics()}), or {@code null}. */
     public ValueTable statistics() {
-        return statistics;
+        return annexes.statistics();
     }
 
-    /**
-     * Plugs in a status a HUD shows after its title unless it was given its own (for example a PStats client while
-     * it streams); {@code null} unplugs it. Safe to call from any thread.
-     */
-    public void setStatus(StatusSource source) {
-        this.status = source;
+    /** The notes pinned to frames an annex plugged in ({@link ReportAnnex#notes()}), or {@code null}. */
+    public PinnedNotes notes() {
+        return annexes.notes();
     }
 
-    /** The status plugged in with {@link #setStatus(StatusSource)}, or {@code null}. */
+    /** The status an annex plugged in ({@link ReportAnnex#status()}), or {@code null}. Safe from any thread. */
     public StatusSource status() {
-        return status;
+        return annexes.status();
     }
 
     /** Moves the cursor by {@code delta} rows, clamped to the report. */
@@ -248,7 +225,7 @@ public final class ReportController {
 
     /**
      * Shows the frame {@code framesAgo} back (0 = live), clamped to what history holds; leaves a
-     * {@linkplain #showSpike(Spike) shown spike}.
+     * {@linkplain #showSpike(StoredFrame) shown spike}.
      */
     public void setFrame(int framesAgo) {
         shownSpike = null;
@@ -265,7 +242,7 @@ public final class ReportController {
      * live) or {@code showSpike(null)} leave it. The spike slot is remembered with its frame number; if the capture
      * refills the slot with another frame the report says no data for this frame.
      */
-    public void showSpike(Spike spike) {
+    public void showSpike(StoredFrame spike) {
         if (spike == null || spike.frameNumber() < 0) {
             shownSpike = null;
             return;
@@ -275,8 +252,8 @@ public final class ReportController {
         frameOffset = 0;
     }
 
-    /** The stored spike shown ({@link #showSpike(Spike)}), or null. */
-    public Spike shownSpike() {
+    /** The stored spike shown ({@link #showSpike(StoredFrame)}), or null. */
+    public StoredFrame shownSpike() {
         return shownSpike;
     }
 
@@ -453,7 +430,7 @@ public final class ReportController {
             }
             return;
         }
-        FrameNotes pinned = notes;
+        PinnedNotes pinned = notes();
         if (pinned == null) {
             return;
         }
@@ -508,7 +485,7 @@ public final class ReportController {
         boolean live = frameOffset == 0;
         long number = live ? data.recordedFrames() : history.frameNumber(frameOffset);
         double frameNanos = live ? data.frameNanos(shownAveraging) : history.frameNanos(frameOffset);
-        ValueTable table = statistics;
+        ValueTable table = statistics();
         boolean available = table != null && number > 0 && table.prepare(frameOffset, shownAveraging);
         dest.clearThreads();
         dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, data.frozen(), available,
@@ -540,8 +517,8 @@ public final class ReportController {
      */
     private void buildSpikeStatistics(Report dest) {
         dest.clearThreads();
-        Spike spike = shownSpike;
-        ValueTable table = statistics;
+        StoredFrame spike = shownSpike;
+        ValueTable table = statistics();
         boolean available = table != null && spike.frameNumber() == shownSpikeFrame && spike.statisticCount() > 0
                 && table.prepare(0, Averaging.INSTANTANEOUS);
         dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), available,

@@ -10,8 +10,8 @@ public enum ReportMode {
     CALL_GRAPH("call graph"),
     /**
      * Statistics (counters, memory, distributions, percentages, ratios, timers, sensors) grouped by category,
-     * with per-frame and run values; rows come from the {@link ValueTable} set with
-     * {@link ReportController#setStatistics(ValueTable)}.
+     * with per-frame and run values; rows come from the {@link ValueTable} an annex plugs
+     * in ({@link ReportAnnex#statistics()}).
      */
     STATISTICS("statistics");
 

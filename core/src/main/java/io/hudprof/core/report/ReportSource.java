@@ -6,11 +6,10 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.ThreadRoster;
-import io.hudprof.core.spike.Spike;
 
 /**
  * Chooses the per-state values a report shows: the live frame or one of its averages, or a history frame or a
- * stored {@link Spike} loaded into scratch arrays, plus the frame its heat is compared with (the slow average live, the previous frame in
+ * stored {@link StoredFrame} loaded into scratch arrays, plus the frame its heat is compared with (the slow average live, the previous frame in
  * history). Between {@link #open} and {@link #close} the arrays are valid; {@code close} undoes exactly what the
  * history load wrote, so the scratch arrays stay zero and loading costs only the frame's own entries.
  */
@@ -40,7 +39,7 @@ final class ReportSource {
 
     private int loadedOffset = -1;
     private int loadedReferenceOffset = -1;
-    private Spike loadedSpike;
+    private StoredFrame loadedSpike;
     private boolean previousFromSpike;
     private double[] historySelf = new double[64];
     private double[] historyCalls = new double[64];
@@ -123,7 +122,7 @@ final class ReportSource {
      * @param frameNumber the frame the spike slot should still hold; a slot refilled since shows nothing
      * @return false when the slot no longer holds that frame or the metric was not recorded for it
      */
-    boolean openSpike(Spike spike, long frameNumber, Metric metric) {
+    boolean openSpike(StoredFrame spike, long frameNumber, Metric metric) {
         boolean held = spike.frameNumber() == frameNumber;
         for (Problem problem : PROBLEMS) {
             problemsTotal[problem.ordinal()] = data.problemsTotal(problem);

@@ -7,7 +7,7 @@ import io.hudprof.core.ValueUnit;
 /**
  * Rows of named values that are not zone times, for the {@link ReportMode#STATISTICS} report: the report
  * controller copies them into {@link ReportRow}s so every renderer draws them like any other report. The
- * statistics package implements it; {@link ReportController#setStatistics(ValueTable)} plugs it in.
+ * statistics module implements it and plugs it in as a {@link ReportAnnex}.
  *
  * <p>Called on the thread that builds reports (the one calling {@code Profiler.update()}), at most once per
  * build: {@link #prepare} first, then the row accessors. Implementations should not allocate in steady state.

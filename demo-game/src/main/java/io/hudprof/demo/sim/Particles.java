@@ -2,7 +2,7 @@ package io.hudprof.demo.sim;
 
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
-import io.hudprof.core.stats.Counter;
+import io.hudprof.stats.Counter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

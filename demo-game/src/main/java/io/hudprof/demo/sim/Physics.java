@@ -2,7 +2,7 @@ package io.hudprof.demo.sim;
 
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
-import io.hudprof.core.stats.Counter;
+import io.hudprof.stats.Counter;
 
 /**
  * Moves everything and makes it collide: integration, a uniform-grid broad phase, circle-circle collision response,

@@ -2,8 +2,8 @@ package io.hudprof.demo.sim;
 
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
-import io.hudprof.core.stats.Counter;
-import io.hudprof.core.stats.Percent;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.Percent;
 
 /**
  * The one ray-versus-rocks routine the whole game uses: physics sweeps bullets with short rays, the AI looks around

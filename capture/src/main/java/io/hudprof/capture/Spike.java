@@ -1,0 +1,420 @@
+package io.hudprof.capture;
+
+import io.hudprof.core.Metric;
+import io.hudprof.core.Problem;
+import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.TimelineFrame;
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.StoredFrame;
+import java.util.Arrays;
+
+/**
+ * One captured spike frame with its full data, kept by {@link SpikeCapture} after the history ring has moved on:
+ * the frame's number, time and place on the clock, the rule that matched, every zone-stack state's self time and
+ * entry count, the zone that grew most against the slow average, with allocation per zone on also every state's self
+ * allocated bytes and the zone whose allocation grew most, the previous frame's per-state values (what heat compares
+ * with, when history held them), the problems counted in the frame, the statistics report's values as of the frame
+ * (when statistics are attached), each thread's timeline events of the frame (when timelines are kept) and notes
+ * (GC pauses and other JVM events that overlapped it, added when they arrive).
+ *
+ * <p>A slot: {@link SpikeCapture} owns a fixed set and refills them; the arrays grow on a spike (never per frame) up
+ * to the profiler's state and timeline bounds. Read it on the thread that calls {@code update()}.
+ */
+public final class Spike implements StoredFrame {
+    /** Notes kept per spike; later ones are counted in {@link #droppedNotes()}. */
+    public static final int MAX_NOTES = 8;
+
+    long frameNumber = -1;
+    long frameNanos;
+    long startNanos;
+    long endNanos;
+    SpikeRule.Trigger trigger;
+    String thread;
+    long value;
+    double baseline;
+    /** Per {@link Metric} (by ordinal): the zone that grew most against its slow average, or -1, and by how much. */
+    final int[] grewZone = new int[Metric.values().length];
+    final double[] grewBy = new double[Metric.values().length];
+    boolean hasBytes;
+    double frameBytes;
+    /** GPU values: still to come (they arrive frames after the CPU values), and the frame's GPU time or -1. */
+    boolean gpuPending;
+    long gpuFrameNanos = -1;
+
+    /** The frame's own per-state values. */
+    final StateValues frame = new StateValues();
+    /** The recorded frame before it (what heat compares with), when history held its states. */
+    final StateValues previous = new StateValues();
+    boolean hasPrevious;
+    /** Problems counted in the frame, by {@link Problem} ordinal. */
+    final long[] problems = new long[Problem.values().length];
+
+    /** Statistics rows kept, sorted by key: key and the {@link #STAT_COLUMNS} values, row by row. */
+    int statCount;
+    int[] statKeys = new int[0];
+    double[] statValues = new double[0];
+
+    /** The statistics columns a spike keeps, in this order. */
+    static final Column[] STAT_COLUMNS = {Column.FRAME, Column.RUN, Column.MIN, Column.MAX, Column.COUNT};
+
+    Spike() {
+        Arrays.fill(grewZone, -1);
+    }
+
+    int threadCount;
+    String[] threadNames = new String[0];
+    int[] eventCounts = new int[0];
+    int[][] eventZones = new int[0][];
+    boolean[][] eventBegins = new boolean[0][];
+    long[][] eventNanos = new long[0][];
+
+    /** The frame's timeline (lanes and bars) when the profiler's timeline store held it at capture. */
+    final TimelineFrame timeline = new TimelineFrame();
+    boolean hasTimeline;
+
+    final String[] notes = new String[MAX_NOTES];
+    int noteCount;
+    int droppedNotes;
+
+    /** The recorded-frame number, or -1 for an empty slot. */
+    @Override
+    public long frameNumber() {
+        return frameNumber;
+    }
+
+    /** The frame's duration (ns). */
+    @Override
+    public long frameNanos() {
+        return frameNanos;
+    }
+
+    /** The frame's start on the profiler's clock. */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /** The frame's end on the profiler's clock. */
+    public long endNanos() {
+        return endNanos;
+    }
+
+    /** The condition that matched. */
+    public SpikeRule.Trigger trigger() {
+        return trigger;
+    }
+
+    /** The thread whose time matched, or null when the rule watched the frame time. */
+    public String thread() {
+        return thread;
+    }
+
+    /** The watched value that matched (ns): the frame time or the thread's time inside zones. */
+    public long value() {
+        return value;
+    }
+
+    /** The watched value's moving average before this frame (ns), NaN when there was none. */
+    public double baseline() {
+        return baseline;
+    }
+
+    /** The zone whose self time grew most against the slow average before this frame, or -1. */
+    public int grewZone() {
+        return grewZone(Metric.TIME);
+    }
+
+    /** How much that zone's self time grew (ns). */
+    public double grewNanos() {
+        return grew(Metric.TIME);
+    }
+
+    /**
+     * The zone whose self value of {@code metric} (time, or allocated bytes) grew most against its slow average
+     * before this frame, or -1 (also when the metric was not recorded).
+     */
+    public int grewZone(Metric metric) {
+        return grewZone[metric.ordinal()];
+    }
+
+    /** How much that zone's self value grew, in the metric's unit (ns or bytes); 0 when no zone grew. */
+    public double grew(Metric metric) {
+        return grewBy[metric.ordinal()];
+    }
+
+    /** Whether allocated bytes were recorded for this frame (allocation per zone on and available). */
+    public boolean hasBytes() {
+        return hasBytes;
+    }
+
+    /** Bytes all recorded threads allocated in the frame; 0 when not {@linkplain #hasBytes() recorded}. */
+    public double frameBytes() {
+        return frameBytes;
+    }
+
+    /** Number of states with values in the frame. */
+    public int stateCount() {
+        return frame.count;
+    }
+
+    /** The i-th state with values (a state index of {@link io.hudprof.core.ProfileData}). */
+    public int state(int i) {
+        return frame.states[i];
+    }
+
+    /** Self time (ns) of the i-th state. */
+    public double self(int i) {
+        return frame.self[i];
+    }
+
+    /** Entry count of the i-th state. */
+    public double calls(int i) {
+        return frame.calls[i];
+    }
+
+    /**
+     * The GPU time of the spike's own frame (time inside its outermost GPU zones), or -1 while its GPU results have
+     * not arrived or when they never did (no GPU timer, or the frame's results were dropped or came too late).
+     * Its GPU zones' values join the spike's states when they arrive.
+     */
+    @Override
+    public long gpuFrameNanos() {
+        return gpuFrameNanos;
+    }
+
+    /** True while the spike waits for its own frame's GPU results (they arrive a few frames late). */
+    public boolean gpuPending() {
+        return gpuPending;
+    }
+
+    /** Self allocated bytes of the i-th state; 0 when not {@linkplain #hasBytes() recorded}. */
+    public double bytes(int i) {
+        return frame.bytes[i];
+    }
+
+    /** Writes the frame's per-state values into arrays indexed by state (as ProfileData's); others untouched. */
+    public void loadStates(double[] selfByState, double[] callsByState) {
+        frame.load(Metric.TIME, selfByState, callsByState);
+    }
+
+    /**
+     * Writes the frame's per-state values of {@code metric} (self time, or self allocated bytes) and entry counts
+     * into arrays indexed by state; others untouched. Returns false, writing nothing, when the metric was not
+     * recorded for this frame (bytes without {@link #hasBytes()}).
+     */
+    @Override
+    public boolean loadStates(Metric metric, double[] selfByState, double[] callsByState) {
+        if (metric == Metric.ALLOCATED_BYTES && !hasBytes) {
+            return false;
+        }
+        frame.load(metric, selfByState, callsByState);
+        return true;
+    }
+
+    /** Zeroes exactly the entries {@link #loadStates} wrote, so scratch arrays stay zero between uses. */
+    @Override
+    public void clearStates(double[] selfByState, double[] callsByState) {
+        frame.clear(selfByState, callsByState);
+    }
+
+    /**
+     * Whether the spike kept the recorded frame before it (history held its per-state values when the spike was
+     * caught): what a report's heat compares the spike with, as it does for a frame in history.
+     */
+    public boolean hasPreviousFrame() {
+        return hasPrevious;
+    }
+
+    /**
+     * Writes the previous frame's values of {@code metric} and entry counts into state-indexed arrays, as
+     * {@link #loadStates(Metric, double[], double[])} does the spike's; false, writing nothing, when it was not kept
+     * or the metric was not recorded.
+     */
+    @Override
+    public boolean loadPreviousStates(Metric metric, double[] selfByState, double[] callsByState) {
+        if (!hasPrevious || metric == Metric.ALLOCATED_BYTES && !hasBytes) {
+            return false;
+        }
+        previous.load(metric, selfByState, callsByState);
+        return true;
+    }
+
+    /** Zeroes exactly the entries {@link #loadPreviousStates} wrote. */
+    @Override
+    public void clearPreviousStates(double[] selfByState, double[] callsByState) {
+        previous.clear(selfByState, callsByState);
+    }
+
+    /** How many times {@code problem} was counted in the spike's frame. */
+    @Override
+    public long problems(Problem problem) {
+        return problems[problem.ordinal()];
+    }
+
+    /** Number of statistics rows kept (0 when no statistics were attached, or none had a value). */
+    @Override
+    public int statisticCount() {
+        return statCount;
+    }
+
+    /**
+     * A statistics row's value in the spike's frame as the {@link io.hudprof.core.report.ReportMode#STATISTICS}
+     * report showed it then, by the row's {@linkplain io.hudprof.core.report.ValueTable#key key} (a statistic's id):
+     * {@link Column#FRAME} the frame's value, {@link Column#RUN}, {@link Column#MIN}, {@link Column#MAX} and
+     * {@link Column#COUNT} the run's up to that frame. NaN when the row or the column was not kept.
+     */
+    @Override
+    public double statistic(int key, Column column) {
+        int c = statColumn(column);
+        if (c < 0) {
+            return Double.NaN;
+        }
+        int at = Arrays.binarySearch(statKeys, 0, statCount, key);
+        return at < 0 ? Double.NaN : statValues[at * STAT_COLUMNS.length + c];
+    }
+
+    private static int statColumn(Column column) {
+        for (int c = 0; c < STAT_COLUMNS.length; c++) {
+            if (STAT_COLUMNS[c] == column) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    void ensureStatistics(int rows) {
+        if (statKeys.length < rows) {
+            statKeys = Arrays.copyOf(statKeys, rows);
+            statValues = Arrays.copyOf(statValues, rows * STAT_COLUMNS.length);
+        }
+    }
+
+    /** The frame's total in {@code metric}: its duration (ns) or the bytes allocated in it (0 when not recorded). */
+    @Override
+    public double frameTotal(Metric metric) {
+        return metric == Metric.TIME ? frameNanos : frameBytes;
+    }
+
+    /** Threads whose timeline events were kept (0 when the profiler keeps no timeline). */
+    public int timelineThreads() {
+        return threadCount;
+    }
+
+    /** The t-th kept thread's name. */
+    public String timelineThreadName(int t) {
+        return threadNames[t];
+    }
+
+    /** Replays the t-th kept thread's events of the frame, oldest first. */
+    public void forEachEvent(int t, ThreadTimeline.EventVisitor visitor) {
+        for (int e = 0; e < eventCounts[t]; e++) {
+            visitor.event(eventZones[t][e], eventBegins[t][e], eventNanos[t][e]);
+        }
+    }
+
+    /**
+     * The frame's timeline as the timeline view draws it (a lane per thread, bars with nesting), copied when the
+     * spike was caught, or null when the profiler kept no timeline of it. It stays after the profiler's timeline
+     * store moved on, so a stored spike's timeline can still be shown.
+     */
+    @Override
+    public TimelineFrame timeline() {
+        return hasTimeline ? timeline : null;
+    }
+
+    /** Number of notes (at most {@link #MAX_NOTES}). */
+    @Override
+    public int noteCount() {
+        return noteCount;
+    }
+
+    /** The i-th note's text, e.g. {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}. */
+    @Override
+    public String note(int i) {
+        return notes[i];
+    }
+
+    /** Notes beyond {@link #MAX_NOTES}, not kept. */
+    public int droppedNotes() {
+        return droppedNotes;
+    }
+
+    void addNote(String text) {
+        if (noteCount < MAX_NOTES) {
+            notes[noteCount++] = text;
+        } else {
+            droppedNotes++;
+        }
+    }
+
+    void ensureThreads(int n) {
+        if (threadNames.length < n) {
+            threadNames = Arrays.copyOf(threadNames, n);
+            eventCounts = Arrays.copyOf(eventCounts, n);
+            eventZones = Arrays.copyOf(eventZones, n);
+            eventBegins = Arrays.copyOf(eventBegins, n);
+            eventNanos = Arrays.copyOf(eventNanos, n);
+            for (int t = 0; t < n; t++) {
+                if (eventZones[t] == null) {
+                    eventZones[t] = new int[16];
+                    eventBegins[t] = new boolean[16];
+                    eventNanos[t] = new long[16];
+                }
+            }
+        }
+    }
+
+    void addEvent(int t, int zone, boolean begin, long nanos) {
+        int e = eventCounts[t];
+        if (e == eventZones[t].length) {
+            eventZones[t] = Arrays.copyOf(eventZones[t], e * 2);
+            eventBegins[t] = Arrays.copyOf(eventBegins[t], e * 2);
+            eventNanos[t] = Arrays.copyOf(eventNanos[t], e * 2);
+        }
+        eventZones[t][e] = zone;
+        eventBegins[t][e] = begin;
+        eventNanos[t][e] = nanos;
+        eventCounts[t] = e + 1;
+    }
+
+    /** Makes this slot a copy of {@code other}, reusing its own arrays where they are big enough. */
+    void copyFrom(Spike other) {
+        frameNumber = other.frameNumber;
+        frameNanos = other.frameNanos;
+        startNanos = other.startNanos;
+        endNanos = other.endNanos;
+        trigger = other.trigger;
+        thread = other.thread;
+        value = other.value;
+        baseline = other.baseline;
+        System.arraycopy(other.grewZone, 0, grewZone, 0, grewZone.length);
+        System.arraycopy(other.grewBy, 0, grewBy, 0, grewBy.length);
+        hasBytes = other.hasBytes;
+        frameBytes = other.frameBytes;
+        gpuPending = other.gpuPending;
+        gpuFrameNanos = other.gpuFrameNanos;
+        frame.copyFrom(other.frame);
+        previous.copyFrom(other.previous);
+        hasPrevious = other.hasPrevious;
+        System.arraycopy(other.problems, 0, problems, 0, problems.length);
+        ensureStatistics(other.statCount);
+        statCount = other.statCount;
+        System.arraycopy(other.statKeys, 0, statKeys, 0, statCount);
+        System.arraycopy(other.statValues, 0, statValues, 0, statCount * STAT_COLUMNS.length);
+        ensureThreads(other.threadCount);
+        threadCount = other.threadCount;
+        for (int t = 0; t < threadCount; t++) {
+            threadNames[t] = other.threadNames[t];
+            eventCounts[t] = 0;
+            for (int e = 0; e < other.eventCounts[t]; e++) {
+                addEvent(t, other.eventZones[t][e], other.eventBegins[t][e], other.eventNanos[t][e]);
+            }
+        }
+        hasTimeline = other.hasTimeline;
+        if (hasTimeline) {
+            timeline.copyFrom(other.timeline);
+        }
+        noteCount = other.noteCount;
+        droppedNotes = other.droppedNotes;
+        System.arraycopy(other.notes, 0, notes, 0, MAX_NOTES);
+    }
+}
