@@ -8,7 +8,6 @@ import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.testkit.AllocationCheck;
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

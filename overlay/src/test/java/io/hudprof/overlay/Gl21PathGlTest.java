@@ -57,7 +57,6 @@ import static org.lwjgl.opengl.GL20.glUseProgram;
 import static org.lwjgl.opengl.GL20.glVertexAttribPointer;
 import static org.lwjgl.opengl.GL21.GL_PIXEL_UNPACK_BUFFER;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Map;
 

@@ -40,7 +40,6 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.testkit.AllocationCheck;
-import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.AfterAll;

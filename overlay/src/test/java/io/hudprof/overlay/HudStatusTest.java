@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.report.ReportAnnex;
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import io.hudprof.testkit.AllocationCheck;

@@ -9,7 +9,6 @@ import io.hudprof.capture.TraceExporter;
 import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
 import io.hudprof.testkit.AllocationCheck;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

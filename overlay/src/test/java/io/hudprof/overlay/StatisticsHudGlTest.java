@@ -21,7 +21,6 @@ import io.hudprof.stats.Sensor;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.Stats;
 import io.hudprof.testkit.AllocationCheck;
-import java.lang.management.ManagementFactory;
 import java.util.EnumSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

@@ -17,7 +17,6 @@ import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.testkit.AllocationCheck;
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,6 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.testkit.AllocationCheck;
-import java.lang.management.ManagementFactory;
 import java.util.EnumSet;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.AfterEach;

@@ -9,7 +9,6 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.testkit.AllocationCheck;
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /** Crediting and reading the category history allocate nothing once warm (measured, not assumed). */

@@ -14,7 +14,6 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
 import io.hudprof.testkit.AllocationCheck;
-import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
