@@ -10,6 +10,9 @@
 # median frame time after the first quarter of its frames (the demo's "frame times" line, FrameTimes). Printed:
 # each configuration's median over rounds with the middle half of rounds, and the per-round ratios (a round's three
 # runs follow each other, so its ratios share that round's machine load) with their median and middle half.
+# Also printed: hudprof's own game-thread work per frame (the demo's exit line: its zones' mean, and update()'s thread
+# CPU time, which preemption does not inflate), per run and as the median over rounds. Run it with LP_NUM_THREADS=0
+# in the environment to keep llvmpipe's rasteriser threads from preempting the game thread.
 # Needs Xvfb (xvfb-run) unless DISPLAY is set; builds demo-game with -o, never installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,8 +41,16 @@ for r in $(seq 1 "$rounds"); do
   for k in 0 1 2; do
     c=${configs[$(( (k + r) % 3 ))]}
     # shellcheck disable=SC2086
-    line=$(java -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 | grep 'frame times' || true)
+    out=$(java -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 || true)
+    line=$(grep 'frame times' <<<"$out" || true)
     ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<<"$line")
+    # hudprof's own game-thread work (the demo's exit line; absent for --uninstrumented): zone mean, update() CPU mean
+    own=$(grep 'game-thread cost' <<<"$out" || true)
+    if [ -n "$own" ]; then
+      echo "$r $c-own $(sed -n 's/.*: mean \([0-9.]*\) ms, p99.*/\1/p' <<<"$own")" >>"$results"
+      echo "$r $c-cpu $(sed -n 's/.*thread CPU time mean \([0-9.]*\) ms.*/\1/p' <<<"$own")" >>"$results"
+      echo "round $r $c: ${own#hudprof demo: }"
+    fi
     if [ -z "$ms" ]; then
       echo "round $r $c: no frame times line (did the demo start?)" >&2
       exit 1
@@ -58,6 +69,10 @@ done
 ratio() { # per-round $1 / $2
   awk -v a="$1" -v b="$2" '$2==a {x[$1]=$3} $2==b {y[$1]=$3} END {for (r in x) if (r in y) print x[r]/y[r]}' "$results" | stats
 }
+for c in hidden shown; do
+  echo "$c: hudprof's own zones ms/frame (mean of a run): $(awk -v c="$c-own" '$2==c {print $3}' "$results" | stats)"
+  echo "$c: update() thread CPU ms/frame (mean of a run): $(awk -v c="$c-cpu" '$2==c {print $3}' "$results" | stats)"
+done
 echo "shown / off (per round): $(ratio shown off)"
 echo "hidden / off (per round): $(ratio hidden off)"
 echo "shown / hidden (per round): $(ratio shown hidden)"

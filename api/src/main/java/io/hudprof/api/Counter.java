@@ -1,7 +1,7 @@
 package io.hudprof.api;
 
 /**
- * How many times something happened (core's {@code io.hudprof.stats.Counter}): {@code RAYS.increment()},
+ * How many times something happened (hudprof's {@code io.hudprof.stats.Counter}): {@code RAYS.increment()},
  * {@code RAYS.add(n)}. A counter made with {@link #defineLevel(String)} counts things in existence, updated with
  * {@code add(+n)} and {@code add(-n)}. A no-op where no backend is bound.
  *

@@ -1,7 +1,7 @@
 package io.hudprof.api;
 
 /**
- * A distribution of real values (core's {@code io.hudprof.stats.FloatDistribution}): each {@link #report(double)}
+ * A distribution of real values (hudprof's {@code io.hudprof.stats.FloatDistribution}): each {@link #report(double)}
  * adds one sample ({@code NaN} is ignored); the report shows count, minimum, maximum and mean. A no-op where no
  * backend is bound.
  */

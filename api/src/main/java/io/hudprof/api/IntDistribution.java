@@ -1,7 +1,7 @@
 package io.hudprof.api;
 
 /**
- * A distribution of whole values (core's {@code io.hudprof.stats.IntDistribution}): each {@link #report(long)}
+ * A distribution of whole values (hudprof's {@code io.hudprof.stats.IntDistribution}): each {@link #report(long)}
  * adds one sample; the report shows count, minimum, maximum and mean. A no-op where no backend is bound.
  */
 public final class IntDistribution {

@@ -102,6 +102,7 @@ public class GpuZoneBenchmarks {
         @TearDown(Level.Invocation)
         public void endFrame() {
             profiler.update();
+            timer.collect();
             glFlush();
             int slot = frames++ % fences.length;
             if (fences[slot] != 0) {

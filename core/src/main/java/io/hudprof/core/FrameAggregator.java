@@ -84,10 +84,10 @@ final class FrameAggregator {
         if (position == head) {
             return;
         }
-        if (ring.bytes != null || tree.atLimit()) {
+        if (tree.atLimit()) {
             position = drainEveryEvent(ctx, ring, position, head, untilNanos);
         } else {
-            position = drainFast(ctx, ring.words, ring.times, position, head, untilNanos);
+            position = drainFast(ctx, ring.words, ring.times, ring.bytes, position, head, untilNanos);
             if (position < head && tree.atLimit()) {
                 // The loop stopped at the state limit (or at the frame's end, where this replays nothing).
                 position = drainEveryEvent(ctx, ring, position, head, untilNanos);
@@ -119,9 +119,14 @@ final class FrameAggregator {
      * holds until the state limit is reached: there the loop stops before resolving a new entry and
      * {@link #drain} replays the rest directly.
      *
+     * <p>With allocation per zone, each event's allocated-bytes reading is credited to the state current before it,
+     * exactly as {@link #creditBytes} does (the current state is always touched: it is open on entry or was entered
+     * in this frame), so the feature keeps the cached loop instead of a tree lookup per event.
+     *
+     * @param allocated the ring's allocated-bytes readings, or null without allocation per zone
      * @return the position of the first event not replayed
      */
-    private long drainFast(ThreadContext ctx, int[] words, long[] times, long position, long head,
+    private long drainFast(ThreadContext ctx, int[] words, long[] times, long[] allocated, long position, long head,
                            long untilNanos) {
         ensureStates();
         openLevels(ctx);
@@ -135,12 +140,25 @@ final class FrameAggregator {
         int[] zoneCache = tree.zoneCache;
         int[] parentCache = tree.parentCache;
         ThreadTimeline timeline = ctx.timeline;
+        long lastBytes = ctx.lastBytes;
+        long[] selfBytes = allocated == null ? null : bytes.frame;
         long copied = position;
         for (; position < head; position++) {
             // Masking with each array's own length lets the JIT drop both range checks (the ring is a power of two).
             long nanos = times[(int) position & (times.length - 1)];
             if (nanos > untilNanos) {
                 break;
+            }
+            if (allocated != null) {
+                long reading = allocated[(int) position & (allocated.length - 1)];
+                if (reading < 0) {
+                    lastBytes = ThreadContext.NO_BYTES;
+                } else if (lastBytes == ThreadContext.NO_BYTES) {
+                    lastBytes = reading;
+                } else if (reading > lastBytes) {
+                    selfBytes[state] += reading - lastBytes;
+                    lastBytes = reading;
+                }
             }
             int word = words[(int) position & (words.length - 1)];
             int kind = EventCodes.kind(word);
@@ -173,6 +191,7 @@ final class FrameAggregator {
                     ensureStates();
                     incl = inclusive;
                     entries = calls.frame;
+                    selfBytes = allocated == null ? null : bytes.frame;
                     zoneCache = tree.zoneCache;
                     parentCache = tree.parentCache;
                 }
@@ -205,6 +224,7 @@ final class FrameAggregator {
                 }
                 ctx.depth = depth;
                 ctx.lastNanos = last;
+                ctx.lastBytes = lastBytes;
                 closeLevels(ctx);
                 replay(ctx, word, nanos);
                 openLevels(ctx);
@@ -215,6 +235,7 @@ final class FrameAggregator {
                 state = stack[depth];
                 incl = inclusive;
                 entries = calls.frame;
+                selfBytes = allocated == null ? null : bytes.frame;
                 zoneCache = tree.zoneCache;
                 parentCache = tree.parentCache;
                 if (tree.atLimit()) {
@@ -226,6 +247,7 @@ final class FrameAggregator {
         }
         ctx.depth = depth;
         ctx.lastNanos = last;
+        ctx.lastBytes = lastBytes;
         closeLevels(ctx);
         if (timeline != null) {
             copyToTimeline(timeline, words, times, copied, position);
@@ -618,9 +640,15 @@ final class FrameAggregator {
     }
 
     /** Forgets the gathered frame (recording is paused); problems still count towards the totals. */
-    void discard() {
+    /** Drops the gathered frame (paused); returns whether it counted any problem, which the totals now show. */
+    boolean discard() {
         frozen = true;
+        boolean problems = false;
+        for (int k = 0; k < PROBLEM_KINDS && !problems; k++) {
+            problems = frameProblems[k] != 0;
+        }
         clearFrame();
+        return problems;
     }
 
     private void clearFrame() {

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * {@link ProfileData#gpuFramesLate()} saying how far behind it is.
  *
  * <p>Threads: {@link #count(Problem)} from any thread; {@link #frameResolved} only on the thread that calls
- * {@code update()} (the backend calls it from a {@link FrameListener}).
+ * {@code update()} (the overlay's timer calls it where the HUD does its GL work, between updates).
  */
 public final class GpuTrack {
     private static final Problem[] PROBLEMS = {
@@ -68,6 +68,11 @@ public final class GpuTrack {
             backend = null;
             attribution.forgetHeld = true;
         }
+    }
+
+    /** The installed backend, or {@code null}: a HUD collects a GPU timer's results through it, outside update(). */
+    public GpuTimestamps backend() {
+        return backend;
     }
 
     /** Whether a backend is installed. */
@@ -125,6 +130,7 @@ public final class GpuTrack {
         }
         events.add(frameNumber, codes, nanos, count);
         profiler.gpuFrameResolved(frameNumber, codes, nanos, count);
+        profiler.data().changed();
         return true;
     }
 

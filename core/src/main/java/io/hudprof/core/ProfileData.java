@@ -17,6 +17,8 @@ public final class ProfileData {
     private final String allocationUnavailable;
     private final GpuTrack gpu;
     private final GpuAttribution gpuAttribution;
+    /** See {@link #changes()}; written on the updating thread only. */
+    private long changes;
 
     ProfileData(FrameAggregator aggregator, FrameHistory history, ThreadRoster threads, boolean selfProfiling,
                 String allocationUnavailable, GpuTrack gpu, GpuAttribution gpuAttribution) {
@@ -27,6 +29,21 @@ public final class ProfileData {
         this.allocationUnavailable = allocationUnavailable;
         this.gpu = gpu;
         this.gpuAttribution = gpuAttribution;
+    }
+
+    /**
+     * A count that moves whenever what a report can show changed: a frame recorded, the profile frozen or thawed,
+     * problems counted while frozen, a thread started or ended, GPU results arrived. Equal counts mean the same
+     * profile, so a view may keep the report it built (the HUD does: it builds only when this or its navigation
+     * changed). Read on the updating thread.
+     */
+    public long changes() {
+        return changes;
+    }
+
+    /** Marks a change of the profile ({@link #changes()}). */
+    void changed() {
+        changes++;
     }
 
     /**

@@ -200,7 +200,8 @@ public final class Profiler {
                 own.closeAllOpenAtUpdate(now);
             }
         }
-        if (anyPending) {
+        boolean threadsChanged = anyPending;
+        if (threadsChanged) {
             trackPending();
         }
         boolean recording = record && !userPaused && enabled;
@@ -250,11 +251,15 @@ public final class Profiler {
         long frameNanos = now - frameStartNanos;
         frameStartNanos = now;
         settleGpuInRoster();
+        boolean changed = recording || recording != lastFrameRecorded || threadsChanged || anyDead;
         if (recording) {
             aggregator.commit(frameNanos, history);
             roster.recorded(aggregator.recordedFrames);
-        } else {
-            aggregator.discard();
+        } else if (aggregator.discard()) {
+            changed = true;
+        }
+        if (changed) {
+            data.changed();
         }
         lastFrameRecorded = recording;
         notifyFrameListeners(frameNanos, recording);

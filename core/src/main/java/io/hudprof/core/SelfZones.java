@@ -17,6 +17,8 @@ public final class SelfZones {
     public static final Zone HUD_DRAW_LIST = Zone.define("hudprof:HUD draw list");
     /** Uploading the HUD's draw list and drawing it in the game's GL context. */
     public static final Zone HUD_SUBMIT = Zone.define("hudprof:HUD GL submit");
+    /** Collecting finished GPU timestamps (the overlay's GPU timer), outside {@code update()}: GL calls only here. */
+    public static final Zone GPU_POLL = Zone.define("hudprof:GPU poll");
 
     /** {@link #UPDATE}'s id, for {@code Profiler}, which writes the zone's events itself at the frame boundary. */
     static final int UPDATE_ID = UPDATE.id();

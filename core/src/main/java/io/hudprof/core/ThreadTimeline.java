@@ -78,6 +78,31 @@ public final class ThreadTimeline {
     }
 
     /**
+     * {@link #forEachEvent forEachEvent(0, store)} with the store's own method called directly: the frame timeline
+     * replays every event of every update through it, so the call is one the JIT inlines, not an interface call.
+     */
+    boolean replayLatest(TimelineStore store) {
+        long frame = frames - 1;
+        long oldestHeldEnd = Math.max(0, frames - frameEnds.length);
+        if (frame < 0 || frame < oldestHeldEnd || (frame > 0 && frame - 1 < oldestHeldEnd)) {
+            return false;
+        }
+        long end = frameEnds[(int) (frame % frameEnds.length)];
+        long start = frame == 0 ? 0 : frameEnds[(int) ((frame - 1) % frameEnds.length)];
+        if (written - start > capacity) {
+            return false;
+        }
+        int[] z = zones;
+        boolean[] b = begins;
+        long[] t = times;
+        for (long e = start; e < end; e++) {
+            int i = (int) e & mask;
+            store.event(z[i], b[i], t[i]);
+        }
+        return true;
+    }
+
+    /**
      * Replays the events of the frame {@code framesAgo} frames back (0 = the latest completed frame), oldest
      * first.
      *

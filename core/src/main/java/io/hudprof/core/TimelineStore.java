@@ -62,6 +62,8 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     private long[] barStart = new long[256];
     private long[] barEnd = new long[256];
     private long barsWritten;
+    /** {@link #newBar} needs no room check while {@code barsWritten} is below this ({@link #makeRoom()}). */
+    private long barRoom;
 
     // The <gpu> lane of each kept frame: GPU results arrive frames late, so it is kept beside the frame's own lanes.
     private final long[] gpuFrame;
@@ -267,7 +269,7 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
                         CUT_START);
             }
         }
-        if (!timeline.forEachEvent(0, this)) {
+        if (!timeline.replayLatest(this)) {
             // More events than the timeline holds: what ran is unknown; restart from the aggregator's true stack.
             if (buildLane >= 0) {
                 int li = (int) buildLane & laneMask;
@@ -322,8 +324,8 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     }
 
     private long newBar(int zone, int depth, long start, int flags) {
-        if (barsWritten - oldestKeptBar() >= barMask + 1 && barMask + 1 < maxBars) {
-            growBars();
+        if (barsWritten >= barRoom) {
+            makeRoom();
         }
         long b = barsWritten++;
         int bi = (int) b & barMask;
@@ -333,6 +335,19 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
         barEnd[bi] = start;
         laneBarCount[(int) buildLane & laneMask]++;
         return b;
+    }
+
+    /**
+     * Grows the bar ring when the next bar would overwrite one a kept frame still holds (up to {@code maxBars}; past
+     * it the oldest are overwritten), and works out how many bars fit before that question must be asked again. The
+     * oldest kept bar only moves forward, so the answer holds until {@link #barRoom}: the check per bar is one
+     * comparison instead of finding the oldest kept frame's first bar each time.
+     */
+    private void makeRoom() {
+        if (barsWritten - oldestKeptBar() >= barMask + 1 && barMask + 1 < maxBars) {
+            growBars();
+        }
+        barRoom = barMask + 1 < maxBars ? oldestKeptBar() + barMask + 1 : Long.MAX_VALUE;
     }
 
     /** The slot of the oldest frame still held (the one being built when nothing older is). */
@@ -395,5 +410,6 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
         barStart = start;
         barEnd = end;
         barMask = grown - 1;
+        barRoom = 0;
     }
 }

@@ -76,6 +76,8 @@ public final class Zone {
     private final String category;
     private final String shortName;
     private final Kind kind;
+    /** Set once by {@link #release()}; guarded by the registry's lock. */
+    private boolean released;
 
     enum Kind { PUBLIC, PRIVATE, THREAD_ROOT, OVERFLOW, GPU_PUBLIC, GPU_PRIVATE }
 
@@ -113,6 +115,36 @@ public final class Zone {
         return ZoneRegistry.threadRoot(threadName);
     }
 
+    /**
+     * Gives this private zone's id back, for a later {@link #local} definition to reuse, so a program that makes
+     * private zones for something that ends (a viewer's zones for one connected client) stays within the zone limit
+     * however many come and go. Call it only when no thread will enter the zone again and no profiler that recorded
+     * it will be read again: such a profiler would show the later zone's name. Releasing twice does nothing.
+     *
+     * @throws IllegalStateException for a public zone, a thread root or the overflow zone, which are shared
+     */
+    public void release() {
+        ZoneRegistry.release(this);
+    }
+
+    /** First call: true (and marks it); later calls: false. Called under the registry's lock. */
+    boolean markReleased() {
+        if (released) {
+            return false;
+        }
+        released = true;
+        return true;
+    }
+
+    Kind kind() {
+        return kind;
+    }
+
+    /** How many times a released zone's id has been given to a new zone; readers that map ids remap when it moves. */
+    public static int idReuses() {
+        return ZoneRegistry.reuses();
+    }
+
     /** The zone with this id, or {@code null} if there is none. */
     public static Zone byId(int id) {
         return ZoneRegistry.byId(id);
@@ -128,7 +160,7 @@ public final class Zone {
         return ZoneRegistry.overflowDefinitions();
     }
 
-    /** Small dense id, 0 ≤ id &lt; {@link #count()}; stable for the life of the JVM. */
+    /** Small dense id, 0 ≤ id &lt; {@link #count()}; stable for the life of the JVM, unless {@link #release()}d. */
     public int id() {
         return id;
     }

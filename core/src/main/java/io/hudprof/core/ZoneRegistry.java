@@ -39,6 +39,11 @@ final class ZoneRegistry {
     /** {@link #count} as published after each registration, so readers on per-frame paths take no lock. */
     private static volatile int publishedCount;
     private static volatile long overflowDefinitions;
+    /** Ids of released private zones, reused by the next private definitions; guarded by LOCK. */
+    private static int[] freeIds = new int[16];
+    private static int freeCount;
+    /** How many times an id was given to a new zone after a release; readers that map ids remap when it moves. */
+    private static volatile int reuses;
 
     /** Where definitions past the zone limit go. Id 0. */
     static final Zone OVERFLOW = register("(zone limit reached)", Zone.Kind.OVERFLOW);
@@ -176,7 +181,37 @@ final class ZoneRegistry {
         }
     }
 
+    /**
+     * Gives a private zone's id back for the next private definition. Public zones, thread roots and the overflow
+     * zone are shared and never released. The zone stays in {@link #byId} until its id is taken again.
+     */
+    static void release(Zone zone) {
+        if (zone.kind() != Zone.Kind.PRIVATE && zone.kind() != Zone.Kind.GPU_PRIVATE) {
+            throw new IllegalStateException("hudprof: only private zones (Zone.local) can be released, not " + zone);
+        }
+        synchronized (LOCK) {
+            if (byId[zone.id()] != zone || !zone.markReleased()) {
+                return;
+            }
+            if (freeCount == freeIds.length) {
+                freeIds = Arrays.copyOf(freeIds, freeIds.length * 2);
+            }
+            freeIds[freeCount++] = zone.id();
+        }
+    }
+
+    static int reuses() {
+        return reuses;
+    }
+
     private static Zone registerLocked(String name, Zone.Kind kind) {
+        if ((kind == Zone.Kind.PRIVATE || kind == Zone.Kind.GPU_PRIVATE) && freeCount > 0) {
+            Zone zone = new Zone(freeIds[--freeCount], name, kind);
+            byId[zone.id()] = zone;
+            // A volatile write after the slot's: whoever sees the new count of reuses sees the new zone.
+            reuses++;
+            return zone;
+        }
         boolean user = kind != Zone.Kind.THREAD_ROOT && kind != Zone.Kind.OVERFLOW;
         if (user && count - threadRoots >= MAX_USER_ZONES) {
             overflowDefinitions++;

@@ -159,8 +159,11 @@ final class DemoApp {
             int frame = 0;
             boolean captured = false;
             ReplanSpikes replanSpikes = new ReplanSpikes();
+            OwnSpikes ownSpikes = new OwnSpikes();
             // With --frames, every frame's wall time (swap to swap) for the summary line at exit.
             FrameTimes frameTimes = options.frames > 0 ? new FrameTimes(options.frames) : null;
+            // With --frames and hudprof on, hudprof's own game-thread work per frame, for one line at exit.
+            HudprofCost cost = frameTimes != null && hud != null ? new HudprofCost(profiler, options.frames) : null;
             while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
                 frame++;
                 long now = System.nanoTime();
@@ -189,13 +192,23 @@ final class DemoApp {
                     renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
                 }
                 if (hud != null) {
+                    long cpuBefore = cost != null ? cost.cpuNow() : 0;
                     Hudprof.update();
+                    if (cost != null) {
+                        cost.updateCpu(cost.cpuNow() - cpuBefore);
+                    }
                     if (world.replans() != replansBefore && spikes != null) {
                         replanSpikes.replanned(profiler, spikes);
+                    }
+                    if (spikes != null) {
+                        ownSpikes.frameEnded(profiler, spikes);
                     }
                     // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD on the CPU.
                     try (GpuZoneScope g = HUD_GPU.enter()) {
                         hud.render(framebuffer[0], framebuffer[1]);
+                    }
+                    if (cost != null) {
+                        cost.frame();
                     }
                 }
                 if (options.screenshot != null && frame == options.frames) {
@@ -236,6 +249,7 @@ final class DemoApp {
             if (spikes != null) {
                 printSpikes(spikes);
                 out.println("hudprof demo: " + replanSpikes);
+                out.println("hudprof demo: " + ownSpikes);
             }
             if (exporter != null) {
                 exportAtExit(exporter);
@@ -259,6 +273,10 @@ final class DemoApp {
             String times = frameTimes == null ? null : frameTimes.summary();
             if (times != null) {
                 out.println("hudprof demo: " + times);
+            }
+            String own = cost == null ? null : cost.summary();
+            if (own != null) {
+                out.println("hudprof demo: " + own);
             }
             return glErrors;
         }

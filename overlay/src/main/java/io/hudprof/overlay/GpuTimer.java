@@ -23,6 +23,7 @@ import io.hudprof.core.GpuTimestamps;
 import io.hudprof.core.GpuTrack;
 import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.SelfZones;
 import java.util.function.IntSupplier;
 
 import org.lwjgl.glfw.GLFW;
@@ -32,13 +33,20 @@ import org.lwjgl.opengl.GLCapabilities;
 /**
  * Times {@link io.hudprof.core.GpuZone}s on the GPU of one OpenGL context with timestamp queries, never waiting for
  * the GPU. Create it on the render thread with the game's context current, once; the {@link Overlay} creates one
- * itself unless the game did. The game calls nothing extra per frame: the timer is a {@link FrameListener}, so each
- * {@code Profiler.update()} closes the frame's GPU zones and collects what the GPU has finished.
+ * itself unless the game did. The timer is a {@link FrameListener}: each {@code Profiler.update()} ends the frame's
+ * GPU zones and starts the next frame's, with no GL call (CPU bookkeeping only), so the driver's work is never
+ * charged to {@code hudprof:update}. What the GPU has finished is collected by {@link #collect()}, once a frame where
+ * GL work is done anyway: {@link Overlay#render} calls it first thing (hidden or not), so a game with the overlay, or
+ * an engine adapter, calls nothing extra; a game that uses the timer without the overlay calls {@link #collect()}
+ * itself after {@code update()}. Collecting is a zone of its own, {@code hudprof:GPU poll}.
  *
  * <p>How: every GPU zone begin and end is one {@code glQueryCounter(GL_TIMESTAMP)} (nested zones cannot use
  * {@code GL_TIME_ELAPSED}, which does not nest) from query objects made at creation, in a ring of
- * {@code frames} query sets. At each update the oldest pending set is polled with {@code GL_QUERY_RESULT_AVAILABLE}
- * on its last query (results become available in order); when ready, its timestamps are read, put on the profiler's
+ * {@code frames} query sets. At each {@link #collect()} the oldest pending set is polled with
+ * {@code GL_QUERY_RESULT_AVAILABLE} on its last query (results become available in order); only sets whose frame
+ * ended before the last update are polled, as their commands were flushed by the buffer swap since: polling the
+ * frame that just ended would make the driver flush it then and there (llvmpipe then rasterises the whole frame
+ * inside the poll). When ready, a set's timestamps are read, put on the profiler's
  * clock with the offset measured once at creation ({@code glGetInteger64v(GL_TIMESTAMP)}; optional periodic
  * re-calibration, each one a CPU/GPU round trip) and handed to {@link GpuTrack#frameResolved}; when not, it stays
  * pending ({@link #pollsUnavailable()} counts those polls). Results become available once the driver has the
@@ -93,6 +101,14 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
     private final int[] pending;
     private int pendingHead;
     private int pendingCount;
+    /** Pending slots added since the last {@link #collect()}: the newest of them has not been flushed yet. */
+    private int pendingSinceCollect;
+    /**
+     * Per slot, the query that closes the zones an update found still open (-1: none): issued at the next
+     * {@link #collect()}, as the update makes no GL call.
+     */
+    private final int[] deferredClose;
+    private final boolean selfProfiling;
 
     private final long[] stamps;
     private final int[] codes;
@@ -127,6 +143,9 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
         this.eventCount = new int[this.frames];
         this.frameNumber = new long[this.frames];
         this.pending = new int[this.frames];
+        this.deferredClose = new int[this.frames];
+        java.util.Arrays.fill(deferredClose, -1);
+        this.selfProfiling = profiler.data().selfProfiling();
         this.eventCode = new int[this.frames * (works ? eventsPerFrame : 0)];
         this.eventQuery = new int[eventCode.length];
         this.stamps = new long[this.queries];
@@ -298,16 +317,16 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
     }
 
     /**
-     * At each {@code Profiler.update()}: closes the frame's GPU zones (zones still open are closed and counted),
-     * collects every finished frame and starts the next. Part of the timer's contract with the profiler; not for
-     * the game to call.
+     * At each {@code Profiler.update()}: ends the frame's GPU zones (zones still open are counted, and closed by one
+     * timestamp at the next {@link #collect()}) and starts the next frame's, with no GL call. Part of the timer's
+     * contract with the profiler; not for the game to call.
      */
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {
         if (closed) {
             return;
         }
-        if (Thread.currentThread() != owner || (context != 0 && GLFW.glfwGetCurrentContext() != context)) {
+        if (Thread.currentThread() != owner) {
             track.count(Problem.GPU_NO_CONTEXT);
             return;
         }
@@ -315,7 +334,7 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
         if (slot >= 0) {
             if (depth > 0) {
                 track.count(Problem.GPU_UNBALANCED);
-                closeTo(slot, 0);
+                deferClose(slot);
             }
             if (recording >= 0) {
                 if (recorded && eventCount[slot] > 0) {
@@ -323,22 +342,78 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
                     frameNumber[slot] = profiler.recordedFrames();
                     pending[(pendingHead + pendingCount) % frames] = slot;
                     pendingCount++;
+                    pendingSinceCollect++;
                 } else {
                     state[slot] = FREE;
+                    deferredClose[slot] = -1;
                 }
             }
         }
         depth = 0;
-        poll();
-        if (recalibrateEvery > 0 && ++framesSinceCalibration >= recalibrateEvery) {
-            calibrate();
-        }
         openFrame();
     }
 
-    /** Resolves pending frames oldest first while their results are available; never waits. */
-    private void poll() {
-        if (pendingCount == 0) {
+    /** Reserves the query that ends every open zone of the frame; {@link #collect()} issues it. */
+    private void deferClose(int slot) {
+        if (used[slot] == queries || eventCount[slot] + depth > eventsPerFrame) {
+            overflow(slot);
+            return;
+        }
+        int query = slot * queries + used[slot]++;
+        deferredClose[slot] = query;
+        while (depth > 0) {
+            event(slot, ~open[--depth], query);
+        }
+    }
+
+    /**
+     * Collects what the GPU has finished: the GL half of the timer's frame, never waiting for the GPU. Call it once a
+     * frame on the render thread with the timer's context current, after {@code Profiler.update()}, where the game
+     * does GL work anyway; {@link Overlay#render} does, so a game with the overlay calls nothing. Frames that no
+     * {@code collect()} picks up wait in the ring, and once it is full new frames are dropped and counted
+     * ({@link Problem#GPU_FRAME_DROPPED}). Recorded as the zone {@code hudprof:GPU poll} while self-profiling is on.
+     */
+    public void collect() {
+        if (closed || pendingCount == 0 && recalibrateEvery == 0) {
+            pendingSinceCollect = 0;
+            return;
+        }
+        if (!usable()) {
+            return;
+        }
+        if (!selfProfiling) {
+            collectNow();
+            return;
+        }
+        SelfZones.GPU_POLL.begin();
+        try {
+            collectNow();
+        } finally {
+            SelfZones.GPU_POLL.end();
+        }
+    }
+
+    private void collectNow() {
+        for (int i = 0; i < pendingCount; i++) {
+            int slot = pending[(pendingHead + i) % frames];
+            if (deferredClose[slot] >= 0) {
+                glQueryCounter(queryIds[deferredClose[slot]], GL_TIMESTAMP);
+                deferredClose[slot] = -1;
+            }
+        }
+        // The newest frame ended at the last update and has not been through a buffer swap: its results cannot be
+        // ready, and asking would make the driver flush it here.
+        int pollable = pendingCount - (pendingSinceCollect > 0 ? 1 : 0);
+        pendingSinceCollect = 0;
+        poll(pollable);
+        if (recalibrateEvery > 0 && ++framesSinceCalibration >= recalibrateEvery) {
+            calibrate();
+        }
+    }
+
+    /** Resolves up to {@code pollable} pending frames oldest first while their results are available; never waits. */
+    private void poll(int pollable) {
+        if (pollable <= 0) {
             return;
         }
         int boundBuffer = 0;
@@ -351,12 +426,12 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
                 glBindBuffer(GL_QUERY_BUFFER, 0);
             }
         }
-        while (pendingCount > 0) {
+        while (pollable > 0) {
             int slot = pending[pendingHead];
             if (!resultAvailable(slot)) {
                 pollsUnavailable++;
-                int newest = pending[(pendingHead + pendingCount - 1) % frames];
-                if (pendingCount == 1 || !resultAvailable(newest)) {
+                int newest = pending[(pendingHead + pollable - 1) % frames];
+                if (pollable == 1 || !resultAvailable(newest)) {
                     break;
                 }
                 // Results become available in submission order, so a younger frame's being ready while this one is
@@ -370,6 +445,7 @@ public final class GpuTimer implements GpuTimestamps, FrameListener, AutoCloseab
             state[slot] = FREE;
             pendingHead = (pendingHead + 1) % frames;
             pendingCount--;
+            pollable--;
         }
         if (boundBuffer != 0) {
             glBindBuffer(GL_QUERY_BUFFER, boundBuffer);

@@ -50,6 +50,8 @@ final class HistoryGraphView {
     private final long[] selectedSelf;
     private final GuideBars guides;
     private final TextLine line = new TextLine(64);
+    /** The title, kept apart from the legend's scratch line so that it can be read back. */
+    private final TextLine title = new TextLine(64);
     private int zones;
     private Metric metric = Metric.TIME;
     /** Root zone of the thread whose frames the graph shows, or -1 for all threads (the whole frame's zones). */
@@ -235,57 +237,60 @@ final class HistoryGraphView {
 
     /** The title as last drawn, for tests. */
     CharSequence title() {
-        return line;
+        return title;
     }
 
     private void drawTitle(FrameHistory history, int selected, DrawList list, double range, boolean hertz) {
         long nanos = history.frameNanos(selected);
-        line.clear();
+        title.clear();
         if (threadRoot >= 0) {
-            line.append(threadName).append(": ");
+            title.append(threadName).append(": ");
         }
         if (nanos < 0) {
             // Nothing ever called update(): the one mistake that leaves the HUD empty, so the title names the fix.
-            line.append("no frames yet: call Hudprof.update() once per frame");
+            title.append("no frames: call Hudprof.update() each frame");
         } else {
-            line.append("frame #").append(history.frameNumber(selected)).append("  ")
+            title.append("frame #").append(history.frameNumber(selected)).append("  ")
                     .appendScaled(nanos, -6, 2).append(" ms  ");
             if (threadRoot >= 0) {
                 double busy = series.busyNanos(threadRoot, selected);
                 if (Double.isNaN(busy)) {
-                    line.append("busy -");
+                    title.append("busy -");
                 } else {
-                    line.append("busy ").appendScaled(Math.round(busy), -6, 2).append(" ms");
+                    title.append("busy ").appendScaled(Math.round(busy), -6, 2).append(" ms");
                 }
             } else if (metric == Metric.ALLOCATED_BYTES) {
                 long bytes = history.frameTotal(metric, selected);
-                ValueUnit.BYTES.append(bytes, line);
-                line.append("  ").appendFixed(nanos > 0 ? bytes * 1e3 / nanos : 0, 1).append(" MB/s");
+                ValueUnit.BYTES.append(bytes, title);
+                title.append("  ").appendFixed(nanos > 0 ? bytes * 1e3 / nanos : 0, 1).append(" MB/s");
             } else {
-                line.appendFixed(nanos > 0 ? 1e9 / nanos : 0, 1).append(" fps");
-                // The selected frame's GPU time, when it has one (the line itself is in the column picture).
+                title.appendFixed(nanos > 0 ? 1e9 / nanos : 0, 1).append(" fps");
+                // The selected frame's GPU time, when it has one (the title itself is in the column picture).
                 long gpu = history.gpuFrameNanos(selected);
                 if (gpu >= 0) {
-                    line.append("  gpu ").appendScaled(gpu, -6, 2).append(" ms");
+                    title.append("  gpu ").appendScaled(gpu, -6, 2).append(" ms");
                 }
             }
             if (selected == 0) {
-                line.append("  (live)");
+                title.append("  (live)");
             } else {
-                line.append("  (").append(selected).append(" back)");
+                title.append("  (").append(selected).append(" back)");
             }
         }
-        line.append("   top ");
-        if (metric == Metric.ALLOCATED_BYTES) {
-            ValueUnit.BYTES.append(range, line);
-        } else {
-            GuideBars.appendTime(line, range, hertz);
+        if (nanos >= 0) {
+            // No scale while there is nothing to scale: the message above keeps the whole title.
+            title.append("   top ");
+            if (metric == Metric.ALLOCATED_BYTES) {
+                ValueUnit.BYTES.append(range, title);
+            } else {
+                GuideBars.appendTime(title, range, hertz);
+            }
         }
         int titleChars = (strip.bounds().width() - 2 * metrics.pad()) / Math.max(1, metrics.cell());
-        if (line.length() > titleChars) {
-            line.truncate(Math.max(0, titleChars - 1)).append('~');
+        if (title.length() > titleChars) {
+            title.truncate(Math.max(0, titleChars - 1)).append('~');
         }
-        strip.drawTitle(list, line, HudPalette.TARGET_LABEL, metrics);
+        strip.drawTitle(list, title, HudPalette.TARGET_LABEL, metrics);
     }
 
     private void drawLegend(FrameHistory history, int selected, boolean held, DrawList list) {

@@ -112,7 +112,8 @@ public final class HudFrame implements AutoCloseable {
     }
 
     /**
-     * Builds the report and fills the draw list for a framebuffer of the given size in pixels.
+     * Builds the report, when the profile or the navigation changed since the last build
+     * ({@code ReportController.buildIfChanged}), and fills the draw list for a framebuffer of the given size in pixels.
      *
      * @return false, with nothing built, while the HUD is hidden or the framebuffer is 0×0
      */
@@ -121,12 +122,12 @@ public final class HudFrame implements AutoCloseable {
             return false;
         }
         if (!profiler.data().selfProfiling()) {
-            buildReport();
+            profiler.controller().buildIfChanged(report);
             return draw(framebufferWidth, framebufferHeight);
         }
         SelfZones.HUD_DRAW_LIST.begin();
         try {
-            buildReport();
+            profiler.controller().buildIfChanged(report);
             return draw(framebufferWidth, framebufferHeight);
         } finally {
             SelfZones.HUD_DRAW_LIST.end();

@@ -27,6 +27,9 @@ import io.hudprof.stats.FrameStatistics;
  * hud.close();
  * }</pre>
  *
+ * <p>Each {@code render} first collects the installed GPU timer's finished frames ({@link GpuTimer#collect()}), hidden
+ * or not, so GPU timing needs no GL call inside {@code Profiler.update()}.
+ *
  * <p>Promises: nothing is drawn while hidden; every GL state the overlay touches is restored after drawing; the
  * whole HUD is at most 3 draw calls; after warm-up a frame allocates nothing on the Java heap. It draws in an
  * OpenGL 3.2+ context (core or compatibility profile) or a 2.1 compatibility context, uses the game's GL
@@ -35,6 +38,7 @@ import io.hudprof.stats.FrameStatistics;
  */
 public final class Overlay implements AutoCloseable {
     private final OverlayConfig config;
+    private final Profiler profiler;
     private final HudControls controls;
     private final KeyRouter keys;
     private final HudFrame frame;
@@ -59,6 +63,7 @@ public final class Overlay implements AutoCloseable {
 
     private Overlay(Profiler profiler, OverlayConfig config, GlSupport gl) {
         this.config = config;
+        this.profiler = profiler;
         this.selfProfiling = profiler.data().selfProfiling();
         this.font = FontAtlas.bake(FontAtlas.DEFAULT_FONT, config.fontPixels(config.contentScale));
         this.drawList = new DrawList(font);
@@ -176,6 +181,7 @@ public final class Overlay implements AutoCloseable {
         if (stateFile != null) {
             saveWhenSettled();
         }
+        collectGpu();
         if (renderer == null || !frame.build(framebufferWidth, framebufferHeight)) {
             lastDrawCalls = 0;
             return;
@@ -189,6 +195,17 @@ public final class Overlay implements AutoCloseable {
             lastDrawCalls = renderer.render(drawList);
         } finally {
             SelfZones.HUD_SUBMIT.end();
+        }
+    }
+
+    /**
+     * Collects the GPU timer's finished frames (whichever timer is installed: the overlay's or the game's), hidden or
+     * not: the GL half of GPU timing runs here, in its own zone, never inside {@code Profiler.update()}.
+     */
+    private void collectGpu() {
+        io.hudprof.core.GpuTimestamps backend = profiler.gpu().backend();
+        if (backend instanceof GpuTimer) {
+            ((GpuTimer) backend).collect();
         }
     }
 

@@ -10,6 +10,7 @@ import static org.lwjgl.opengl.GL11.GL_COLOR_BUFFER_BIT;
 import static org.lwjgl.opengl.GL11.GL_NO_ERROR;
 import static org.lwjgl.opengl.GL11.glClear;
 import static org.lwjgl.opengl.GL11.glClearColor;
+import static org.lwjgl.opengl.GL11.glFinish;
 import static org.lwjgl.opengl.GL11.glFlush;
 import static org.lwjgl.opengl.GL11.glGetInteger;
 import static org.lwjgl.opengl.GL15.GL_CURRENT_QUERY;
@@ -97,7 +98,7 @@ class GpuTimerGlTest {
 
     /**
      * Frame {@code n}: OUTER around (n % 4 + 1) INNER zones, each clearing the framebuffer (GPU work), then the
-     * update and a flush where a game would swap buffers (a swap flushes; without one the driver may hold the
+     * update, the collection the overlay makes at the start of its render, and a flush where a game would swap buffers (a swap flushes; without one the driver may hold the
      * commands, and their results, indefinitely).
      */
     private void frame(long n) {
@@ -112,7 +113,15 @@ class GpuTimerGlTest {
             }
         }
         profiler.update();
+        collect();
         glFlush();
+    }
+
+    /** What {@link Overlay#render} does first: collects the installed timer's finished frames. */
+    private void collect() {
+        if (profiler.gpu().backend() instanceof GpuTimer) {
+            ((GpuTimer) profiler.gpu().backend()).collect();
+        }
     }
 
     @Test
@@ -217,6 +226,7 @@ class GpuTimerGlTest {
                 }
             }
             profiler.update();
+            collect();
             glFlush();
         }
         assertEquals(5, profiler.data().problemsTotal(Problem.GPU_FRAME_DROPPED));
@@ -242,15 +252,62 @@ class GpuTimerGlTest {
         INNER.end();
         glfwMakeContextCurrent(gl.window());
         profiler.update();
+        collect();
         ProfileData data = profiler.data();
         assertEquals(2, data.problemsInLastFrame(Problem.GPU_UNBALANCED),
                 "an extra end, an end that closed an inner zone");
         assertEquals(4, data.problemsInLastFrame(Problem.GPU_NO_CONTEXT),
                 "two from another thread, two with no context");
         profiler.update();
+        collect();
         assertEquals(1, data.problemsInLastFrame(Problem.GPU_UNBALANCED),
-                "the zone left open, closed by the update's frame listener after the commit: the next frame's count");
+                "the zone left open, ended by the update's frame listener after the commit: the next frame's count");
         assertEquals(3, data.problemsTotal(Problem.GPU_UNBALANCED));
+    }
+
+    @Test
+    void updateMakesNoGlCallTheGpuWorkIsCollectedOutsideIt() {
+        timer = GpuTimer.create(profiler);
+        for (long n = 1; n <= 60; n++) {
+            try (GpuZoneScope o = OUTER.enter()) {
+                glClear(GL_COLOR_BUFFER_BIT);
+                INNER.begin(); // left open: the update ends it and the next collect issues its timestamp
+            }
+            // With no context current, any GL call would fail: the update must not need one.
+            glfwMakeContextCurrent(0);
+            long resolvedBefore = timer.framesResolved();
+            long unavailableBefore = timer.pollsUnavailable();
+            profiler.update();
+            assertEquals(resolvedBefore, timer.framesResolved(), "the update resolves nothing itself");
+            assertEquals(unavailableBefore, timer.pollsUnavailable(), "the update polls nothing");
+            glfwMakeContextCurrent(gl.window());
+            timer.collect();
+            glFlush();
+        }
+        assertEquals(0, profiler.data().problemsTotal(Problem.GPU_NO_CONTEXT), "the update needed no context");
+        assertTrue(timer.framesResolved() > 10, "frames are resolved by collect(): " + timer.framesResolved());
+        assertEquals(60, profiler.data().problemsTotal(Problem.GPU_UNBALANCED), "one zone left open a frame");
+    }
+
+    @Test
+    void collectNeverPollsTheFrameThatHasNotBeenFlushedYet() {
+        timer = GpuTimer.create(profiler);
+        for (long n = 1; n <= 30; n++) {
+            try (GpuZoneScope o = OUTER.enter()) {
+                glClear(GL_COLOR_BUFFER_BIT);
+            }
+            profiler.update();
+            long resolvedBefore = timer.framesResolved();
+            timer.collect();
+            // Without a flush since its end, the frame that just ended is left for a later collect.
+            assertTrue(timer.framesResolved() - resolvedBefore <= 1, "at most the previous, flushed frame");
+            glFlush();
+            glFinish();
+        }
+        // Every flushed frame finished before the next collect: each collect resolved the previous frame, and none
+        // found results unavailable (asking for the unflushed frame would have found them unavailable, or flushed).
+        assertEquals(0, timer.pollsUnavailable(), "polls of unflushed frames");
+        assertEquals(29, timer.framesResolved());
     }
 
     @Test

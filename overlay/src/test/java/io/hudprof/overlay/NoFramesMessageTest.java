@@ -15,7 +15,7 @@ class NoFramesMessageTest {
         try (ScriptedGame game = new ScriptedGame(64, 0);
                 HudFrame frame = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
             frame.build(1280, 720);
-            assertEquals("no frames yet: call Hudprof.update() once per frame", frame.graph().title().toString());
+            assertEquals("no frames: call Hudprof.update() each frame", frame.graph().title().toString());
 
             game.frame(1.0);
             frame.build(1280, 720);

@@ -23,26 +23,64 @@ import java.util.function.Function;
  * accepted (a Panda3D 1.11 client waits for it inside {@code connect()}).
  *
  * <p>Everything a client can make it hold is bounded: at most {@code maxClients} connections, TCP messages up to
- * {@link PStatsCodec#MAX_TCP_PAYLOAD} read as they arrive, one datagram buffer per client, no queues. A client that
- * sends nothing within the hello timeout, lies about a length, sends a malformed control message or a refused
- * version is dropped with one log line naming it and the reason; a bad datagram is dropped alone (the first few are
- * logged, then counted). Other clients never notice.
+ * {@link PStatsCodec#MAX_TCP_PAYLOAD} read as they arrive, its definitions within a {@link ClientBudget}, one
+ * datagram buffer per client, no queues. A client that sends nothing within the hello timeout, lies about a length,
+ * sends a malformed control message, a refused version or definitions past its budget, or stays silent longer than
+ * the idle timeout, is dropped with one log line naming it and the reason; a bad datagram is dropped alone (the
+ * first few are logged, then counted). Any {@code Throwable} on a client's threads (a listener's bug, an
+ * {@code OutOfMemoryError}) drops that client and never reaches the process. Other clients never notice.
+ *
+ * <p>Slots: when all {@code maxClients} are taken, a new connection takes the slot of the client that has been
+ * silent longest, if it has been silent at least {@link #EVICT_SILENT_MILLIS} (or the idle timeout, if shorter);
+ * only when every client is active is the newcomer refused. So clients that connect and go quiet cannot lock
+ * others out.
+ *
+ * <p>UDP: a client's port accepts datagrams only from the address of its TCP connection, and once the first valid
+ * frame has come from there, only from that source port; anything else is dropped and counted as foreign, so
+ * nobody can speak for a client they cannot see.
  */
 public final class PStatsServer implements AutoCloseable {
     /** Datagrams with errors logged per client before the rest are only counted. */
     static final int LOGGED_BAD_DATAGRAMS = 5;
+    /** How long a client must have been silent before a newcomer may take its slot when all are taken. */
+    public static final int EVICT_SILENT_MILLIS = 2_000;
 
-    /** Server settings; {@code tap} (nullable) sees every message in wire form. */
-    public record Options(int maxClients, int helloTimeoutMillis, String progname, WireTap tap) {
+    /**
+     * Server settings; {@code tap} (nullable) sees every message in wire form; a client that sends nothing (TCP or
+     * UDP) for {@code idleTimeoutMillis} after its hello is dropped (0: never).
+     */
+    public record Options(int maxClients, int helloTimeoutMillis, String progname, WireTap tap, int idleTimeoutMillis,
+            ClientBudget budget) {
+        /** Options with the default idle timeout and budget. */
+        public Options(int maxClients, int helloTimeoutMillis, String progname, WireTap tap) {
+            this(maxClients, helloTimeoutMillis, progname, tap, DEFAULT_IDLE_TIMEOUT_MILLIS, ClientBudget.defaults());
+        }
+
         public static Options defaults() {
             return new Options(32, 10_000, "hudprof-viewer", null);
         }
 
         /** The same options with a wire tap. */
         public Options withTap(WireTap wireTap) {
-            return new Options(maxClients, helloTimeoutMillis, progname, wireTap);
+            return new Options(maxClients, helloTimeoutMillis, progname, wireTap, idleTimeoutMillis, budget);
+        }
+
+        /** The same options with another idle timeout (0: none). */
+        public Options withIdleTimeout(int millis) {
+            return new Options(maxClients, helloTimeoutMillis, progname, tap, millis, budget);
+        }
+
+        /** The same options with another per-client budget. */
+        public Options withBudget(ClientBudget clientBudget) {
+            return new Options(maxClients, helloTimeoutMillis, progname, tap, idleTimeoutMillis, clientBudget);
         }
     }
+
+    /**
+     * A live PStats client sends frames many times a second (and Panda3D's over TCP too, now and then); a minute of
+     * silence is a client that hangs or hogs a slot.
+     */
+    public static final int DEFAULT_IDLE_TIMEOUT_MILLIS = 60_000;
 
     private final ServerSocket server;
     private final InetAddress bind;
@@ -52,6 +90,7 @@ public final class PStatsServer implements AutoCloseable {
     private final Set<Client> clients = ConcurrentHashMap.newKeySet();
     private final AtomicInteger accepted = new AtomicInteger();
     private final Thread acceptThread;
+    private final Thread idleThread;
     private volatile boolean closed;
 
     private PStatsServer(ServerSocket server, InetAddress bind, Function<String, SessionListener> listeners,
@@ -63,6 +102,8 @@ public final class PStatsServer implements AutoCloseable {
         this.options = options;
         this.acceptThread = new Thread(this::acceptLoop, "pstats-accept:" + server.getLocalPort());
         acceptThread.setDaemon(true);
+        idleThread = new Thread(this::idleLoop, "pstats-idle:" + server.getLocalPort());
+        idleThread.setDaemon(true);
     }
 
     /**
@@ -78,6 +119,9 @@ public final class PStatsServer implements AutoCloseable {
         server.bind(new InetSocketAddress(bind, port), 16);
         PStatsServer s = new PStatsServer(server, bind, listeners, log, options);
         s.acceptThread.start();
+        if (options.idleTimeoutMillis() > 0) {
+            s.idleThread.start();
+        }
         return s;
     }
 
@@ -109,8 +153,9 @@ public final class PStatsServer implements AutoCloseable {
             }
             accepted.incrementAndGet();
             String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
-            if (clients.size() >= options.maxClients()) {
-                log.accept("pstats: refused " + peer + ": already " + options.maxClients() + " clients");
+            if (clients.size() >= options.maxClients() && !evictSilentFor(peer)) {
+                log.accept("pstats: refused " + peer + ": already " + options.maxClients()
+                        + " clients, none silent for " + evictAfterMillis() + " ms");
                 closeQuietly(socket);
                 continue;
             }
@@ -121,6 +166,49 @@ public final class PStatsServer implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
                 log.accept("pstats: dropped " + peer + ": cannot open its UDP port: " + e.getMessage());
                 closeQuietly(socket);
+            }
+        }
+    }
+
+    private long evictAfterMillis() {
+        int idle = options.idleTimeoutMillis();
+        return idle > 0 ? Math.min(idle, EVICT_SILENT_MILLIS) : EVICT_SILENT_MILLIS;
+    }
+
+    /** Drops the client silent longest, if silent long enough, to make room for {@code newcomer}. */
+    private boolean evictSilentFor(String newcomer) {
+        long now = System.nanoTime();
+        Client idlest = null;
+        for (Client c : clients) {
+            if (idlest == null || c.lastActivity - idlest.lastActivity < 0) {
+                idlest = c;
+            }
+        }
+        long silentMillis = idlest == null ? 0 : (now - idlest.lastActivity) / 1_000_000;
+        if (idlest == null || silentMillis < evictAfterMillis()) {
+            return false;
+        }
+        idlest.close("dropped: silent for " + silentMillis + " ms while all " + options.maxClients()
+                + " slots were taken; its slot went to " + newcomer);
+        return true;
+    }
+
+    /** Drops clients silent past the idle timeout; checks a few times per timeout. */
+    private void idleLoop() {
+        long timeout = options.idleTimeoutMillis();
+        long period = Math.max(10, Math.min(1_000, timeout / 4));
+        while (!closed) {
+            try {
+                Thread.sleep(period);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            for (Client c : clients) {
+                long silentMillis = (now - c.lastActivity) / 1_000_000;
+                if (c.session.hello() != null && silentMillis >= timeout) {
+                    c.close("dropped: silent for " + silentMillis + " ms (idle timeout " + timeout + " ms)");
+                }
             }
         }
     }
@@ -148,13 +236,18 @@ public final class PStatsServer implements AutoCloseable {
         private final DatagramSocket udp;
         private final PStatsSession session;
         private final AtomicInteger closing = new AtomicInteger();
+        /** {@link System#nanoTime()} of the last message or accepted datagram (or of the accept). */
+        private volatile long lastActivity = System.nanoTime();
+        /** The client's UDP source port, learned from its first valid frame; -1 before. Guarded by this. */
+        private int udpSourcePort = -1;
         private long badDatagrams;
+        private long foreignDatagrams;
 
         Client(Socket socket, String peer) throws IOException {
             this.socket = socket;
             this.peer = peer;
             this.udp = openUdp();
-            this.session = new PStatsSession(peer, listeners.apply(peer));
+            this.session = new PStatsSession(peer, listeners.apply(peer), options.budget());
         }
 
         void start() throws IOException {
@@ -201,6 +294,7 @@ public final class PStatsServer implements AutoCloseable {
                     if (len < 0) {
                         break;
                     }
+                    lastActivity = System.nanoTime();
                     synchronized (this) {
                         if (options.tap() != null) {
                             options.tap().message(peer, false, true, reader.buffer(), 0, len + 4);
@@ -219,8 +313,8 @@ public final class PStatsServer implements AutoCloseable {
                 reason = "dropped: " + e.getMessage();
             } catch (IOException e) {
                 reason = closing.get() != 0 ? "closed" : "dropped: " + e.getMessage();
-            } catch (RuntimeException e) {
-                // A listener's bug must cost this client only, never the server.
+            } catch (RuntimeException | Error e) {
+                // A listener's bug, or memory running out, must cost this client only, never the server.
                 reason = "dropped: internal error " + e;
             }
             close(reason);
@@ -241,20 +335,45 @@ public final class PStatsServer implements AutoCloseable {
                 }
                 synchronized (this) {
                     try {
+                        if (!fromClient(packet)) {
+                            continue;
+                        }
                         if (options.tap() != null) {
                             options.tap().message(peer, true, true, buf, 0, packet.getLength());
                         }
+                        long before = session.frames();
                         session.udpDatagram(buf, 0, packet.getLength());
-                    } catch (PStatsFormatException e) {
-                        if (++badDatagrams <= LOGGED_BAD_DATAGRAMS) {
-                            log.accept("pstats: client " + peer + ": dropped a datagram: " + e.getMessage()
-                                    + (badDatagrams == LOGGED_BAD_DATAGRAMS ? " (further ones only counted)" : ""));
+                        if (session.frames() != before) {
+                            udpSourcePort = packet.getPort();
+                            lastActivity = System.nanoTime();
                         }
-                    } catch (RuntimeException e) {
+                    } catch (PStatsFormatException e) {
+                        badDatagram(e.getMessage());
+                    } catch (RuntimeException | Error e) {
                         close("dropped: internal error " + e);
                         return;
                     }
                 }
+            }
+        }
+
+        /** Whether a datagram comes from this client's address (and its port, once learned); counts others. */
+        private boolean fromClient(DatagramPacket packet) {
+            boolean sameHost = packet.getAddress() != null && packet.getAddress().equals(socket.getInetAddress());
+            if (sameHost && (udpSourcePort < 0 || packet.getPort() == udpSourcePort)) {
+                return true;
+            }
+            foreignDatagrams++;
+            badDatagram("from " + packet.getAddress().getHostAddress() + ":" + packet.getPort() + ", not from"
+                    + " the client (" + socket.getInetAddress().getHostAddress()
+                    + (udpSourcePort < 0 ? "" : ":" + udpSourcePort) + ")");
+            return false;
+        }
+
+        private void badDatagram(String why) {
+            if (++badDatagrams <= LOGGED_BAD_DATAGRAMS) {
+                log.accept("pstats: client " + peer + ": dropped a datagram: " + why
+                        + (badDatagrams == LOGGED_BAD_DATAGRAMS ? " (further ones only counted)" : ""));
             }
         }
 
@@ -268,12 +387,13 @@ public final class PStatsServer implements AutoCloseable {
             synchronized (this) {
                 try {
                     session.close(reason);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {
                     log.accept("pstats: client " + peer + ": listener failed on close: " + e);
                 }
             }
             log.accept("pstats: client " + peer + " " + reason + " after " + session.frames() + " frames"
-                    + (badDatagrams > 0 ? ", " + badDatagrams + " bad datagrams" : ""));
+                    + (badDatagrams > 0 ? ", " + badDatagrams + " bad datagrams" : "")
+                    + (foreignDatagrams > 0 ? " (" + foreignDatagrams + " not from the client)" : ""));
         }
     }
 
@@ -289,6 +409,7 @@ public final class PStatsServer implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        idleThread.interrupt();
         try {
             server.close();
         } catch (IOException ignored) {

@@ -175,16 +175,22 @@ class DecoderBadInputTest {
     }
 
     @Test
-    void collectorParentLoopsEndNameWalks() {
+    void collectorParentLoopsAreRefusedAndTheTableKeptAsItWas() throws Exception {
         CollectorTable table = new CollectorTable();
         table.define(CollectorDef.time(0, "Frame", 0, 0, 0, 0, 0));
         table.define(CollectorDef.time(1, "A", 2, 0, 0, 0, 0));
-        table.define(CollectorDef.time(2, "B", 1, 0, 0, 0, 0));
-        table.define(CollectorDef.time(3, "C", 3, 0, 0, 0, 0));
-        assertTrue(table.fullName(1).endsWith("A"));
-        assertEquals("C", table.fullName(3));
+        PStatsFormatException loop = assertThrows(PStatsFormatException.class,
+                () -> table.define(CollectorDef.time(2, "B", 1, 0, 0, 0, 0)));
+        assertTrue(loop.getMessage().contains("leads back to it"), loop.getMessage());
+        assertThrows(PStatsFormatException.class, () -> table.define(CollectorDef.time(3, "C", 3, 0, 0, 0, 0)),
+                "a collector its own parent is a loop too");
+        assertEquals(false, table.isDefined(2));
+        assertEquals(false, table.isDefined(3));
+        assertEquals("A", table.fullName(1), "its parent is undefined: the chain is cut there");
+        table.define(CollectorDef.time(2, "B", 0, 0, 0, 0, 0));
+        assertEquals("B:A", table.fullName(1));
         StaticTree tree = new StaticTree().update(table);
-        assertEquals(1, tree.orderSize(), "only Frame is reachable; the loop is not");
+        assertEquals(3, tree.orderSize());
     }
 
     private static InputStream stream(String hex) {

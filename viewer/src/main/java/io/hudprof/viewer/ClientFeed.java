@@ -28,6 +28,19 @@ import java.util.concurrent.locks.LockSupport;
  * ({@value #LEVELS}{@code <full name> (<units>)}), reported once per frame on the main replay thread, so the HUD's
  * statistics report and value charts show them.
  *
+ * <p>A frame whose times jump more than {@link #MAX_JUMP_SECONDS} past its thread's last frame (or span more than
+ * that) is bad input, dropped and counted, not the client's new clock: one forged far-future datagram would
+ * otherwise make every later real frame look old. A client whose clock really jumped (a game resumed after a long
+ * pause) is followed again after {@link #JUMP_CONFIRMATIONS} frames that agree on the new time.
+ *
+ * <p>The session hands frames on after the definitions they need ({@link PStatsSession}); a frame of a thread that
+ * is still undefined when the session stops holding it is dropped (counted) rather than replayed on a thread that
+ * would be named {@code thread N} for the rest of the session.
+ *
+ * <p>In the live window ({@link ViewerClients}) the zones made for a client are handed to its profile when the
+ * client leaves, and released when that profile is closed, so a long-running viewer's zone count stays where it
+ * was however many clients come and go.
+ *
  * <p>Called on the session's feeding thread (under its lock).
  */
 final class ClientFeed implements SessionListener {
@@ -41,8 +54,20 @@ final class ClientFeed implements SessionListener {
     /** Events in one replayed frame; a bigger frame is dropped (counted). hudprof's own client sends fewer. */
     static final int MAX_FRAME_EVENTS = 1 << 16;
     private final AtomicInteger queuedEvents = new AtomicInteger();
+    /** Larger jumps of a thread's clock are bad input until confirmed (see the class comment). */
+    static final double MAX_JUMP_SECONDS = 60;
+    /** Frames in a row that must agree on a jumped clock before it is followed. */
+    static final int JUMP_CONFIRMATIONS = 8;
+    /** Per PStats thread: the latest time of an accepted frame (NaN before one), and a jump being confirmed. */
+    private final double[] lastSeconds = new double[MAX_THREADS];
+    private final double[] jumpSeconds = new double[MAX_THREADS];
+    private final int[] jumpFrames = new int[MAX_THREADS];
+    private volatile long badTimes;
 
-    /** The profile it records into: given, or its own from {@link #clients} at hello; null before. */
+    /**
+     * The profile it records into: given, or its own from {@link #clients} at the client's first frame (a profile's
+     * history is tens of MiB, so a client that says hello and sends nothing holds none); null before.
+     */
     private volatile RemoteProfile profile;
     private final ViewerClients clients;
     /** Replay (a file): wait for a free slot instead of dropping, so every frame is shown. */
@@ -70,12 +95,14 @@ final class ClientFeed implements SessionListener {
         this.profile = profile;
         this.clients = null;
         this.blocking = blocking;
+        Arrays.fill(lastSeconds, Double.NaN);
     }
 
     /** A feed that records into a profile of its own among {@code clients}, made when the client says hello. */
     ClientFeed(ViewerClients clients, boolean blocking) {
         this.clients = clients;
         this.blocking = blocking;
+        Arrays.fill(lastSeconds, Double.NaN);
     }
 
     @Override
@@ -83,18 +110,18 @@ final class ClientFeed implements SessionListener {
         progname = session.hello().progname();
         host = progname + " on " + session.hello().hostname();
         name = host + " (" + session.peer() + ")";
-        if (clients != null) {
-            if (profile == null) {
-                profile = clients.connected(this);
-            }
-            return;
+        if (clients == null) {
+            profile.connected(this);
         }
-        profile.connected(this);
     }
 
     @Override
     public void frame(PStatsSession session, FrameData frame) {
         RemoteProfile profile = this.profile;
+        if (profile == null && clients != null && session.hello() != null) {
+            profile = clients.connected(this);
+            this.profile = profile;
+        }
         if (profile == null) {
             dropped++;
             return;
@@ -105,6 +132,11 @@ final class ClientFeed implements SessionListener {
         }
         int t = frame.threadIndex();
         if (t >= MAX_THREADS) {
+            dropped++;
+            return;
+        }
+        if (!plausibleTimes(frame)) {
+            badTimes++;
             dropped++;
             return;
         }
@@ -140,6 +172,9 @@ final class ClientFeed implements SessionListener {
         }
         finishThreads();
         if (clients != null) {
+            // Nothing replays into these any more; the profile releases them once nobody reads it.
+            profile.adoptZones(zoneByName.values());
+            zoneByName.clear();
             clients.disconnected(profile);
         } else {
             profile.disconnected(this);
@@ -163,6 +198,12 @@ final class ClientFeed implements SessionListener {
             return;
         }
         ReplayThread thread = threads[t];
+        if (thread == null && !session.threadDefined(t)) {
+            // Its definition is still not here after the session held it for a while: a replay thread made now
+            // would carry "thread N" for the whole session (its name is fixed when it first records).
+            dropped++;
+            return;
+        }
         if (thread == null) {
             thread = new ReplayThread(profile, this, session.threadName(t), t == 0);
             threads[t] = thread;
@@ -232,6 +273,51 @@ final class ClientFeed implements SessionListener {
             }
         }
         profile.shown(dest.endNanos());
+    }
+
+    /**
+     * Whether the frame's times fit its thread's clock: within {@link #MAX_JUMP_SECONDS} of each other and, going
+     * forward, of the thread's last accepted frame; or a jump confirmed by {@link #JUMP_CONFIRMATIONS} frames.
+     */
+    private boolean plausibleTimes(FrameData frame) {
+        int n = frame.eventCount();
+        if (n == 0) {
+            return true;
+        }
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            double t = frame.eventTime(i);
+            min = Math.min(min, t);
+            max = Math.max(max, t);
+        }
+        if (!(max - min <= MAX_JUMP_SECONDS)) {
+            return false;
+        }
+        int t = frame.threadIndex();
+        double last = lastSeconds[t];
+        if (Double.isNaN(last) || min - last <= MAX_JUMP_SECONDS) {
+            jumpFrames[t] = 0;
+            lastSeconds[t] = Double.isNaN(last) ? max : Math.max(last, max);
+            return true;
+        }
+        if (jumpFrames[t] > 0 && Math.abs(min - jumpSeconds[t]) <= MAX_JUMP_SECONDS) {
+            jumpFrames[t]++;
+        } else {
+            jumpFrames[t] = 1;
+        }
+        jumpSeconds[t] = max;
+        if (jumpFrames[t] < JUMP_CONFIRMATIONS) {
+            return false;
+        }
+        jumpFrames[t] = 0;
+        lastSeconds[t] = max;
+        return true;
+    }
+
+    /** Frames dropped because their times jumped implausibly (counted in {@link #dropped()} too). */
+    long badTimes() {
+        return badTimes;
     }
 
     /**
@@ -327,9 +413,25 @@ final class ClientFeed implements SessionListener {
         }
     }
 
-    /** Frames dropped because the replay queue was full or the thread was past the limit. */
+    /**
+     * Frames dropped: the replay queue was full, the thread was past the limit or undefined, the times were bad, or
+     * the replay failed.
+     */
     long dropped() {
-        return dropped;
+        long n = dropped;
+        for (ReplayThread t : threads) {
+            n += t == null ? 0 : t.failed();
+        }
+        return n;
+    }
+
+    /** Frames whose replay threw (in {@link #dropped()} too). */
+    long failed() {
+        long n = 0;
+        for (ReplayThread t : threads) {
+            n += t == null ? 0 : t.failed();
+        }
+        return n;
     }
 
     /** Frames replayed and skipped (older than the last) over all threads. */
@@ -347,6 +449,12 @@ final class ClientFeed implements SessionListener {
             n += t == null ? 0 : t.skipped();
         }
         return n;
+    }
+
+    /** The name of the Java thread replaying the client's main thread (its row's thread), or null before one. */
+    String mainThreadName() {
+        ReplayThread main = threads[0];
+        return main == null ? null : main.getName();
     }
 
     /** The client's program name from its hello. */

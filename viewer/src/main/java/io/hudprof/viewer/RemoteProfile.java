@@ -3,11 +3,13 @@ package io.hudprof.viewer;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Sensor;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -31,6 +33,8 @@ final class RemoteProfile {
     private final Profiler profiler;
     private final Object lock = new Object();
     private final List<ClientFeed> waiting = new ArrayList<>();
+    /** Zones of clients that left, released when this profile is closed. Guarded by this. */
+    private final List<Zone> zonesToRelease = new ArrayList<>();
     private volatile ClientFeed followed;
     /** The program name of the last client shown that left, for the HUD's title. */
     private volatile String left;
@@ -217,12 +221,26 @@ final class RemoteProfile {
         return lastFrameNumber;
     }
 
-    /** Stops recording into this profiler. */
+    /**
+     * A client that left hands over the zones made for it (its threads are done): they are released when this
+     * profile is closed, when nobody reads its history any more.
+     */
+    synchronized void adoptZones(Collection<Zone> zones) {
+        zonesToRelease.addAll(zones);
+    }
+
+    /** Stops recording into this profiler and releases the zones of the clients that left. Idempotent. */
     void close() {
         synchronized (GATE) {
             if (Hudprof.profiler() == profiler) {
                 Hudprof.uninstall();
             }
+        }
+        synchronized (this) {
+            for (Zone z : zonesToRelease) {
+                z.release();
+            }
+            zonesToRelease.clear();
         }
     }
 }

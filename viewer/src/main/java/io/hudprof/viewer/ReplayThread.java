@@ -38,6 +38,7 @@ final class ReplayThread extends Thread {
     private boolean first = true;
     private volatile long skipped;
     private volatile long replayed;
+    private volatile long failed;
     private static final ReplayFrame END = new ReplayFrame();
 
     ReplayThread(RemoteProfile profile, ClientFeed feed, String name, boolean updates) {
@@ -73,6 +74,10 @@ final class ReplayThread extends Thread {
                     } finally {
                         profile.exit();
                     }
+                } catch (RuntimeException | Error e) {
+                    // A frame that fails (a listener's bug, memory running out) costs that frame, never this
+                    // thread: a dead replay thread would freeze the client's view for the rest of its session.
+                    failed++;
                 } finally {
                     if (f.zones.length > SHRINK_EVENTS) {
                         // A huge frame's arrays are not kept for the next, small ones.
@@ -141,5 +146,10 @@ final class ReplayThread extends Thread {
 
     long replayed() {
         return replayed;
+    }
+
+    /** Frames whose replay threw (counted, then the thread went on). */
+    long failed() {
+        return failed;
     }
 }

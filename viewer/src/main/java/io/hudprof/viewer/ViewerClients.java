@@ -17,8 +17,6 @@ final class ViewerClients {
     private final int historyFrames;
     private final List<RemoteProfile> connected = new ArrayList<>();
     private RemoteProfile shown;
-    /** Connections so far: each client's number, which tells its level statistics apart from the others'. */
-    private int connections;
     /** Changes whenever a profile is added, dropped or shown, so the window reconciles its HUDs only then. */
     private volatile int version;
 
@@ -28,14 +26,37 @@ final class ViewerClients {
 
     /** A client said hello: its profile, shown if no live client is. */
     synchronized RemoteProfile connected(ClientFeed feed) {
-        RemoteProfile profile = new RemoteProfile(historyFrames, this, ++connections);
+        RemoteProfile profile = new RemoteProfile(historyFrames, this, freeNumber());
         profile.connected(feed);
         connected.add(profile);
         if (shown == null || !connected.contains(shown)) {
+            RemoteProfile gone = shown;
             shown = profile;
+            if (gone != null) {
+                // The last client that left is no longer shown: its zones go back (the window drops its HUD).
+                synchronized (gone.lock()) {
+                    gone.close();
+                }
+            }
         }
         version++;
         return profile;
+    }
+
+    /**
+     * The smallest client number no profile in use has: level statistics are named by it, so clients that come and
+     * go reuse the same few names instead of defining new ones without end.
+     */
+    private int freeNumber() {
+        for (int n = 1;; n++) {
+            boolean taken = shown != null && shown.number() == n;
+            for (int i = 0; i < connected.size() && !taken; i++) {
+                taken = connected.get(i).number() == n;
+            }
+            if (!taken) {
+                return n;
+            }
+        }
     }
 
     /** A client left (every frame it sent replayed): the next one is shown if it was. */

@@ -52,8 +52,10 @@ class ClientFeedFuzzTest {
                     List<CollectorDef> defs = new ArrayList<>();
                     defs.add(CollectorDef.time(0, "Frame", 0, 1, 1, 1, 0));
                     for (int c = 1; c < 12; c++) {
-                        // Parents that point anywhere, themselves included; names that repeat.
-                        defs.add(CollectorDef.time(c, "C" + (c % 5), random.nextInt(12), 1, 1, 1, 0));
+                        // Parents earlier or never defined (loops are refused outright, see ClientLimitsTest);
+                        // names that repeat.
+                        int parent = random.nextInt(4) == 0 ? 13 + random.nextInt(3) : random.nextInt(c);
+                        defs.add(CollectorDef.time(c, "C" + (c % 5), parent, 1, 1, 1, 0));
                     }
                     PStatsCodec.encodeCollectors(out, defs, 0, defs.size());
                     tcp(session);

@@ -18,6 +18,28 @@ import org.junit.jupiter.api.Test;
 class ViewerClientsTest {
 
     @Test
+    void aClientGetsItsProfileAtItsFirstFrameNotAtItsHello() throws Exception {
+        ViewerClients clients = new ViewerClients(16);
+        try {
+            ClientFeed feed = new ClientFeed(clients, false);
+            io.hudprof.pstats.PStatsSession session = new io.hudprof.pstats.PStatsSession("idle", feed);
+            io.hudprof.pstats.WireWriter out = new io.hudprof.pstats.WireWriter(4096);
+            io.hudprof.pstats.PStatsCodec.encodeClientHello(out, "host", "idle", 3, 2, 1);
+            session.tcpPayload(out.buffer(), 4, out.tcpMessage() - 4);
+            io.hudprof.pstats.PStatsCodec.encodeThreads(out, 0, java.util.List.of("Main"));
+            session.tcpPayload(out.buffer(), 4, out.tcpMessage() - 4);
+            assertEquals(0, clients.count(), "a client that only said hello holds no profile (its history)");
+            io.hudprof.pstats.PStatsCodec.encodeFrame(out, new io.hudprof.pstats.FrameData().reset(0, 1), true);
+            session.tcpPayload(out.buffer(), 4, out.tcpMessage() - 4);
+            assertEquals(1, clients.count());
+            session.close("left");
+            assertEquals(0, clients.count());
+        } finally {
+            clients.closeAll();
+        }
+    }
+
+    @Test
     void cyclingWrapsAndALeavingShownClientHandsOverToTheNext() {
         ViewerClients clients = new ViewerClients(16);
         try {
@@ -62,7 +84,10 @@ class ViewerClientsTest {
             RemoteProfile fourth = clients.connected(new ClientFeed(clients, false));
             assertSame(fourth, clients.shown(), "a new client replaces one that left");
             assertFalse(clients.retained(second));
-            assertEquals(4, fourth.number(), "numbered by connection, for its level statistics' names");
+            assertEquals(1, fourth.number(), "the smallest number free (the shown one that left keeps 2 until now),"
+                    + " so level statistics' names are reused, not made without end");
+            RemoteProfile fifth = clients.connected(new ClientFeed(clients, false));
+            assertEquals(2, fifth.number(), "free again once the client that had it is no longer shown");
         } finally {
             clients.closeAll();
         }

@@ -35,6 +35,8 @@ final class CategoryTree {
     private static int count;
     private static volatile int publishedCount;
     private static volatile int syncedZones;
+    /** {@link Zone#idReuses()} when last synced: a released id given to a new zone is mapped again. */
+    private static volatile int syncedReuses;
     private static Category limitNode;
 
     private CategoryTree() {
@@ -59,27 +61,31 @@ final class CategoryTree {
 
     /** Maps every zone defined since the last call; cheap when none were. */
     static void sync() {
-        if (syncedZones == Zone.count()) {
+        if (syncedZones == Zone.count() && syncedReuses == Zone.idReuses()) {
             return;
         }
         synchronized (LOCK) {
+            // Read before the zones: a reuse after this read is seen by the next sync.
+            int reuses = Zone.idReuses();
             int zones = Zone.count();
             int[] map = zoneNode;
             if (map.length < zones) {
                 map = Arrays.copyOf(map, Math.max(zones, map.length * 2));
             }
-            for (int z = syncedZones; z < zones; z++) {
+            int from = reuses == syncedReuses ? syncedZones : 0;
+            for (int z = from; z < zones; z++) {
                 Zone zone = Zone.byId(z);
                 map[z] = zone == null || zone.isThreadRoot() ? NO_NODE : nodeLocked(zone.name()).id();
             }
             zoneNode = map;
             syncedZones = zones;
+            syncedReuses = reuses;
         }
     }
 
     /** The node zone {@code zoneId} credits, or {@link #NO_NODE}; syncs first when the zone is new. */
     static int nodeOfZone(int zoneId) {
-        if (zoneId >= syncedZones) {
+        if (zoneId >= syncedZones || syncedReuses != Zone.idReuses()) {
             sync();
         }
         int[] map = zoneNode;

@@ -63,6 +63,10 @@ public final class ReportController {
     private int[] layoutKey = new int[64];
     /** What modules above core plug in (statistics rows, pinned notes, a status), asked each time it is needed. */
     private final Annexes annexes;
+    private long builds;
+    private Report lastBuiltInto;
+    private long lastBuiltChanges;
+    private long lastBuiltView;
 
     /**
      * A controller over the given profile that asks {@code annexes} for what modules above core add; a
@@ -361,8 +365,63 @@ public final class ReportController {
         mode = ReportMode.CALL_GRAPH;
     }
 
+    /**
+     * {@link #build(Report)}, but only when the report would differ from the one this method last built into
+     * {@code dest}: the profile changed ({@link ProfileData#changes()}) or the navigation state did. A view that shows
+     * a report every frame (the HUD) calls this, so a paused or unchanged profile costs nothing to show.
+     *
+     * @return whether it built
+     */
+    public boolean buildIfChanged(Report dest) {
+        long changes = data.changes();
+        long view = viewSignature();
+        if (dest == lastBuiltInto && changes == lastBuiltChanges && view == lastBuiltView) {
+            return false;
+        }
+        build(dest);
+        lastBuiltInto = dest;
+        lastBuiltChanges = changes;
+        // The build may move the cursor (it follows its zone): what the next call compares with is the state after.
+        lastBuiltView = viewSignature();
+        return true;
+    }
+
+    /** Reports built since start-up (every {@link #build(Report)}, for views and tests that count them). */
+    public long builds() {
+        return builds;
+    }
+
+    /** Every navigation field a report depends on, mixed into one number. */
+    private long viewSignature() {
+        long h = mode.ordinal();
+        h = mix(h, averaging.ordinal());
+        h = mix(h, metric.ordinal());
+        h = mix(h, recursion.ordinal());
+        h = mix(h, frameOffset);
+        h = mix(h, System.identityHashCode(shownSpike));
+        h = mix(h, shownSpikeFrame);
+        h = mix(h, cursor);
+        h = mix(h, cursorZone);
+        h = mix(h, cursorLevel);
+        h = mix(h, cursorRole.ordinal());
+        h = mix(h, cursorKey);
+        h = mix(h, focusZone);
+        h = mix(h, focusLevel);
+        h = mix(h, threadRoot);
+        h = mix(h, System.identityHashCode(statistics()));
+        return mix(h, System.identityHashCode(notes()));
+    }
+
+    private static long mix(long h, long v) {
+        long x = (h ^ v) * 0x9E3779B97F4A7C15L + v;
+        x ^= x >>> 31;
+        x *= 0xBF58476D1CE4E5B9L;
+        return x ^ (x >>> 29);
+    }
+
     /** Fills {@code dest} with the report for the current navigation state. Allocation-free in steady state. */
     public void build(Report dest) {
+        builds++;
         if (!data.selfProfiling()) {
             fill(dest);
             return;

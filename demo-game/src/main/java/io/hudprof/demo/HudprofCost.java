@@ -1,0 +1,155 @@
+package io.hudprof.demo;
+
+import io.hudprof.core.Averaging;
+import io.hudprof.core.ProfileData;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.SelfZones;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * hudprof's own work on the game thread, frame by frame, as its own zones measured it: {@code hudprof:update},
+ * {@code hudprof:report}, {@code hudprof:HUD draw list} and {@code hudprof:GPU poll} (self times, so the report built
+ * inside the draw list is counted once); the HUD's GL submit is the driver's work and is left out. Read after each
+ * frame's HUD render from the last recorded frame, outside every zone, into arrays sized once: nothing allocated per
+ * frame. The summary leaves out the first quarter of the frames, as {@link FrameTimes} does, and is the one line the
+ * demo prints at exit (what {@code bench/demo-hud-cost.sh} reads).
+ */
+final class HudprofCost {
+    private static final int UPDATE = 0;
+    private static final int REPORT = 1;
+    private static final int DRAW_LIST = 2;
+    private static final int GPU_POLL = 3;
+    private static final int PARTS = 4;
+    private static final String[] NAMES = {"update", "report", "draw list", "GPU poll"};
+
+    private final ProfileData data;
+    private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** Per frame, the game thread's CPU time inside {@code update()}, ns: immune to preemption by other processes. */
+    private final long[] updateCpu;
+    private int cpuCount;
+    /** Per part and frame, ns; the last row is the frame's total. */
+    private final long[][] nanos;
+    private int count;
+    private long lastFrame;
+    /** The zone-stack states of each part's zone, found as the state tree grows. */
+    private int[][] states = new int[PARTS][8];
+    private final int[] stateCounts = new int[PARTS];
+    private int statesSeen;
+
+    HudprofCost(Profiler profiler, int frames) {
+        this.data = profiler.data();
+        this.nanos = new long[PARTS + 1][frames];
+        this.updateCpu = new long[frames];
+    }
+
+    /** The calling thread's CPU time (ns), for {@link #updateCpu(long)}. */
+    long cpuNow() {
+        return threads.getCurrentThreadCpuTime();
+    }
+
+    /** The CPU time the frame's {@code update()} took on the game thread (two {@link #cpuNow()} readings apart). */
+    void updateCpu(long cpuNanos) {
+        if (cpuCount < updateCpu.length) {
+            updateCpu[cpuCount++] = cpuNanos;
+        }
+    }
+
+    /** After the frame's HUD render: adds the last recorded frame's hudprof work, once per recorded frame. */
+    void frame() {
+        long recorded = data.recordedFrames();
+        if (recorded == lastFrame || count == nanos[0].length) {
+            return;
+        }
+        lastFrame = recorded;
+        findNewStates();
+        double[] self = data.self(Averaging.INSTANTANEOUS);
+        long total = 0;
+        for (int part = 0; part < PARTS; part++) {
+            double sum = 0;
+            for (int i = 0; i < stateCounts[part]; i++) {
+                sum += self[states[part][i]];
+            }
+            nanos[part][count] = (long) sum;
+            total += (long) sum;
+        }
+        nanos[PARTS][count++] = total;
+    }
+
+    private void findNewStates() {
+        int stateCount = data.stateCount();
+        for (int s = statesSeen; s < stateCount; s++) {
+            int part = partOf(data.zone(s));
+            if (part >= 0) {
+                if (stateCounts[part] == states[part].length) {
+                    states[part] = Arrays.copyOf(states[part], stateCounts[part] * 2);
+                }
+                states[part][stateCounts[part]++] = s;
+            }
+        }
+        statesSeen = stateCount;
+    }
+
+    private static int partOf(int zone) {
+        if (zone == SelfZones.UPDATE.id()) {
+            return UPDATE;
+        }
+        if (zone == SelfZones.REPORT.id()) {
+            return REPORT;
+        }
+        if (zone == SelfZones.HUD_DRAW_LIST.id()) {
+            return DRAW_LIST;
+        }
+        return zone == SelfZones.GPU_POLL.id() ? GPU_POLL : -1;
+    }
+
+    /**
+     * One line: the mean and 99th percentile of hudprof's game-thread work per frame, in total and by part, over the
+     * frames after the first quarter; null with fewer than 8 frames or with self-profiling off.
+     */
+    String summary() {
+        int from = count / 4;
+        int n = count - from;
+        if (n < 8 || !data.selfProfiling()) {
+            return null;
+        }
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                "hudprof game-thread cost per frame, frames %d-%d: mean %.3f ms, p99 %.3f ms", from + 1, count,
+                mean(nanos[PARTS], from) / 1e6, p99(nanos[PARTS], from) / 1e6));
+        line.append(" (");
+        for (int part = 0; part < PARTS; part++) {
+            line.append(part == 0 ? "" : ", ").append(NAMES[part]).append(String.format(Locale.ROOT,
+                    " %.3f/%.3f", mean(nanos[part], from) / 1e6, p99(nanos[part], from) / 1e6));
+        }
+        line.append(" ms mean/p99; HUD GL submit not counted)");
+        int cpuFrom = cpuCount / 4;
+        if (cpuCount - cpuFrom >= 8) {
+            line.append(String.format(Locale.ROOT, "; update() thread CPU time mean %.3f ms, p99 %.3f ms",
+                    mean(updateCpu, cpuFrom, cpuCount) / 1e6, p99(updateCpu, cpuFrom, cpuCount) / 1e6));
+        }
+        return line.toString();
+    }
+
+    private double mean(long[] values, int from) {
+        return mean(values, from, count);
+    }
+
+    private long p99(long[] values, int from) {
+        return p99(values, from, count);
+    }
+
+    private static double mean(long[] values, int from, int to) {
+        long sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += values[i];
+        }
+        return (double) sum / (to - from);
+    }
+
+    private static long p99(long[] values, int from, int to) {
+        long[] sorted = Arrays.copyOfRange(values, from, to);
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return sorted[Math.min(n - 1, (int) Math.ceil(0.99 * n) - 1)];
+    }
+}
