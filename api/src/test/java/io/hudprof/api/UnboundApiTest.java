@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+import io.hudprof.testkit.AllocationCheck;
 
 /**
  * The api with no backend bound, as on Android, iOS, the web or a desktop build without hudprof's core: every call
@@ -91,29 +91,21 @@ class UnboundApiTest {
 
     @Test
     void unboundCallsAllocateNothing() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long thread = Thread.currentThread().getId();
-        long best = Long.MAX_VALUE;
-        // Several windows after a warm-up: the smallest must be 0 B (a stray allocation by the JVM in one window,
-        // class loading or the JIT's own, must not fail the test; one per call would show in every window).
-        for (int window = 0; window < 8; window++) {
-            long before = threads.getThreadAllocatedBytes(thread);
-            for (int i = 0; i < 20_000; i++) {
-                try (ZoneScope z = UPDATE.enter()) {
-                    UPDATE.begin();
-                    UPDATE.end();
-                }
-                try (GpuZoneScope g = BLOOM.enter()) {
-                    SHADOWS.begin();
-                    SHADOWS.end();
-                }
-                SPAWNS.increment();
-                SPAWNS.add(i);
-                BATCH.report(i);
-                LOAD.report(i);
+        // Eight windows of 20,000 rounds: a stray allocation by the JVM in one window (class loading, the JIT's
+        // own) must not fail the test; one per call would show in every window.
+        AllocationCheck.measure(20_000, 8, 20_000, i -> { }, i -> {
+            try (ZoneScope z = UPDATE.enter()) {
+                UPDATE.begin();
+                UPDATE.end();
             }
-            best = Math.min(best, threads.getThreadAllocatedBytes(thread) - before);
-        }
-        assertEquals(0, best, "bytes allocated by 20,000 rounds of unbound calls");
+            try (GpuZoneScope g = BLOOM.enter()) {
+                SHADOWS.begin();
+                SHADOWS.end();
+            }
+            SPAWNS.increment();
+            SPAWNS.add(i);
+            BATCH.report(i);
+            LOAD.report(i);
+        }).assertSteady("unbound calls");
     }
 }

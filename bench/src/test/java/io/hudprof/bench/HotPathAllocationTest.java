@@ -1,7 +1,6 @@
 package io.hudprof.bench;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.hudprof.bench.peers.NaiveStopwatch;
 import io.hudprof.core.Hudprof;
@@ -9,6 +8,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
+import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,12 +34,11 @@ class HotPathAllocationTest {
     @EnumSource(ZonePattern.class)
     void zonePairsAndUpdateAllocateNothingWhileRecording(ZonePattern pattern) {
         Profiler profiler = BenchProfilers.install();
-        long bytes = AllocationMeter.fewestBytes(WARM_UP, WINDOWS, PER_WINDOW, () -> {
-            pattern.run();
-            profiler.update();
-        });
-        assertEquals(0, bytes, pattern + ": bytes allocated over " + PER_WINDOW + " × " + ZoneWorkloads.PAIRS
-                + " zone pairs and " + PER_WINDOW + " updates");
+        AllocationCheck.assertSteady(pattern + ": " + ZoneWorkloads.PAIRS + " zone pairs and an update a frame",
+                WARM_UP, WINDOWS, PER_WINDOW, () -> {
+                    pattern.run();
+                    profiler.update();
+                });
         BenchProfilers.checkNothingDropped(profiler);
     }
 
@@ -48,12 +47,11 @@ class HotPathAllocationTest {
     void zonePairsAllocateNothingWhileSwitchedOff(ZonePattern pattern) {
         Profiler profiler = BenchProfilers.install();
         profiler.setEnabled(false);
-        long bytes = AllocationMeter.fewestBytes(WARM_UP, WINDOWS, PER_WINDOW, () -> {
-            pattern.run();
-            profiler.update();
-        });
-        assertEquals(0, bytes, pattern + " switched off: bytes allocated over " + PER_WINDOW + " × "
-                + ZoneWorkloads.PAIRS + " zone pairs");
+        AllocationCheck.assertSteady(pattern + " switched off: " + ZoneWorkloads.PAIRS + " zone pairs a frame",
+                WARM_UP, WINDOWS, PER_WINDOW, () -> {
+                    pattern.run();
+                    profiler.update();
+                });
     }
 
     @Test
@@ -62,8 +60,8 @@ class HotPathAllocationTest {
                 StatWorkloads::phaseEnterExit};
         String[] names = {"Counter.increment", "StatTimer start/stop", "Phase enter/exit"};
         for (int i = 0; i < operations.length; i++) {
-            assertEquals(0, AllocationMeter.fewestBytes(WARM_UP, WINDOWS, PER_WINDOW, operations[i]),
-                    names[i] + ": bytes allocated over " + PER_WINDOW + " × " + ZoneWorkloads.PAIRS + " operations");
+            AllocationCheck.assertSteady(names[i] + ": " + ZoneWorkloads.PAIRS + " operations a frame", WARM_UP,
+                    WINDOWS, PER_WINDOW, operations[i]);
         }
     }
 
@@ -71,13 +69,13 @@ class HotPathAllocationTest {
     @Test
     void meterSeesTheHashMapStopwatchAllocate() {
         NaiveStopwatch stopwatch = new NaiveStopwatch();
-        long bytes = AllocationMeter.fewestBytes(WARM_UP, WINDOWS, PER_WINDOW, () -> {
+        AllocationCheck.Windows windows = AllocationCheck.measure(WARM_UP, WINDOWS, PER_WINDOW, () -> {
             for (int i = 0; i < ZoneWorkloads.PAIRS; i++) {
                 stopwatch.start("zone");
                 stopwatch.stop("zone");
             }
         });
-        assertTrue(bytes > 0, "the HashMap stopwatch allocated nothing: the meter is blind");
+        assertFalse(windows.steady(), "the HashMap stopwatch passed the check: the meter is blind " + windows);
     }
 
     @Test
@@ -85,7 +83,7 @@ class HotPathAllocationTest {
         try (SyntheticGame game = new SyntheticGame(512)) {
             ReportController controller = game.profiler().controller();
             Report report = new Report();
-            long bytes = AllocationMeter.fewestBytes(2_000, WINDOWS, 200, () -> {
+            AllocationCheck.assertSteady("report building in every mode", 2_000, WINDOWS, 200, () -> {
                 game.frame();
                 controller.setMode(ReportMode.SELF_TIME);
                 controller.build(report);
@@ -94,7 +92,6 @@ class HotPathAllocationTest {
                 controller.showCallGraph(SyntheticGame.RAYCAST);
                 controller.build(report);
             });
-            assertEquals(0, bytes, "bytes allocated over 200 frames of report building in every mode");
         }
     }
 }

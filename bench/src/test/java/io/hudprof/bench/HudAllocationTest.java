@@ -1,19 +1,17 @@
 package io.hudprof.bench;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import org.junit.jupiter.api.Test;
+import io.hudprof.testkit.AllocationCheck;
 
 /** The HUD's CPU side, as the draw-list benchmark times it, allocates nothing on the Java heap once warmed up. */
 class HudAllocationTest {
     @Test
     void buildingTheReportAndTheDrawListAllocatesNothing() {
         try (HudScene scene = new HudScene()) {
-            long bytes = AllocationMeter.fewestBytes(2_000, 5, 200, () -> {
+            AllocationCheck.assertSteady("HUD frames (40-row report, 512-frame graph)", 2_000, 5, 200, () -> {
                 scene.buildReport();
                 scene.buildDrawList();
             });
-            assertEquals(0, bytes, "bytes allocated over 200 HUD frames (40-row report, 512-frame graph)");
         }
     }
 }

@@ -16,7 +16,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.TextReport;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -347,23 +347,10 @@ class SpikeCaptureTest {
     void framesWithoutSpikesAllocateNothing() {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(50).onThread("*")));
         SpikeCapture frameRule = SpikeCapture.builder().rule(SpikeRule.forTargetFps(60)).attach(profiler);
-        for (int i = 0; i < 2_000; i++) {
-            frame(5_000, 3_000, 1_000);
-        }
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        // The fewest bytes over up to eight windows: one-off allocations by the JVM itself on this thread (see
-        // AllocationTest; the JIT still compiles in a loaded full build) show in some windows, a per-frame
-        // allocation in all 2,000 frames of every window.
-        long allocated = Long.MAX_VALUE;
-        for (int w = 0; w < 8 && allocated != 0; w++) {
-            long before = bean.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < 2_000; i++) {
-                frame(5_000, 3_000, 1_000);
-            }
-            allocated = Math.min(allocated, bean.getCurrentThreadAllocatedBytes() - before);
-        }
+        // Eight windows: one-off allocations by the JVM itself on this thread (see AllocationTest; the JIT still
+        // compiles in a loaded full build) show in some windows, a per-frame allocation in every one.
+        AllocationCheck.assertSteady("frames without a spike", 2_000, 8, 2_000, () -> frame(5_000, 3_000, 1_000));
         assertEquals(0, spikes.captured() + frameRule.captured());
-        assertEquals(0, allocated, "2000 frames without a spike allocated " + allocated + " bytes");
     }
 
     @Test
@@ -540,20 +527,9 @@ class SpikeCaptureTest {
     @Test
     void exportAroundAllocatesNothingWhileNoSpikeHappens(@TempDir Path dir) {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(50)).exportAround(5, dir));
-        for (int i = 0; i < 2_000; i++) {
-            frame(5_000, 3_000, 1_000);
-        }
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long allocated = Long.MAX_VALUE;
-        for (int w = 0; w < 8 && allocated != 0; w++) {
-            long before = bean.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < 2_000; i++) {
-                frame(5_000, 3_000, 1_000);
-            }
-            allocated = Math.min(allocated, bean.getCurrentThreadAllocatedBytes() - before);
-        }
+        AllocationCheck.assertSteady("frames without a spike, export armed", 2_000, 8, 2_000,
+                () -> frame(5_000, 3_000, 1_000));
         assertEquals(0, spikes.captured());
-        assertEquals(0, allocated, "2000 frames without a spike allocated " + allocated + " bytes");
         assertNull(spikes.lastExport());
         spikes.detach();
     }

@@ -7,7 +7,7 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ZoneRanking;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +26,6 @@ class AllocationTest {
     private static final Metric[] METRICS = Metric.values();
     private static final RecursionDisplay[] RECURSIONS = RecursionDisplay.values();
 
-    private final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private ProfilerFixture fx;
 
     @AfterEach
@@ -65,26 +63,13 @@ class AllocationTest {
         }
     }
 
-    private long allocatedBytes() {
-        return threads.getThreadAllocatedBytes(Thread.currentThread().getId());
-    }
-
     /**
-     * The fewest bytes allocated by one of several windows of frames. A per-frame allocation shows in every
-     * window; a one-off allocation by the JVM itself on this thread (seen: 232 bytes once, at a random frame, with
-     * escape analysis on or off) shows in at most one, so the minimum is the honest steady-state figure.
+     * {@code frame} warmed up, then judged by {@link AllocationCheck}'s rule over five windows: a per-frame allocation
+     * shows in every window, a one-off of the JVM's own on this thread (seen: 232 bytes once, at a random frame, with
+     * escape analysis on or off) in one.
      */
-    private long fewestBytesOverWindows(int windows, int framesPerWindow, IntConsumerFrame frame) {
-        long fewest = Long.MAX_VALUE;
-        int n = 0;
-        for (int w = 0; w < windows; w++) {
-            long before = allocatedBytes();
-            for (int i = 0; i < framesPerWindow; i++) {
-                frame.run(n++);
-            }
-            fewest = Math.min(fewest, allocatedBytes() - before);
-        }
-        return fewest;
+    private static void assertSteady(String what, int warmUp, int framesPerWindow, IntConsumerFrame frame) {
+        AllocationCheck.measure(warmUp, 5, framesPerWindow, n -> { }, frame::run).assertSteady(what);
     }
 
     @FunctionalInterface
@@ -99,10 +84,7 @@ class AllocationTest {
             frame(n);
             fx.profiler.update();
         };
-        for (int n = 0; n < 20_000; n++) {
-            oneFrame.run(n);
-        }
-        assertEquals(0, fewestBytesOverWindows(3, 2_000, oneFrame), "bytes allocated over 2,000 frames");
+        assertSteady("zones and update", 20_000, 2_000, oneFrame);
     }
 
     @Test
@@ -118,11 +100,7 @@ class AllocationTest {
             fx.profiler.update();
             buildAll(c, report, n, ranking, top, self);
         };
-        for (int n = 0; n < 12_000; n++) {
-            oneFrame.run(n);
-        }
-        assertEquals(0, fewestBytesOverWindows(3, 1_000, oneFrame),
-                "bytes allocated over 1,000 frames of report building");
+        assertSteady("frames of report building", 12_000, 1_000, oneFrame);
     }
 
     @Test
@@ -140,11 +118,7 @@ class AllocationTest {
             buildAll(c, report, n, ranking, top, self);
             fx.profiler.history().zoneSelf(Metric.ALLOCATED_BYTES, n % 100, top, 4, self);
         };
-        for (int n = 0; n < 12_000; n++) {
-            oneFrame.run(n);
-        }
-        assertEquals(0, fewestBytesOverWindows(3, 1_000, oneFrame),
-                "bytes allocated over 1,000 frames with allocation per zone on");
+        assertSteady("frames with allocation per zone on", 12_000, 1_000, oneFrame);
     }
 
     private void buildAll(ReportController c, Report report, int n, ZoneRanking ranking, int[] top, long[] self) {

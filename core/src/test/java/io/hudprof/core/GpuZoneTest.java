@@ -13,7 +13,7 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -316,23 +316,9 @@ class GpuZoneTest {
     @Test
     void gpuFramesAllocateNothingInSteadyState() {
         new ScriptedGpuTimestamps(fx.profiler, fx.clock, 2);
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long[] windows = new long[5];
-        for (int w = 0; w < windows.length; w++) {
-            long before = bean.getCurrentThreadAllocatedBytes();
-            for (int frame = 0; frame < 1000; frame++) {
-                gpuFrame();
-                fx.profiler.update();
-            }
-            windows[w] = bean.getCurrentThreadAllocatedBytes() - before;
-        }
-        // As AllocationTest: a per-frame allocation shows in every window; a JVM-internal one-off in only some.
-        long fewest = Long.MAX_VALUE;
-        for (int w = 1; w < windows.length; w++) {
-            fewest = Math.min(fewest, windows[w]);
-            assertTrue(windows[w] < 1000, "less than a byte a frame: " + java.util.Arrays.toString(windows));
-        }
-        assertEquals(0, fewest, "bytes allocated over 1000 frames with GPU zones: "
-                + java.util.Arrays.toString(windows));
+        AllocationCheck.assertSteady("frames with GPU zones", 1000, 5, 1000, () -> {
+            gpuFrame();
+            fx.profiler.update();
+        });
     }
 }

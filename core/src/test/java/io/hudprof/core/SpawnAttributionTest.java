@@ -11,6 +11,7 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
+import io.hudprof.testkit.AllocationCheck;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -202,28 +203,23 @@ class SpawnAttributionTest {
     @Test
     void findingAPathsTaskZoneAllocatesNothingOnceMade() {
         try (ProfilerFixture fx = new ProfilerFixture()) {
-            com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-            long fewest = Long.MAX_VALUE;
-            for (int window = 0; window < 4; window++) {
-                long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < 2_000; i++) {
-                    SIM.begin();
-                    PHYSICS.begin();
-                    Zone physicsTasks = Hudprof.spawnZone();
-                    NARROW.begin();
-                    Zone narrowTasks = Hudprof.spawnZone();
-                    NARROW.end();
-                    PHYSICS.end();
-                    SIM.end();
-                    if (physicsTasks == narrowTasks) {
-                        throw new AssertionError("two paths, one task zone");
-                    }
+            // A frame: task-zone lookups on two paths; an update every 2,000 frames.
+            AllocationCheck.measure(2_000, 5, 2_000, i -> { }, i -> {
+                SIM.begin();
+                PHYSICS.begin();
+                Zone physicsTasks = Hudprof.spawnZone();
+                NARROW.begin();
+                Zone narrowTasks = Hudprof.spawnZone();
+                NARROW.end();
+                PHYSICS.end();
+                SIM.end();
+                if (physicsTasks == narrowTasks) {
+                    throw new AssertionError("two paths, one task zone");
                 }
-                fx.profiler.update();
-                fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-            }
-            assertEquals(0, fewest, "bytes allocated by 4000 task-zone lookups (and one update)");
+                if (i % 2_000 == 1_999) {
+                    fx.profiler.update();
+                }
+            }).assertSteady("task-zone lookups");
             SIM.begin();
             PHYSICS.begin();
             assertEquals("[tasks of sp-physics in sp-sim]", Hudprof.spawnZone().name());

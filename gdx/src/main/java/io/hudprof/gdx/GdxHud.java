@@ -52,7 +52,7 @@ public final class GdxHud implements AutoCloseable {
     static final Zone HUD = Zone.define("hudprof:HUD");
     private static final System.Logger LOG = System.getLogger("io.hudprof.gdx");
 
-    private final Profiler profiler;
+    private Profiler profiler;
     private final GdxGlCounters glCounters = new GdxGlCounters();
     private final KeyPath keyPath;
     private final long window;
@@ -110,7 +110,7 @@ public final class GdxHud implements AutoCloseable {
         return hud;
     }
 
-    /** The profiler this HUD shows. */
+    /** The profiler this HUD shows; {@code null} once {@link #close() closed}. */
     public Profiler profiler() {
         return profiler;
     }
@@ -145,6 +145,9 @@ public final class GdxHud implements AutoCloseable {
      * pixels ({@code getBackBufferWidth/Height}, not the logical size, which differs on HiDPI screens).
      */
     public void endFrame() {
+        if (profiler == null) {
+            return; // closed
+        }
         glCounters.publish();
         profiler.update();
         if (overlay == null) {
@@ -185,10 +188,16 @@ public final class GdxHud implements AutoCloseable {
         return Math.max(0.5f, Math.min(4f, scale));
     }
 
-    /** Takes the HUD's keys out of libGDX's input and deletes its GL objects (GL context current). */
+    /**
+     * Takes the HUD's keys out of libGDX's input, deletes its GL objects (GL context current) and lets go of the
+     * profiler: libGDX keeps an ended application reachable (its statics point to the last one), so nothing this HUD
+     * made may stay reachable from it. {@link #endFrame()} and {@link #resize()} do nothing afterwards.
+     */
     @Override
     public void close() {
         closeOverlay();
+        input = null;
+        profiler = null;
     }
 
     private void closeOverlay() {

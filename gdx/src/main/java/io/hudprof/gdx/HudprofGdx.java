@@ -2,7 +2,6 @@ package io.hudprof.gdx;
 
 import com.badlogic.gdx.ApplicationListener;
 
-import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
 import io.hudprof.stats.ProfilerLease;
 import io.hudprof.overlay.OverlayConfig;
@@ -17,7 +16,8 @@ import io.hudprof.overlay.OverlayConfig;
  * time from the end of one {@code render()} to the start of the next — the HUD, then libGDX's buffer swap, frame
  * pacing (vsync, {@code foregroundFPS} sleeps), input polling and event dispatch, posted runnables — is the zone
  * {@value #BETWEEN_NAME}, so the report names it instead of leaving it as the thread's own time. {@code dispose()}
- * closes the HUD and, if it started the profiler, uninstalls it.
+ * closes the HUD, uninstalls the profiler if it started it, and lets go of both (libGDX keeps an ended application
+ * reachable, so a game that re-creates its application in one JVM would otherwise keep every old profiler).
  *
  * <p>Games that want control use {@link GdxHud} directly.
  */
@@ -61,7 +61,6 @@ public final class HudprofGdx {
         private final GdxHud.KeyPath keys;
         private GdxHud hud;
         private ProfilerLease lease;
-        private Profiler profiler;
         private boolean between;
 
         Listener(ApplicationListener game, OverlayConfig config, GdxHud.KeyPath keys) {
@@ -73,18 +72,21 @@ public final class HudprofGdx {
         @Override
         public void create() {
             lease = ProfilerLease.acquire();
-            profiler = lease.profiler();
             CREATE.begin();
             try {
                 game.create();
             } finally {
                 CREATE.end();
             }
-            hud = GdxHud.create(profiler, config, keys);
+            hud = GdxHud.create(lease.profiler(), config, keys);
         }
 
         @Override
         public void render() {
+            if (hud == null) {
+                game.render(); // disposed, or create() failed: the game's frame, unprofiled
+                return;
+            }
             endBetween();
             RENDER.begin();
             try {
@@ -138,11 +140,15 @@ public final class HudprofGdx {
                 game.dispose();
             } finally {
                 DISPOSE.end();
+                // libGDX keeps the ended application, and so this listener, reachable (Gdx.app and the window
+                // point to it): let go of everything hudprof made, or each re-created application keeps a profiler.
                 if (hud != null) {
                     hud.close();
+                    hud = null;
                 }
                 if (lease != null) {
                     lease.close();
+                    lease = null;
                 }
             }
         }

@@ -30,6 +30,7 @@ import io.hudprof.stats.Stats;
 import io.hudprof.overlay.HudTargets;
 import io.hudprof.overlay.OverlayConfig;
 import io.hudprof.overlay.testing.XvfbDisplay;
+import io.hudprof.testkit.AllocationCheck;
 
 import org.lwjgl.Version;
 import org.lwjgl.glfw.GLFWCursorPosCallback;
@@ -49,8 +50,14 @@ final class GdxRun {
     static final int W = 960;
     static final int H = 540;
     static final int WARM_UP_UNTIL = 170;
-    private static final int ROUND_FRAMES = 100;
-    private static final int MAX_ROUNDS = 6;
+    static final int ROUND_FRAMES = 100;
+    /**
+     * Rounds of {@link #ROUND_FRAMES} measured after {@link #WARM_UP_UNTIL}: the first {@link #WARM_UP_ROUNDS} still
+     * warm up (the HUD meets new values for a while: a wider number, a new row, each a one-off growth), the rest are
+     * judged.
+     */
+    static final int ROUNDS = 10;
+    static final int WARM_UP_ROUNDS = 3;
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -61,6 +68,11 @@ final class GdxRun {
         GdxHud.KeyPath keyPath;
         int frames;
         int glErrors;
+        /** GL errors libGDX left before the listener's {@code create()} (drained, so they are not hudprof's). */
+        String glErrorsBeforeCreate = "";
+        /** GL errors right after the wrapped listener's {@code create()} and after its {@code dispose()}. */
+        String glErrorsAfterCreate = "";
+        String glErrorsAfterDispose = "";
         int glStateChanges;
         String glStateChange;
         boolean visibleBeforeF3;
@@ -94,7 +106,7 @@ final class GdxRun {
         int cursorBeforeCaughtClick = -1;
         int cursorAfterCaughtClick = -2;
         /** Fewest bytes of several rounds of pointer events handed to the HUD's processor (INPUT_PROCESSOR only). */
-        long pointerEventBytes = -1;
+        AllocationCheck.Windows pointerEventBytes;
     }
 
     private GdxRun() {
@@ -152,7 +164,9 @@ final class GdxRun {
 
         @Override
         public void create() {
+            result.glErrorsBeforeCreate = drainGlErrors();
             wrapped.create();
+            result.glErrorsAfterCreate = drainGlErrors();
             window = Lwjgl3Windows.windowHandle(Gdx.graphics);
             result.glVersion = GL11.glGetString(GL11.GL_VERSION);
             result.lwjglVersion = Version.getVersion();
@@ -190,7 +204,7 @@ final class GdxRun {
                 roundBytes += hudprofBytes;
                 if ((frame - WARM_UP_UNTIL) % ROUND_FRAMES == ROUND_FRAMES - 1) {
                     result.allocationRounds.add(roundBytes);
-                    boolean done = roundBytes == 0 || result.allocationRounds.size() == MAX_ROUNDS;
+                    boolean done = result.allocationRounds.size() == ROUNDS;
                     roundBytes = 0;
                     if (done) {
                         finish(hud);
@@ -328,24 +342,18 @@ final class GdxRun {
 
         /**
          * Bytes allocated handing the HUD's processor pointer events as libGDX would (moves over the report and the
-         * graph, a press and release off the panels, the wheel off them): the fewest of several rounds.
+         * graph, a press and release off the panels, the wheel off them): windows of 200 rounds, after a warm-up.
          */
-        private long pointerEventBytes(GdxHud hud) {
+        private AllocationCheck.Windows pointerEventBytes(GdxHud hud) {
             com.badlogic.gdx.InputProcessor input = hud.inputProcessor();
             int[] row = HudTargets.row(hud.overlay(), 1);
-            long fewest = Long.MAX_VALUE;
-            for (int round = 0; round < 5; round++) {
-                long before = allocatedBytes();
-                for (int i = 0; i < 200; i++) {
-                    input.mouseMoved(row[0] + i % 7, row[1]);
-                    input.mouseMoved(W - 40, H - 30 - i % 5);
-                    input.touchDown(W - 40, H - 30, 0, 0);
-                    input.touchUp(W - 40, H - 30, 0, 0);
-                    input.scrolled(0, 1);
-                }
-                fewest = Math.min(fewest, allocatedBytes() - before);
-            }
-            return fewest;
+            return AllocationCheck.measure(200, 5, 200, i -> { }, i -> {
+                input.mouseMoved(row[0] + i % 7, row[1]);
+                input.mouseMoved(W - 40, H - 30 - i % 5);
+                input.touchDown(W - 40, H - 30, 0, 0);
+                input.touchUp(W - 40, H - 30, 0, 0);
+                input.scrolled(0, 1);
+            });
         }
 
         /** Moves the pointer to back-buffer pixel (x, y) through the cursor callback GLFW holds, in window units. */
@@ -408,8 +416,19 @@ final class GdxRun {
 
         @Override
         public void dispose() {
+            drainGlErrors();
             wrapped.dispose();
+            result.glErrorsAfterDispose = drainGlErrors();
         }
+    }
+
+    /** Every GL error queued, in hex, space-separated ("" for none). */
+    static String drainGlErrors() {
+        StringBuilder errors = new StringBuilder();
+        for (int e = GL11.glGetError(), n = 0; e != GL11.GL_NO_ERROR && n < 16; e = GL11.glGetError(), n++) {
+            errors.append(errors.length() == 0 ? "" : " ").append("0x").append(Integer.toHexString(e));
+        }
+        return errors.toString();
     }
 
     private static void sleep(long millis) {

@@ -20,7 +20,12 @@ class Gl21DefaultContextGdxTest {
         assertNotNull(r.shown, "the game stopped after " + r.frames + " frames");
         assertFalse(r.visibleBeforeF3);
         assertTrue(r.visibleAfterF3, "F3 did not show the HUD");
-        assertEquals(0, r.glErrors, "GL errors");
+        // libGDX's own GL errors before create() are drained and named, not hudprof's; none after create, render or
+        // dispose, where libGDX's GLProfiler would report the overlay's to the game.
+        assertEquals("", r.glErrorsAfterCreate, "glGetError after create() (libGDX left before it: "
+                + r.glErrorsBeforeCreate + ")");
+        assertEquals(0, r.glErrors, "GL errors after render()");
+        assertEquals("", r.glErrorsAfterDispose, "glGetError after dispose()");
         assertEquals(0, r.glStateChanges, "the HUD changed libGDX's GL state: " + r.glStateChange);
         assertEquals(0, GdxRun.changed(r.hidden, r.shown, (int) (GdxRun.W * 0.65), 0, GdxRun.W,
                 (int) (GdxRun.H * 0.6)), "the game's pixels changed with the HUD shown");

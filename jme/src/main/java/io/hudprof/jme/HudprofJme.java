@@ -22,7 +22,9 @@ import io.hudprof.overlay.OverlayConfig;
  * viewport and bucket, each app state), so the engine's internals appear in the call graph with no change to the
  * game. jME holds one profiler: hudprof's wraps the one installed before it and passes every call on; when someone
  * replaces it (jME's {@code DetailedProfilerState} does when enabled, and sets the slot to {@code null} when disabled)
- * the next frame wraps the new one. The HUD is drawn in {@code postRender}, over the scene and the GUI, before jME
+ * the next frame wraps the new one. A game profiler that wraps whatever is in the slot, hudprof's wrapper included, is
+ * wrapped in turn, and the wrapper it calls becomes a pass-through, so each frame is still recorded once. The HUD is
+ * drawn in {@code postRender}, over the scene and the GUI, before jME
  * swaps the buffers; its keys and mouse come through jME's {@code InputManager} (F3 shows it: click a report row, drag
  * on the graph, wheel), and the events it uses while shown never reach the game's mappings or the raw listeners the
  * game adds after attaching the state; the game gets every other event, all of them while the HUD is hidden. Detaching the state puts the game's own profiler back and closes the HUD.
@@ -98,7 +100,7 @@ public final class HudprofJme extends BaseAppState {
         wrapInstalledProfiler(app);
     }
 
-    /** The profiler the zones record into. */
+    /** The profiler the zones record into; {@code null} before the state initialises and after it detaches. */
     public Profiler profiler() {
         return profiler;
     }
@@ -121,11 +123,20 @@ public final class HudprofJme extends BaseAppState {
         }
     }
 
+    /**
+     * Wraps whatever is in jME's slot now. The wrapper that was there before is retired, not dropped: the new
+     * occupant may be a game profiler that wraps it and goes on calling it, so it passes calls on and records nothing
+     * (a frame is recorded once, by the outermost hudprof wrapper). A retired hudprof wrapper put back in the slot is
+     * unwrapped instead of wrapped again.
+     */
     private void wrapInstalledProfiler(Application app) {
         if (steps != null) {
-            steps.closeAll();
+            steps.retire();
         }
         AppProfiler current = app.getAppProfiler();
+        if (current instanceof JmeStepProfiler retired && !retired.recording()) {
+            current = retired.previous();
+        }
         steps = new JmeStepProfiler(profiler, current);
         app.setAppProfiler(steps);
     }
@@ -151,11 +162,18 @@ public final class HudprofJme extends BaseAppState {
     public void render(RenderManager rm) {
     }
 
+    /**
+     * Puts the game's own profiler back when hudprof's wrapper is still in jME's slot; when a game profiler has
+     * wrapped it since, that one stays and the wrapper it calls is retired (a pass-through holding nothing of
+     * hudprof's). Closes the HUD and lets go of the profiler, so nothing of hudprof's outlives the detach.
+     */
     @Override
     protected void cleanup(Application app) {
-        if (steps != null && app.getAppProfiler() == steps) {
-            steps.closeAll();
-            app.setAppProfiler(steps.previous());
+        if (steps != null) {
+            if (app.getAppProfiler() == steps) {
+                app.setAppProfiler(steps.previous());
+            }
+            steps.retire();
         }
         steps = null;
         closeOverlay();
@@ -163,6 +181,7 @@ public final class HudprofJme extends BaseAppState {
             lease.close();
             lease = null;
         }
+        profiler = null;
     }
 
     private void removeInput(Application app) {

@@ -24,6 +24,11 @@ import io.hudprof.core.Zone;
  *
  * <p>It wraps the profiler that was installed before it (jME holds only one): every call goes on to it, first.
  * Names are resolved to zones once; after that a step allocates nothing. Use on jME's render thread.
+ *
+ * <p>When it leaves jME's slot (the state detaches, or wraps whatever replaced it) it is {@link #retire() retired}: a
+ * game profiler that wrapped it may go on calling it, so it stays a pure pass-through to the profiler it wrapped,
+ * records nothing (a second hudprof wrapper further out records the frame once) and holds no zone, map or profiler
+ * of hudprof's.
  */
 final class JmeStepProfiler implements AppProfiler {
     private static final Zone[] APP_STEPS = new Zone[AppStep.values().length];
@@ -47,10 +52,11 @@ final class JmeStepProfiler implements AppProfiler {
         }
     }
 
-    private final Profiler profiler;
     private final AppProfiler previous;
-    private final Map<String, Zone> subSteps = new HashMap<>();
-    private final Map<ViewPort, Zone> viewports = new IdentityHashMap<>();
+    /** {@code null} once retired, with the maps: the retired wrapper only passes calls on. */
+    private Profiler profiler;
+    private Map<String, Zone> subSteps = new HashMap<>();
+    private Map<ViewPort, Zone> viewports = new IdentityHashMap<>();
     /** Open zones by level: 0 app step, 1 sub-step or viewport, 2 viewport step, 3 scene-processor step. */
     private final Zone[] open = new Zone[4];
     private ViewPort openViewport;
@@ -70,6 +76,9 @@ final class JmeStepProfiler implements AppProfiler {
         if (previous != null) {
             previous.appStep(step);
         }
+        if (profiler == null) {
+            return;
+        }
         closeFrom(0);
         if (step == AppStep.BeginFrame) {
             profiler.update();
@@ -82,7 +91,7 @@ final class JmeStepProfiler implements AppProfiler {
         if (previous != null) {
             previous.appSubStep(additionalInfo);
         }
-        if (additionalInfo == null || additionalInfo.length == 0 || additionalInfo[0] == null) {
+        if (profiler == null || additionalInfo == null || additionalInfo.length == 0 || additionalInfo[0] == null) {
             return;
         }
         Zone zone = subSteps.get(additionalInfo[0]);
@@ -98,6 +107,9 @@ final class JmeStepProfiler implements AppProfiler {
     public void vpStep(VpStep step, ViewPort vp, RenderQueue.Bucket bucket) {
         if (previous != null) {
             previous.vpStep(step, vp, bucket);
+        }
+        if (profiler == null) {
+            return;
         }
         if (vp != openViewport || open[1] == null) {
             Zone zone = viewports.get(vp);
@@ -118,13 +130,30 @@ final class JmeStepProfiler implements AppProfiler {
         if (previous != null) {
             previous.spStep(step, additionalInfo);
         }
+        if (profiler == null) {
+            return;
+        }
         closeFrom(3);
         begin(3, SP_STEPS[step.ordinal()]);
     }
 
-    /** Closes every zone this profiler opened (it is being replaced or removed). */
-    void closeAll() {
+    /**
+     * Closes every zone this profiler opened and lets go of the profiler and its zone maps: from now on every call
+     * only goes on to the wrapped profiler. Call on the render thread when this wrapper leaves jME's slot.
+     */
+    void retire() {
+        if (profiler == null) {
+            return;
+        }
         closeFrom(0);
+        profiler = null;
+        subSteps = null;
+        viewports = null;
+    }
+
+    /** Whether this wrapper still records (it has not been {@link #retire() retired}). */
+    boolean recording() {
+        return profiler != null;
     }
 
     private void begin(int level, Zone zone) {

@@ -43,6 +43,7 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.TextReport;
 import io.hudprof.overlay.testing.XvfbDisplay;
+import io.hudprof.testkit.AllocationCheck;
 
 import org.junit.jupiter.api.Test;
 import org.lwjgl.BufferUtils;
@@ -69,14 +70,15 @@ class JmeHudTest {
     /**
      * Allocation windows of whole frames: first the game alone (hudprof's state disabled, so none of its code runs,
      * the game's own profiler in jME's slot), then with hudprof back (its profiler wrapping the game's, the HUD shown)
-     * until a window allocates no more than the fewest of the game alone.
+     * for {@link #MAX_ROUNDS} windows.
      */
     static final int HUDPROF_OFF_AT = 190;
     static final int BASELINE_FROM = 200;
     static final int BASELINE_ROUNDS = 3;
     static final int HUDPROF_FROM = BASELINE_FROM + BASELINE_ROUNDS * 100 + 50;
     static final int ROUND_FRAMES = 100;
-    static final int MAX_ROUNDS = 8;
+    /** One warm-up window, then the windows {@link AllocationCheck}'s rule judges. */
+    static final int MAX_ROUNDS = 6;
     static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -148,6 +150,7 @@ class JmeHudTest {
         long framesAfterDetailed;
         long framesAtDetailedOff;
         int glErrors;
+        final List<String> glErrorFrames = new ArrayList<>();
         byte[] hidden;
         byte[] shown;
         String report;
@@ -284,6 +287,7 @@ class JmeHudTest {
         void script() {
             for (int e = GL11.glGetError(); e != GL11.GL_NO_ERROR; e = GL11.glGetError()) {
                 glErrors++;
+                glErrorFrames.add("frame " + frame + ": 0x" + Integer.toHexString(e));
             }
             switch (frame) {
                 case 10 -> {
@@ -353,7 +357,7 @@ class JmeHudTest {
                     hudBytes[rounds] = hudInRound;
                     allocationRounds[rounds] = frameBytes[rounds] - (counting.jmeArrayBytes - jmeArraysAtStart);
                     rounds++;
-                    if (rounds >= 2 && allocationRounds[rounds - 1] <= fewestBaseline() || rounds == MAX_ROUNDS) {
+                    if (rounds == MAX_ROUNDS) {
                         finish();
                         return;
                     }
@@ -463,30 +467,25 @@ class JmeHudTest {
         assertEquals(ReportMode.HIERARCHICAL_TIME, game.modeAfterM, "M did not reach the HUD");
         assertTrue(game.gameActions.contains("W pressed"), "W did not reach the game: " + game.gameActions);
         assertFalse(game.gameActions.contains("M pressed"), "M reached the game's mapping while the HUD consumed it");
-        assertEquals(0, game.glErrors, "GL errors");
+        assertEquals(0, game.glErrors, "GL errors: " + game.glErrorFrames);
         assertTrue(game.glStateChecks >= HUDPROF_OFF_AT - 50, "GL state compared around the shown HUD in only "
                 + game.glStateChecks + " frames");
         assertEquals(0, game.glStateChanges, "the HUD changed jME's GL state in " + game.glStateChanges
                 + " frames, last " + game.glStateChange);
-        long fewest = Arrays.stream(game.allocationRounds, 0, game.rounds).min().orElse(-1);
-        // No more than the game alone, give or take fewer bytes than one allocation a frame: jME's own steady
-        // allocation wobbles by a few dozen bytes between windows (a JIT-compiled path, one JVM-internal object),
-        // while the smallest per-frame object hudprof could allocate (16 bytes) adds 16 × ROUND_FRAMES to every
-        // window.
-        assertTrue(fewest - game.fewestBaseline() < 16L * ROUND_FRAMES, "hudprof allocated on jME's render thread in every window of "
-                + ROUND_FRAMES + " frames with the HUD shown: bytes besides jME's varargs arrays "
+        // The first window warms up (lazy tables, first-time class loads). After it, the HUD's update and draw are
+        // judged by AllocationCheck's rule: nothing in most windows, under one object a frame in every one.
+        AllocationCheck.Windows.of(ROUND_FRAMES, Arrays.copyOfRange(game.hudBytes, 1, game.rounds))
+                .assertSteady("the HUD's update and draw on jME's render thread");
+        // Whole frames: hudprof's bytes are what a window allocates beyond the game alone. jME's own allocation
+        // wobbles between windows by more than one object a frame (seen: 33,600 to 37,216 bytes per 100 frames, the
+        // game alone 33,600 to 34,448), so the rule cannot judge each window here: the fewest window with hudprof
+        // must be within one object a frame of the fewest of the game alone, which a per-frame allocation breaks.
+        long fewest = Arrays.stream(game.allocationRounds, 1, game.rounds).min().orElse(-1);
+        assertTrue(fewest - game.fewestBaseline() < (long) AllocationCheck.SMALLEST_OBJECT_BYTES * ROUND_FRAMES,
+                "hudprof allocated on jME's render thread in every window of " + ROUND_FRAMES + " frames with the"
+                + " HUD shown: bytes besides jME's varargs arrays "
                 + Arrays.toString(Arrays.copyOf(game.allocationRounds, game.rounds)) + ", the game alone "
                 + Arrays.toString(game.baselineRounds));
-        // The first window warms up (lazy tables, first-time class loads). After it, a per-frame allocation in the
-        // HUD's update and draw would add at least 16 bytes × ROUND_FRAMES to every window; a one-off growth (a
-        // statistic registered, an array doubled) adds bytes to one window only, and is not steady state.
-        long[] afterWarmUp = Arrays.copyOfRange(game.hudBytes, 1, game.rounds);
-        assertTrue(afterWarmUp.length >= 1, "no window after the warm-up one");
-        assertEquals(0, Arrays.stream(afterWarmUp).min().orElse(-1),
-                "the HUD's update and draw allocated in every window after the first: " + Arrays.toString(afterWarmUp));
-        assertTrue(Arrays.stream(afterWarmUp).max().orElse(0) < 16L * ROUND_FRAMES,
-                "the HUD's update and draw allocated at least one object a frame in a window: "
-                        + Arrays.toString(afterWarmUp));
         int hud = changed(game.hidden, game.shown, 0, 0, W / 2, H / 2);
         assertTrue(hud > W * H / 16, "too few HUD pixels: " + hud);
         assertEquals(0, changed(game.hidden, game.shown, W - 320, 0, W, 300), "the game's pixels changed");

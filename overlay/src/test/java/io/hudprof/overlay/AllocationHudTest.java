@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Hudprof;
@@ -15,6 +14,7 @@ import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
+import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -108,25 +108,13 @@ class AllocationHudTest {
     @Test
     void drawingTheAllocationViewAllocatesNothing() {
         start(true);
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         hud.controls().perform(HudAction.TOGGLE_METRIC);
-        for (int i = 0; i < 3000; i++) {
+        AllocationCheck.Windows windows = AllocationCheck.measure(3000, 5, 200, () -> {
             frame();
             hud.build(1280, 720);
-        }
-        long fewest = Long.MAX_VALUE;
-        for (int w = 0; w < 3; w++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < 200; i++) {
-                frame();
-                hud.build(1280, 720);
-            }
-            // The frames' own arrays are known exactly: 64 × long[128] each.
-            fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-        }
+        });
+        // The frames' own arrays are known exactly: 64 x long[128] each.
         long arrays = 200L * SINK.length * (16 + 128 * 8);
-        assertTrue(fewest >= arrays, fewest + " < " + arrays);
-        assertEquals(0, fewest - arrays, "bytes beyond the frames' own arrays over 200 HUD frames");
+        windows.less(arrays).assertSteady("the allocation view, beyond the frames' own arrays");
     }
 }

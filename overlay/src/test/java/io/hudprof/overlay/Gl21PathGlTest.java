@@ -57,7 +57,6 @@ import static org.lwjgl.opengl.GL20.glUseProgram;
 import static org.lwjgl.opengl.GL20.glVertexAttribPointer;
 import static org.lwjgl.opengl.GL21.GL_PIXEL_UNPACK_BUFFER;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Map;
 
@@ -70,6 +69,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.lwjgl.opengl.ARBInstancedArrays;
 import org.lwjgl.opengl.ARBVertexArrayObject;
 import org.lwjgl.opengl.GLCapabilities;
+import io.hudprof.testkit.AllocationCheck;
 
 /**
  * The OpenGL 2.1 path (GLSL 120, no vertex array of its own) on a real 2.1 compatibility context: the build runs this
@@ -263,28 +263,11 @@ class Gl21PathGlTest {
     /** As {@code ZeroAllocationGlTest} measures the 3.3 path: warm up, then a round of frames with exactly 0 bytes. */
     @Test
     void renderAllocatesNothingAfterWarmUpOnTheGl21Path() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        threads.setThreadAllocatedMemoryEnabled(true);
         try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
-            StringBuilder rounds = new StringBuilder();
-            for (int round = 0; round <= 8; round++) {
-                long total = 0;
-                for (int f = 0; f < 300; f++) {
-                    game.frame(1.0 + (f % 5) * 0.1);
-                    ScriptedGame.drawScene(W, H);
-                    long before = threads.getCurrentThreadAllocatedBytes();
-                    overlay.render(W, H);
-                    total += threads.getCurrentThreadAllocatedBytes() - before;
-                }
-                if (round == 0) {
-                    continue; // warm-up
-                }
-                rounds.append(rounds.length() == 0 ? "" : ", ").append(total);
-                if (total == 0) {
-                    return;
-                }
-            }
-            fail("Overlay.render on the 2.1 path kept allocating; bytes per round of 300 frames: " + rounds);
+            AllocationCheck.measure(300, 5, 300, f -> {
+                game.frame(1.0 + (f % 5) * 0.1);
+                ScriptedGame.drawScene(W, H);
+            }, f -> overlay.render(W, H)).assertSteady("Overlay.render on the 2.1 path");
         }
     }
 }

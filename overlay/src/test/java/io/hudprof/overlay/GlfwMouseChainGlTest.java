@@ -11,13 +11,13 @@ import static org.lwjgl.glfw.GLFW.glfwSetCursorPosCallback;
 import static org.lwjgl.glfw.GLFW.glfwSetMouseButtonCallback;
 import static org.lwjgl.glfw.GLFW.glfwSetScrollCallback;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.RowRole;
+import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -328,27 +328,19 @@ class GlfwMouseChainGlTest {
 
     @Test
     void movingTheMouseOverTheHudAllocatesNothing() {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        threads.setThreadAllocatedMemoryEnabled(true);
         GLFWCursorPosCallback chain = glfwSetCursorPosCallback(gl.window(), null);
         glfwSetCursorPosCallback(gl.window(), chain);
-        long best = Long.MAX_VALUE;
-        for (int round = 0; round < 6 && best != 0; round++) {
-            long bytes = 0;
-            for (int f = 0; f < 200; f++) {
-                game.frame(1.0);
-                ScriptedGame.drawScene(W, H);
-                long before = threads.getCurrentThreadAllocatedBytes();
-                chain.invoke(gl.window(), rowX(), rowY(f % 6) + f % 3);
-                chain.invoke(gl.window(), overlay.graph().strip().plot().left() + f,
-                        overlay.graph().strip().plot().top() + 5);
-                overlay.render(W, H);
-                bytes += threads.getCurrentThreadAllocatedBytes() - before;
+        AllocationCheck.measure(200, 5, 200, f -> {
+            if (f % 200 == 0) {
+                hostReceived.clear();
             }
-            best = Math.min(best, bytes);
-            hostReceived.clear();
-        }
-        assertEquals(0, best, "bytes allocated over 200 frames with the pointer moving over the HUD");
+            game.frame(1.0);
+            ScriptedGame.drawScene(W, H);
+        }, f -> {
+            chain.invoke(gl.window(), rowX(), rowY(f % 6) + f % 3);
+            chain.invoke(gl.window(), overlay.graph().strip().plot().left() + f % 200,
+                    overlay.graph().strip().plot().top() + 5);
+            overlay.render(W, H);
+        }).assertSteady("the pointer moving over the HUD");
     }
 }

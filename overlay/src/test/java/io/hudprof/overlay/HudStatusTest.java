@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.report.ReportAnnex;
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import io.hudprof.testkit.AllocationCheck;
 
 /**
  * A status source given to the HUD (a PStats client's dropped frames) shows after the panel's title, follows its
@@ -17,7 +17,6 @@ class HudStatusTest {
 
     @Test
     void theStatusFollowsTheTitleEveryFrameWithoutAllocating() {
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         AtomicLong dropped = new AtomicLong();
         try (ScriptedGame game = new ScriptedGame(64, 0);
                 HudFrame frame = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
@@ -36,17 +35,11 @@ class HudStatusTest {
                 game.frame(1.0);
                 frame.build(1280, 720);
             }
-            long fewest = Long.MAX_VALUE;
-            for (int w = 0; w < 3; w++) {
-                long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < 100; i++) {
-                    dropped.incrementAndGet();
-                    frame.buildReport();
-                    frame.panel().titleText(frame.report());
-                }
-                fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-            }
-            assertEquals(0, fewest, "bytes allocated by 100 titles with a changing status");
+            AllocationCheck.assertSteady("titles with a changing status", 300, 5, 100, () -> {
+                dropped.incrementAndGet();
+                frame.buildReport();
+                frame.panel().titleText(frame.report());
+            });
 
             frame.controls().status(dest -> {
                 dest.append("half");

@@ -10,7 +10,6 @@ import static org.lwjgl.glfw.GLFW.glfwSetCursorPosCallback;
 import static org.lwjgl.glfw.GLFW.glfwSetMouseButtonCallback;
 import static org.lwjgl.glfw.GLFW.glfwSetScrollCallback;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +28,7 @@ import io.hudprof.capture.SpikeRule;
 import io.hudprof.stats.Counter;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Sensor;
+import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -760,9 +760,6 @@ class PanelMouseGlTest {
 
     @Test
     void movingTheMouseOverTheTimelineChartAndListsAllocatesNothing() {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        threads.setThreadAllocatedMemoryEnabled(true);
         GLFWCursorPosCallback chain = glfwSetCursorPosCallback(gl.window(), null);
         glfwSetCursorPosCallback(gl.window(), chain);
         overlay.controls().toggleThreadList();
@@ -770,22 +767,14 @@ class PanelMouseGlTest {
         Box chartPlot = overlay.chart().strip().plot();
         Box spikeList = overlay.frame().spikeListView().bounds();
         Box threadList = overlay.frame().threadListView().bounds();
-        long best = Long.MAX_VALUE;
-        for (int round = 0; round < 6 && best != 0; round++) {
-            long bytes = 0;
-            for (int f = 0; f < 200; f++) {
-                ScriptedGame.drawScene(W, H);
-                long before = threads.getCurrentThreadAllocatedBytes();
-                chain.invoke(gl.window(), timeX(f % 20), rowY(f % 4));
-                chain.invoke(gl.window(), chartPlot.left() + f % chartPlot.width(), chartPlot.top() + 5);
-                chain.invoke(gl.window(), spikeList.left() + 10 + f, spikeList.top() + 30 + f % 100);
-                chain.invoke(gl.window(), threadList.left() + 10 + f, threadList.top() + 5 + f % 40);
-                overlay.render(W, H);
-                bytes += threads.getCurrentThreadAllocatedBytes() - before;
-            }
-            best = Math.min(best, bytes);
-        }
-        assertEquals(0, best, "bytes allocated over 200 frames with the pointer moving over the panels");
+        AllocationCheck.measure(200, 5, 200, i -> ScriptedGame.drawScene(W, H), i -> {
+            int f = i % 200;
+            chain.invoke(gl.window(), timeX(f % 20), rowY(f % 4));
+            chain.invoke(gl.window(), chartPlot.left() + f % chartPlot.width(), chartPlot.top() + 5);
+            chain.invoke(gl.window(), spikeList.left() + 10 + f, spikeList.top() + 30 + f % 100);
+            chain.invoke(gl.window(), threadList.left() + 10 + f, threadList.top() + 5 + f % 40);
+            overlay.render(W, H);
+        }).assertSteady("the pointer moving over the panels");
         assertTrue(hostReceived.isEmpty(), hostReceived.toString());
     }
 }

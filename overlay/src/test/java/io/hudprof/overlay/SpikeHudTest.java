@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hudprof.capture.TraceExporter;
 import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -140,19 +140,8 @@ class SpikeHudTest {
         int without = hud.panel().bounds().height();
         assertTrue(withNotes > without, "one more line: " + withNotes + " vs " + without);
         game.profiler.addAnnex(spikes);
-        for (int i = 0; i < 200; i++) {
-            hud.build(1600, 900);
-        }
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long fewest = Long.MAX_VALUE;
-        for (int w = 0; w < 5; w++) {
-            long before = bean.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < 2000; i++) {
-                hud.build(1600, 900);
-            }
-            fewest = Math.min(fewest, bean.getCurrentThreadAllocatedBytes() - before);
-        }
-        assertEquals(0, fewest, "bytes allocated by 2000 HUD frames showing a frame with a note");
+        AllocationCheck.assertSteady("HUD frames showing a frame with a note", 200, 5, 2000,
+                () -> hud.build(1600, 900));
     }
 
     @Test
@@ -165,19 +154,7 @@ class SpikeHudTest {
         hud.controls().spikes(spikes);
         hud.controls().toggleSpikeList();
         game.profiler.setPaused(true);
-        for (int i = 0; i < 200; i++) {
-            hud.build(1600, 900);
-        }
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long fewest = Long.MAX_VALUE;
-        for (int w = 0; w < 5; w++) {
-            long before = bean.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < 2000; i++) {
-                hud.build(1600, 900);
-            }
-            fewest = Math.min(fewest, bean.getCurrentThreadAllocatedBytes() - before);
-        }
+        AllocationCheck.assertSteady("HUD frames with 8 spikes listed", 200, 5, 2000, () -> hud.build(1600, 900));
         assertNotNull(spikes.recent(0));
-        assertEquals(0, fewest, "bytes allocated by 2000 HUD frames with 8 spikes listed");
     }
 }

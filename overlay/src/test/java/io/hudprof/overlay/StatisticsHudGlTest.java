@@ -20,7 +20,7 @@ import io.hudprof.stats.MemoryCounter;
 import io.hudprof.stats.Sensor;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.Stats;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import java.util.EnumSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -195,8 +195,6 @@ class StatisticsHudGlTest {
 
     @Test
     void drawingTheStatisticsReportAndAChartAllocatesNothing() {
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         game.profiler.controller().setMode(ReportMode.STATISTICS);
         overlay.controls().chart(SPAWNED);
         for (int i = 0; i < 300; i++) {
@@ -204,18 +202,17 @@ class StatisticsHudGlTest {
             overlay.controls().cursorDown();
             overlay.render(W, H);
         }
-        long fewest = Long.MAX_VALUE;
-        // As in ZeroAllocationGlTest: JIT compilation can leave a few hundred bytes in a window, never every window.
-        for (int window = 0; window < 8 && fewest > 0; window++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < 100; i++) {
-                frames(1);
-                overlay.controls().frameOlder(i % 2 == 0 ? 3 : -3);
-                overlay.render(W, H);
-            }
-            fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-        }
+        AllocationCheck.assertSteady("counting, update and drawing with the statistics report and a chart", 300, 5,
+                100, new Runnable() {
+                    private int i;
+
+                    @Override
+                    public void run() {
+                        frames(1);
+                        overlay.controls().frameOlder(i++ % 2 == 0 ? 3 : -3);
+                        overlay.render(W, H);
+                    }
+                });
         assertTrue(overlay.chartShown());
-        assertEquals(0, fewest, "bytes allocated over 100 frames of counting, update and drawing");
     }
 }

@@ -9,6 +9,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
+import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -170,24 +171,12 @@ class ThreadGraphGlTest {
             mainFrame();
         }
         selectThread(main);
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-        for (int i = 0; i < 300; i++) {
+        AllocationCheck.assertSteady("one thread's graph shown", 300, 5, 200, () -> {
             mainFrame();
             overlay.render(W, H);
-        }
+        });
         draw("thread-graph-main");
         assertEquals(profiler.controller().thread(), overlay.graph().thread());
-        long fewest = Long.MAX_VALUE;
-        for (int window = 0; window < 3; window++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < 200; i++) {
-                mainFrame();
-                overlay.render(W, H);
-            }
-            fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-        }
-        assertEquals(0, fewest, "bytes allocated over 200 frames with one thread's graph shown");
     }
 
     /** A main-thread-only frame: FRAME for 6 ms of a 10 ms frame. */

@@ -16,7 +16,7 @@ import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ReportMode;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -236,20 +236,8 @@ class TimelineHudTest {
             HudControls controls = hud.controls();
             controls.perform(HudAction.FOCUS_TIMELINE);
             controls.perform(HudAction.TOGGLE_THREAD_LIST);
-            com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            for (int i = 0; i < 2000; i++) {
-                hudFrame(i);
-            }
-            long fewest = Long.MAX_VALUE;
-            for (int window = 0; window < 3; window++) {
-                long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < 300; i++) {
-                    hudFrame(i);
-                }
-                fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-            }
-            assertEquals(0, fewest, "bytes allocated over 300 frames with the timeline and thread list shown");
+            AllocationCheck.measure(2000, 5, 300, i -> { }, this::hudFrame)
+                    .assertSteady("the timeline and thread list shown");
         } finally {
             stop.set(true);
             for (Thread t : workers) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
+import io.hudprof.testkit.AllocationCheck;
 
 /**
  * After warm-up, rendering the HUD allocates nothing on the Java heap, text and numbers included, in every view
@@ -20,7 +21,7 @@ class ZeroAllocationGlTest {
     private static final int W = 1280;
     private static final int H = 720;
 
-    private static final int MAX_ROUNDS = 8;
+    private static final int ROUNDS = 7;
     private static final int FRAMES_PER_STATE = 100;
 
     private static final io.hudprof.stats.MemoryCounter TEXTURES =
@@ -139,41 +140,31 @@ class ZeroAllocationGlTest {
         }
     }
 
-    /**
-     * A round visits every view state for 100 frames. While the JIT is still compiling, a round can see a few
-     * hundred bytes from the VM itself (constant resolution on a freshly compiled path), never again afterwards;
-     * a real per-frame allocation would show in every round. So: warm up, then the HUD must reach a round of 100
-     * frames per state with exactly zero bytes within a few rounds.
-     */
     @AfterEach
     void screenshot(TestInfo test) {
         gl.screenshotOf(test);
     }
 
+    /**
+     * A round visits every view state for 100 frames; each round is one window of {@link AllocationCheck}'s rule
+     * (warm up, then zero in most rounds and under one object a frame in every one): a one-off of the VM's own
+     * (constant resolution on a freshly compiled path) fits in one round, a per-frame allocation shows in all.
+     */
     @Test
     void renderAllocatesNothingAfterWarmUp() {
         try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
+            // Warm-up: a short pass, then a whole round (on a loaded machine the JIT still replaces methods in the
+            // first full rounds: a few hundred bytes in most of them, seen in a full build at a load average of 20).
             run(overlay, 60, bytes -> { });
-            StringBuilder rounds = new StringBuilder();
-            long[] total = new long[1];
-            long[] worst = new long[1];
-            for (int round = 1; round <= MAX_ROUNDS; round++) {
-                total[0] = 0;
-                worst[0] = 0;
-                run(overlay, FRAMES_PER_STATE, bytes -> {
-                    total[0] += bytes;
-                    worst[0] = Math.max(worst[0], bytes);
-                });
-                rounds.append(rounds.length() == 0 ? "" : ", ").append(total[0]);
-                if (total[0] == 0) {
-                    System.out.println("[hudprof] Overlay.render allocated 0 bytes over " + STATES.length
-                            * FRAMES_PER_STATE + " frames in " + STATES.length + " view states (bytes per round: "
-                            + rounds + ")");
-                    return;
-                }
+            run(overlay, FRAMES_PER_STATE, bytes -> { });
+            long[] rounds = new long[ROUNDS];
+            for (int round = 0; round < ROUNDS; round++) {
+                int r = round;
+                run(overlay, FRAMES_PER_STATE, bytes -> rounds[r] += bytes);
             }
-            fail("Overlay.render kept allocating after warm-up; bytes per round of " + STATES.length
-                    * FRAMES_PER_STATE + " frames: " + rounds + " (worst frame of the last round " + worst[0] + ")");
+            AllocationCheck.Windows windows = AllocationCheck.Windows.of(STATES.length * FRAMES_PER_STATE, rounds);
+            windows.assertSteady("Overlay.render in " + STATES.length + " view states");
+            System.out.println("[hudprof] Overlay.render after warm-up, " + STATES.length + " view states: " + windows);
         }
     }
 

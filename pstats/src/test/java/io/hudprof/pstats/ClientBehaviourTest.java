@@ -10,7 +10,7 @@ import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.List;
@@ -118,23 +118,7 @@ class ClientBehaviourTest {
                     .sensors(java.util.EnumSet.noneOf(io.hudprof.stats.Sensor.class)).attach(profiler);
             profiler.addFrameListener((nanos, recorded) -> STREAMED.increment());
         }
-        com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        for (int i = 0; i < 20_000; i++) {
-            frame();
-        }
-        // As core's AllocationTest: the fewest bytes over a few windows, so a one-off JIT or VM event in one window
-        // is not blamed on the frame, while any per-frame allocation shows in every window.
-        long fewest = Long.MAX_VALUE;
-        for (int window = 0; window < 3; window++) {
-            long before = threads.getThreadAllocatedBytes(id);
-            for (int i = 0; i < 2000; i++) {
-                frame();
-            }
-            fewest = Math.min(fewest, threads.getThreadAllocatedBytes(id) - before);
-        }
-        assertEquals(0, fewest, "bytes allocated by the game thread over 2000 streamed frames");
+        AllocationCheck.assertSteady("the game thread streaming frames", 20_000, 5, 2000, this::frame);
         assertTrue(client.sentFrames() > 0);
         await(() -> client.sentFrames() + client.droppedFrames() == 26_000, "every frame sent or dropped");
     }

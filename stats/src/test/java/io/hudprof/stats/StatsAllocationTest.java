@@ -11,7 +11,7 @@ import io.hudprof.core.ValueUnit;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import java.util.EnumSet;
 import java.util.function.IntConsumer;
 import org.junit.jupiter.api.AfterEach;
@@ -33,8 +33,6 @@ class StatsAllocationTest {
     private static final Phase OUTER = Phase.define("Alloc outer");
     private static final Phase INNER = Phase.define("Alloc inner");
 
-    private final com.sun.management.ThreadMXBean threads =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private final ManualClock clock = new ManualClock(1_000_000_000L);
     private Profiler profiler;
     private FrameStatistics stats;
@@ -65,17 +63,9 @@ class StatsAllocationTest {
         clock.advanceMillis(16);
     }
 
-    /** The fewest bytes one of several windows of frames allocated (see core's AllocationTest for why). */
-    private long fewestBytesOverWindows(int windows, int framesPerWindow, IntConsumer frame, int[] n) {
-        long fewest = Long.MAX_VALUE;
-        for (int w = 0; w < windows; w++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < framesPerWindow; i++) {
-                frame.accept(n[0]++);
-            }
-            fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-        }
-        return fewest;
+    /** {@code frame} warmed up, then judged by {@link AllocationCheck}'s rule (see core's AllocationTest for why). */
+    private static void assertSteady(String what, int warmUp, int framesPerWindow, IntConsumer frame) {
+        AllocationCheck.measure(warmUp, 5, framesPerWindow, n -> { }, frame).assertSteady(what);
     }
 
     @Test
@@ -88,11 +78,7 @@ class StatsAllocationTest {
             count(n);
             profiler.update();
         };
-        int[] n = {0};
-        for (int i = 0; i < 20_000; i++) {
-            frame.accept(n[0]++);
-        }
-        assertEquals(0, fewestBytesOverWindows(3, 2_000, frame, n), "bytes allocated over 2,000 frames");
+        assertSteady("counting and merging with every sensor", 20_000, 2_000, frame);
     }
 
     @Test
@@ -114,10 +100,6 @@ class StatsAllocationTest {
             controller.moveCursor((n & 1) == 0 ? 1 : -1);
             stats.history().value(COUNTER, n % 100);
         };
-        int[] n = {0};
-        for (int i = 0; i < 12_000; i++) {
-            frame.accept(n[0]++);
-        }
-        assertEquals(0, fewestBytesOverWindows(3, 1_000, frame, n), "bytes allocated over 1,000 frames");
+        assertSteady("building the statistics report", 12_000, 1_000, frame);
     }
 }

@@ -18,6 +18,7 @@ import io.hudprof.core.report.ReportMode;
 import io.hudprof.overlay.HudTargets;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.testing.XvfbDisplay;
+import io.hudprof.testkit.AllocationCheck;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -250,23 +251,10 @@ class ViewerClientsGlTest {
             assertSame(first, window.shown(), "F4 wraps around");
 
             // Drawing the window allocates nothing in steady state, two clients connected, the HUD title naming the shown one.
-            com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-            for (int i = 0; i < 300; i++) {
+            AllocationCheck.assertSteady("drawing the window, two clients connected", 300, 5, 100, () -> {
                 window.renderFrame();
                 window.swap();
-            }
-            // The fewest of several rounds: a round the JIT recompiles in may allocate once, as in the HUD's tests.
-            long fewest = Long.MAX_VALUE;
-            for (int round = 0; round < 5; round++) {
-                long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < 100; i++) {
-                    window.renderFrame();
-                    window.swap();
-                }
-                fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-            }
-            assertEquals(0, fewest, "bytes allocated drawing 100 frames");
+            });
 
             // The shown game leaves: the other one is shown, still with its own frames.
             a.leave();

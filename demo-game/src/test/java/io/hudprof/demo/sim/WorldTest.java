@@ -13,7 +13,7 @@ import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
-import java.lang.management.ManagementFactory;
+import io.hudprof.testkit.AllocationCheck;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -85,24 +85,13 @@ class WorldTest {
         PilotInput pilot = new PilotInput();
         pilot.fire = true;
         pilot.thrust = 1;
-        for (int i = 0; i < 300; i++) {
-            world.step(DT, pilot);
-            world.quadTree.build();
-            Hudprof.update();
-        }
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long thread = Thread.currentThread().getId();
         int[] visible = new int[world.rocks.count];
-        long before = threads.getThreadAllocatedBytes(thread);
-        for (int i = 0; i < 300; i++) {
+        AllocationCheck.assertSteady("instrumented frames", 300, 5, 100, () -> {
             world.step(DT, pilot);
             world.quadTree.build();
             world.quadTree.query(1500, 1500, 2600, 2200, visible);
             Hudprof.update();
-        }
-        long allocated = threads.getThreadAllocatedBytes(thread) - before;
-        // A few hundred bytes is the measuring call itself; a per-frame allocation would cost kilobytes over 300.
-        assertTrue(allocated < 1024, "300 instrumented frames allocated " + allocated + " bytes");
+        });
     }
 
     @Test
@@ -141,22 +130,10 @@ class WorldTest {
         try (SimWorkers workers = new SimWorkers(2, false)) {
             world.useWorkers(workers);
             world.particles.parallelMin = 0;
-            for (int i = 0; i < 300; i++) {
+            AllocationCheck.assertSteady("frames with the pool, on the game thread", 300, 5, 200, () -> {
                 world.step(DT, pilot);
                 Hudprof.update();
-            }
-            com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            long fewest = Long.MAX_VALUE;
-            for (int w = 0; w < 3; w++) {
-                long before = threads.getCurrentThreadAllocatedBytes();
-                for (int i = 0; i < 200; i++) {
-                    world.step(DT, pilot);
-                    Hudprof.update();
-                }
-                fewest = Math.min(fewest, threads.getCurrentThreadAllocatedBytes() - before);
-            }
-            assertTrue(fewest < 1024, "200 frames with the pool allocated " + fewest + " bytes on the game thread");
+            });
             assertTrue(spawnedRow(profiler, "Sim:Particles", "[workers] Particles:Integrate"),
                     "Sim:Particles's call graph shows the workers' integration");
             for (int i = 0; i < 120; i++) {
