@@ -37,6 +37,9 @@ import io.hudprof.core.Profiler;
 public final class HudMouse {
     /** Two clicks on the same row (or timeline zone) this close together are a double-click. */
     static final long DOUBLE_CLICK_NANOS = 400_000_000L;
+
+    /** Times clicks for {@link #DOUBLE_CLICK_NANOS}. */
+    private java.util.function.LongSupplier clock = System::nanoTime;
     /** GLFW's left button; other buttons over a panel are used (kept from the game) but do nothing. */
     private static final int LEFT = 0;
     private static final int BUTTONS = 8;
@@ -116,7 +119,16 @@ public final class HudMouse {
 
     /** A button ({@code 0} = left, GLFW's numbering) was pressed or released at the last position moved to. */
     public boolean button(int button, boolean pressed) {
-        return button(button, pressed, System.nanoTime());
+        return button(button, pressed, clock.getAsLong());
+    }
+
+    /**
+     * Replaces the clock that times double-clicks ({@code System.nanoTime} by default), so a test that clicks through
+     * the real GLFW callbacks decides whether two clicks are one double-click, whatever the machine's load puts
+     * between them.
+     */
+    void clock(java.util.function.LongSupplier nanoClock) {
+        this.clock = nanoClock;
     }
 
     /** As {@link #button(int, boolean)}, at a given time (for double-clicks), in {@code System.nanoTime} units. */
