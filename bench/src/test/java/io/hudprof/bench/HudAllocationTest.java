@@ -8,7 +8,7 @@ class HudAllocationTest {
     @Test
     void buildingTheReportAndTheDrawListAllocatesNothing() {
         try (HudScene scene = new HudScene()) {
-            AllocationCheck.assertSteady("HUD frames (40-row report, 512-frame graph)", 2_000, 5, 200, () -> {
+            AllocationCheck.assertSteady("HUD frames (40-row report, 512-frame graph)", 5_000, 5, 200, () -> {
                 scene.buildReport();
                 scene.buildDrawList();
             });

@@ -120,7 +120,7 @@ class ClientBehaviourTest {
         }
         AllocationCheck.assertSteady("the game thread streaming frames", 20_000, 5, 2000, this::frame);
         assertTrue(client.sentFrames() > 0);
-        await(() -> client.sentFrames() + client.droppedFrames() == 26_000, "every frame sent or dropped");
+        await(() -> client.sentFrames() + client.droppedFrames() == 30_000, "every frame sent or dropped");
     }
 
     @Test

@@ -251,7 +251,7 @@ class ViewerClientsGlTest {
             assertSame(first, window.shown(), "F4 wraps around");
 
             // Drawing the window allocates nothing in steady state, two clients connected, the HUD title naming the shown one.
-            AllocationCheck.assertSteady("drawing the window, two clients connected", 300, 5, 100, () -> {
+            AllocationCheck.assertSteady("drawing the window, two clients connected", 600, 9, 100, () -> {
                 window.renderFrame();
                 window.swap();
             });
