@@ -16,6 +16,12 @@ import java.util.function.IntConsumer;
  *   own on this thread (the JIT replacing a method, a class initialised, a lambda's first call) fits in one.</li>
  * </ul>
  *
+ * <p>The JIT keeps settling long after a short warm-up (a method compiled late runs unoptimised, and allocates what
+ * escape analysis will later remove, for thousands of frames on a loaded machine), so {@link #measure} goes on
+ * measuring, up to {@value #MAX_WINDOWS_FACTOR} times the windows asked for, until the last windows asked for hold
+ * the rule, and judges those: code that allocates on every frame, or every few frames, never gets there, while a
+ * JIT that settles late only costs time.
+ *
  * <p>{@link #measure} runs a frame given as a {@link Runnable}; {@link Windows#of} takes windows a harness counted
  * itself (an engine's own loop, where the test cannot call the frame). Either way {@link Windows#assertSteady} judges
  * them and names every window's bytes when it fails. Measure on the thread that runs the frames.
@@ -25,6 +31,8 @@ public final class AllocationCheck {
     public static final int SMALLEST_OBJECT_BYTES = 16;
     /** The fewest windows a judgement needs: with fewer, "more than half" cannot tell a one-off from a habit. */
     public static final int MIN_WINDOWS = 3;
+    /** How many times the windows asked for {@link #measure} may run before it judges the last ones as they are. */
+    public static final int MAX_WINDOWS_FACTOR = 6;
 
     private static final com.sun.management.ThreadMXBean THREADS = threads();
 
@@ -58,15 +66,16 @@ public final class AllocationCheck {
         for (int i = 0; i < warmUp; i++) {
             frame.run();
         }
-        long[] bytes = new long[windows];
-        for (int w = 0; w < windows; w++) {
+        long[] bytes = new long[windows * MAX_WINDOWS_FACTOR];
+        int measured = 0;
+        do {
             long before = THREADS.getCurrentThreadAllocatedBytes();
             for (int i = 0; i < framesPerWindow; i++) {
                 frame.run();
             }
-            bytes[w] = THREADS.getCurrentThreadAllocatedBytes() - before;
-        }
-        return new Windows(framesPerWindow, bytes);
+            bytes[measured++] = THREADS.getCurrentThreadAllocatedBytes() - before;
+        } while (!settled(bytes, measured, windows, framesPerWindow));
+        return last(bytes, measured, windows, framesPerWindow);
     }
 
     /**
@@ -85,8 +94,9 @@ public final class AllocationCheck {
             unmeasured.accept(frame);
             measured.accept(frame);
         }
-        long[] bytes = new long[windows];
-        for (int w = 0; w < windows; w++) {
+        long[] bytes = new long[windows * MAX_WINDOWS_FACTOR];
+        int measuredWindows = 0;
+        do {
             long sum = 0;
             for (int i = 0; i < framesPerWindow; i++, frame++) {
                 unmeasured.accept(frame);
@@ -94,9 +104,21 @@ public final class AllocationCheck {
                 measured.accept(frame);
                 sum += THREADS.getCurrentThreadAllocatedBytes() - before;
             }
-            bytes[w] = sum;
-        }
-        return new Windows(framesPerWindow, bytes);
+            bytes[measuredWindows++] = sum;
+        } while (!settled(bytes, measuredWindows, windows, framesPerWindow));
+        return last(bytes, measuredWindows, windows, framesPerWindow);
+    }
+
+    /** Whether measuring can stop: every window taken, or the last {@code windows} of the {@code measured} steady. */
+    private static boolean settled(long[] bytes, int measured, int windows, int framesPerWindow) {
+        return measured == bytes.length
+                || measured >= windows && last(bytes, measured, windows, framesPerWindow).steady();
+    }
+
+    /** The last {@code windows} of the {@code measured} windows, remembering how many came before them. */
+    private static Windows last(long[] bytes, int measured, int windows, int framesPerWindow) {
+        return new Windows(framesPerWindow, Arrays.copyOfRange(bytes, measured - windows, measured),
+                measured - windows);
     }
 
     /** {@link #measure}, then {@link Windows#assertSteady}: fails with {@code what} and every window's bytes. */
@@ -110,10 +132,13 @@ public final class AllocationCheck {
     public static final class Windows {
         private final int framesPerWindow;
         private final long[] bytes;
+        /** Windows measured and passed over before these, while the JIT settled. */
+        private final int settling;
 
-        private Windows(int framesPerWindow, long[] bytes) {
+        private Windows(int framesPerWindow, long[] bytes, int settling) {
             this.framesPerWindow = framesPerWindow;
             this.bytes = bytes;
+            this.settling = settling;
         }
 
         /** Windows a harness counted itself: {@code bytes[i]} allocated over {@code framesPerWindow} frames. */
@@ -122,7 +147,7 @@ public final class AllocationCheck {
                 throw new IllegalArgumentException("at least " + MIN_WINDOWS + " windows (got " + bytes.length
                         + ") of at least one frame (got " + framesPerWindow + ")");
             }
-            return new Windows(framesPerWindow, bytes.clone());
+            return new Windows(framesPerWindow, bytes.clone(), 0);
         }
 
         /**
@@ -139,7 +164,7 @@ public final class AllocationCheck {
                 }
                 left[w] = bytes[w] - known;
             }
-            return new Windows(framesPerWindow, left);
+            return new Windows(framesPerWindow, left, settling);
         }
 
         /** Each window's bytes, in order. */
@@ -180,13 +205,15 @@ public final class AllocationCheck {
             if (!steady()) {
                 throw new AssertionError(what + ": bytes allocated per window of " + framesPerWindow + " frames "
                         + Arrays.toString(bytes) + "; expected 0 in more than half of the windows and under "
-                        + underOneObjectAFrame() + " (one object a frame) in every one");
+                        + underOneObjectAFrame() + " (one object a frame) in every one"
+                        + (settling > 0 ? ", after " + settling + " earlier windows that never settled" : ""));
             }
         }
 
         @Override
         public String toString() {
-            return Arrays.toString(bytes) + " bytes per window of " + framesPerWindow + " frames";
+            return Arrays.toString(bytes) + " bytes per window of " + framesPerWindow + " frames"
+                    + (settling > 0 ? " (after " + settling + " windows while the JIT settled)" : "");
         }
     }
 }

@@ -43,6 +43,18 @@ class AllocationCheckTest {
     }
 
     @Test
+    void garbageThatStopsAfterAWhileIsJudgedOnTheWindowsAfterIt() {
+        AllocationCheck.Windows w = AllocationCheck.measure(0, 5, 200, () -> {
+            if (frame++ < 1_000) {
+                sink = new Object();
+            }
+        });
+        assertTrue(w.steady(), w.toString());
+        assertEquals(5, w.bytes().length);
+        assertTrue(w.toString().contains("while the JIT settled"), w.toString());
+    }
+
+    @Test
     void aOneOffInOneWindowIsSteady() {
         assertTrue(AllocationCheck.Windows.of(200, 0, 0, 720, 0, 0).steady());
         assertTrue(AllocationCheck.Windows.of(200, 0, 3_199, 0).steady());
