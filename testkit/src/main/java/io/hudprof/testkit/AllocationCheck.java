@@ -109,6 +109,26 @@ public final class AllocationCheck {
         return last(bytes, measuredWindows, windows, framesPerWindow);
     }
 
+    /**
+     * For a harness that counts its windows itself (an engine's own loop): whether the last {@code judged} of the
+     * first {@code count} windows in {@code bytes} hold the rule, so it may stop measuring.
+     */
+    public static boolean settled(int framesPerWindow, int judged, long[] bytes, int count) {
+        return count >= judged && last(bytes, count, judged, framesPerWindow).steady();
+    }
+
+    /**
+     * For a harness that counts its windows itself: the last {@code judged} of the first {@code count} windows in
+     * {@code bytes}, to judge, remembering how many came before them while the JIT settled.
+     */
+    public static Windows lastOf(int framesPerWindow, int judged, long[] bytes, int count) {
+        if (judged < MIN_WINDOWS || count < judged || framesPerWindow < 1) {
+            throw new IllegalArgumentException("at least " + MIN_WINDOWS + " windows judged (got " + judged + ") of "
+                    + count + " measured, of at least one frame (got " + framesPerWindow + ")");
+        }
+        return last(bytes, count, judged, framesPerWindow);
+    }
+
     /** Whether measuring can stop: every window taken, or the last {@code windows} of the {@code measured} steady. */
     private static boolean settled(long[] bytes, int measured, int windows, int framesPerWindow) {
         return measured == bytes.length
