@@ -105,7 +105,7 @@ public final class Capture {
         return frames;
     }
 
-    /** Frames of the live run the writer could not take (between the first and last frame). */
+    /** Frames of the live run the writer could not take (between its first frame and its end). */
     public long droppedFrames() {
         return droppedFrames;
     }
@@ -187,7 +187,7 @@ public final class Capture {
                             throw new CaptureFormatException(file, tagAt, "the end record counts " + frameCount
                                     + " frames but the file holds " + frames.size());
                         }
-                        if (droppedTotal != dropped) {
+                        if (droppedTotal < dropped) {
                             throw new CaptureFormatException(file, tagAt, "the end record counts " + droppedTotal
                                     + " dropped frames but the frames say " + dropped);
                         }
@@ -204,7 +204,7 @@ public final class Capture {
                             throw new CaptureFormatException(file, tagAt, "the end record says a thread's largest "
                                     + "frame has " + maxEvents + " events but it has " + largest);
                         }
-                        return new Capture(file, minor, header, zones, threads, frames, dropped, largest);
+                        return new Capture(file, minor, header, zones, threads, frames, droppedTotal, largest);
                     }
                     default -> {
                         if (tag < CaptureFormat.TAG_FIRST_OPTIONAL) {
