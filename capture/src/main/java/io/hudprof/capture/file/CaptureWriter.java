@@ -45,6 +45,8 @@ public final class CaptureWriter implements FrameListener {
     private volatile boolean failed;
     private volatile long dropped;
     private volatile long taken;
+    /** Tests only: while set, the writer thread writes nothing (so slots fill and frames are lost). */
+    volatile boolean holdWriter;
 
     // Updating thread only.
     private boolean armed;
@@ -159,6 +161,11 @@ public final class CaptureWriter implements FrameListener {
     /** Frames the writer could not take (all slots waiting), so far. */
     public long framesDropped() {
         return dropped;
+    }
+
+    /** Frames taken and not written yet. */
+    long framesWaiting() {
+        return head - tail;
     }
 
     /** Completes with the file once it is in place, or exceptionally with the I/O error. */
@@ -391,6 +398,10 @@ public final class CaptureWriter implements FrameListener {
         try {
             while (true) {
                 long t = tail;
+                if (holdWriter && !finishing) {
+                    LockSupport.parkNanos(this, 1_000_000L);
+                    continue;
+                }
                 if (t < head) {
                     encoder.frame(slots[(int) (t % slots.length)]);
                     tail = t + 1;

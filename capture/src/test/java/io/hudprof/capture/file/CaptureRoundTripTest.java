@@ -123,6 +123,80 @@ class CaptureRoundTripTest {
         }
     }
 
+    @Test
+    void framesTheWriterCouldNotTakeAreCountedAndTheReplayPicksUpAfterThem() throws Exception {
+        Profiler live = new Profiler(config().clock(clock).build());
+        Hudprof.install(live);
+        Path file = dir.resolve("gap.hudprof");
+        List<String> liveReports = new ArrayList<>();
+        CaptureWriter writer;
+        try (ThreadWorker physics = new ThreadWorker("physics")) {
+            writer = CaptureWriter.start(live, file, 2, 0, "gap");
+            clock.advanceMicros(100);
+            live.update(false);
+            for (int frame = 0; frame < 30; frame++) {
+                writer.holdWriter = frame >= 8 && frame < 16;
+                if (frame == 16) {
+                    long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    while (writer.framesWaiting() > 0 && System.nanoTime() < waitUntil) {
+                        Thread.sleep(1);
+                    }
+                }
+                runFrame(100 + frame, physics, null); // (no zone opened or closed across frames)
+                clock.advanceMicros(30 + frame % 7);
+                live.update();
+                liveReports.add(instantReport(live));
+            }
+            writer.finish().get(30, TimeUnit.SECONDS);
+        }
+        Hudprof.uninstall();
+        assertTrue(writer.framesDropped() > 0, "frames lost while the writer was held");
+        Capture capture = Capture.open(file);
+        assertEquals(writer.framesDropped(), capture.droppedFrames());
+        assertEquals(30 - writer.framesDropped(), capture.frames().size());
+        int afterGap = -1;
+        for (int i = 0; i < capture.frames().size(); i++) {
+            if (capture.frames().get(i).droppedBefore() > 0) {
+                afterGap = i;
+            }
+        }
+        assertTrue(afterGap > 0);
+        try (CaptureReplay replay = capture.replay(config())) {
+            List<String> replayed = new ArrayList<>();
+            replay.profiler().addFrameListener((nanos, recorded) -> {
+                if (recorded) {
+                    replayed.add(instantReport(replay.profiler()));
+                }
+            });
+            replay.replayAll();
+            for (int i = 0; i < capture.frames().size(); i++) {
+                int liveIndex = (int) capture.frames().get(i).frameNumber() - 1;
+                // The frame number and averages count the frames lost; every instant value is the live one.
+                assertEquals(withoutFrameNumber(liveReports.get(liveIndex)), withoutFrameNumber(replayed.get(i)),
+                        "captured frame " + i + " (live frame " + (liveIndex + 1) + ")");
+            }
+        }
+    }
+
+    private static String instantReport(Profiler profiler) {
+        ReportController c = profiler.controller();
+        Report report = new Report();
+        StringBuilder text = new StringBuilder();
+        c.setAveraging(Averaging.INSTANTANEOUS);
+        c.setMode(ReportMode.SELF_TIME);
+        c.build(report);
+        TextReport.append(report, text);
+        c.showCallGraph(PHYSICS);
+        c.build(report);
+        TextReport.append(report, text);
+        c.setMode(ReportMode.SELF_TIME);
+        return text.toString();
+    }
+
+    private static String withoutFrameNumber(String report) {
+        return report.replaceAll("frame \\d+ ", "frame N ");
+    }
+
     private void runFrame(int frame, ThreadWorker physics, ThreadWorker loader) {
         FRAME.begin();
         clock.advanceMicros(10);
