@@ -24,11 +24,11 @@ import org.junit.jupiter.api.TestInfo;
 class ZoneColorGlTest {
     private static final int W = 1280;
     private static final int H = 720;
-    /** Colours no palette entry is near, so a pixel of them can only be the chosen colour. */
-    private static final int MAGENTA = 0xFF00FF;
+    /** Colours no palette entry (nor the GPU line's violet) is near, so a pixel of them is the chosen colour. */
+    private static final int VIOLET = 0x8000FF;
     private static final int LIME = 0x00FF40;
     private static final Zone FRAME = Zone.define("Zcg:Frame");
-    private static final Zone AI = Zone.define("Zcg:AI").color(MAGENTA);
+    private static final Zone AI = Zone.define("Zcg:AI").color(VIOLET);
     private static final Zone CULL;
     private static final Zone SORT;
 
@@ -100,10 +100,10 @@ class ZoneColorGlTest {
         Image image = gl.screenshot("zone-colours");
 
         Box graph = overlay.frame().graph().strip().plot();
-        int aiInGraph = image.countNear(graph.left(), graph.top(), graph.right(), graph.bottom(), MAGENTA, 8);
+        int aiInGraph = image.countNear(graph.left(), graph.top(), graph.right(), graph.bottom(), VIOLET, 8);
         int renderInGraph = image.countNear(graph.left(), graph.top(), graph.right(), graph.bottom(), LIME, 8);
         // 60 columns of 8 ms of AI and 9 ms of Cull + Sort: bands many pixels tall.
-        assertTrue(aiInGraph > 500, "AI's band in its chosen magenta: " + aiInGraph + " pixels in " + graph);
+        assertTrue(aiInGraph > 500, "AI's band in its chosen violet: " + aiInGraph + " pixels in " + graph);
         assertTrue(renderInGraph > 500, "ZcgRender's zones in its lime: " + renderInGraph + " pixels");
 
         TimelineView timeline = overlay.frame().timelineView();
@@ -111,11 +111,11 @@ class ZoneColorGlTest {
         double pxPerMs = plot.width() / 20.0;
         int rowHeight = plot.height() / 2;
         int depth1 = plot.top() + rowHeight + 2;
-        assertNear(MAGENTA, image.rgb(plot.left() + (int) (5 * pxPerMs), depth1), "AI's bar at 5 ms");
+        assertNear(VIOLET, image.rgb(plot.left() + (int) (5 * pxPerMs), depth1), "AI's bar at 5 ms");
         assertNear(LIME, image.rgb(plot.left() + (int) (12 * pxPerMs), depth1), "Cull's bar at 12 ms");
         assertNear(LIME, image.rgb(plot.left() + (int) (16.5 * pxPerMs), depth1), "Sort's bar at 16.5 ms");
-        assertTrue(Image.distance(MAGENTA, image.rgb(plot.left() + (int) (0.5 * pxPerMs), plot.top() + 2)) > 60,
-                "Frame, with no colour chosen, is not drawn magenta");
+        assertTrue(Image.distance(VIOLET, image.rgb(plot.left() + (int) (0.5 * pxPerMs), plot.top() + 2)) > 60,
+                "Frame, with no colour chosen, is not drawn violet");
     }
 
     private static void assertNear(int expected, int actual, String what) {
