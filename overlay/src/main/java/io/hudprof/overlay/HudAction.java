@@ -104,6 +104,13 @@ public enum HudAction {
     PREVIOUS_THREAD("thread", false),
     /** Show or hide the thread list with each thread's busy time in the frame. */
     TOGGLE_THREAD_LIST("thread list", false),
+    /**
+     * Cycle the report's per-zone distribution columns: off, each zone's self time per frame, its hierarchical time
+     * per frame (min, median, p95, p99 and max over the frames history holds).
+     */
+    CYCLE_DISTRIBUTION("distributions", false),
+    /** Show or hide the histogram of the cursor zone's per-frame time, with the shown frame's bin marked. */
+    TOGGLE_HISTOGRAM("histogram", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false),
     /** Put every panel back at its configured place and size (panels are dragged and resized with the mouse). */

@@ -10,6 +10,7 @@ import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
@@ -59,6 +60,7 @@ public final class HudControls {
     private SpikeCapture spikes;
     private StatusSource status;
     private boolean spikeListVisible;
+    private boolean histogramShown;
     private int selectedSpike = -1;
     private TraceExporter exporter;
     private Path exportDir;
@@ -128,6 +130,8 @@ public final class HudControls {
             case NEXT_SPIKE -> nextSpike();
             case EXPORT_TRACE -> exportTrace();
             case TOGGLE_HELP -> toggleHelp();
+            case CYCLE_DISTRIBUTION -> cycleDistribution();
+            case TOGGLE_HISTOGRAM -> toggleHistogram();
             case RESET_LAYOUT -> resetLayout();
             case TOGGLE_TIMELINE -> toggleTimeline();
             case FOCUS_TIMELINE -> focusTimeline();
@@ -449,6 +453,24 @@ public final class HudControls {
     /** Shows or hides the spike list. */
     public void toggleSpikeList() {
         spikeListVisible = !spikeListVisible;
+    }
+
+    /**
+     * Cycles the report's distribution columns (off, per-frame self, per-frame hierarchical; see
+     * {@code ReportController.setDistribution}) and returns the one now shown.
+     */
+    public Distribution cycleDistribution() {
+        return controller.cycleDistribution();
+    }
+
+    /** Shows or hides the histogram of the cursor zone's per-frame values. */
+    public void toggleHistogram() {
+        histogramShown = !histogramShown;
+    }
+
+    /** Whether the histogram is shown. */
+    public boolean histogramShown() {
+        return histogramShown;
     }
 
     /** The row of the spike list {@link #nextSpike()} last jumped to, or -1. */

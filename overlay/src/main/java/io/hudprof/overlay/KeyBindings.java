@@ -16,6 +16,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_H;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_L;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_N;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_O;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_RIGHT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
@@ -106,6 +107,8 @@ public final class KeyBindings {
             .bind(HudAction.AUTO_SCALE, GLFW_KEY_0)
             .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_T)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
+            .bind(HudAction.CYCLE_DISTRIBUTION, GLFW_KEY_O)
+            .bind(HudAction.TOGGLE_HISTOGRAM, GLFW_KEY_O, GLFW_MOD_SHIFT)
             .bind(HudAction.RESET_LAYOUT, GLFW_KEY_HOME)
             .bind(HudAction.TOGGLE_TIMELINE, GLFW_KEY_R)
             .bind(HudAction.FOCUS_TIMELINE, GLFW_KEY_TAB)
