@@ -111,6 +111,12 @@ public enum HudAction {
     CYCLE_DISTRIBUTION("distributions", false),
     /** Show or hide the histogram of the cursor zone's per-frame time, with the shown frame's bin marked. */
     TOGGLE_HISTOGRAM("histogram", false),
+    /** Mark an end of diff range A at the shown frame (first press: its start; second: its end). */
+    MARK_DIFF_A("diff range A", false),
+    /** Mark an end of diff range B at the shown frame; with both ranges marked the HUD shows their diff. */
+    MARK_DIFF_B("diff range B", false),
+    /** Forget both diff ranges and hide the diff. */
+    CLEAR_DIFF("clear diff", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false),
     /** Put every panel back at its configured place and size (panels are dragged and resized with the mouse). */

@@ -61,6 +61,8 @@ public final class HudControls {
     private StatusSource status;
     private boolean spikeListVisible;
     private boolean histogramShown;
+    /** Made on first use, with the metrics of the frame that draws it ({@link #diffPanel(HudMetrics)}). */
+    private DiffPanelView diffPanel;
     private int selectedSpike = -1;
     private TraceExporter exporter;
     private Path exportDir;
@@ -132,6 +134,9 @@ public final class HudControls {
             case TOGGLE_HELP -> toggleHelp();
             case CYCLE_DISTRIBUTION -> cycleDistribution();
             case TOGGLE_HISTOGRAM -> toggleHistogram();
+            case MARK_DIFF_A -> markDiff(0);
+            case MARK_DIFF_B -> markDiff(1);
+            case CLEAR_DIFF -> clearDiff();
             case RESET_LAYOUT -> resetLayout();
             case TOGGLE_TIMELINE -> toggleTimeline();
             case FOCUS_TIMELINE -> focusTimeline();
@@ -471,6 +476,40 @@ public final class HudControls {
     /** Whether the histogram is shown. */
     public boolean histogramShown() {
         return histogramShown;
+    }
+
+    /**
+     * Marks an end of diff range A ({@code range} 0) or B (1) at the frame the HUD shows: the first press starts the
+     * range, the second ends it; with both complete the HUD shows their {@code DiffReport} (the zones whose per-frame
+     * self time changed most). Pause and scrub to pick the frames. Nothing happens before a report was shown.
+     */
+    public void markDiff(int range) {
+        if (range < 0 || range > 1) {
+            throw new IllegalArgumentException("hudprof: diff range is 0 (A) or 1 (B), not " + range);
+        }
+        if (shown == null || !shown.frameAvailable() || diffPanel == null) {
+            return;
+        }
+        diffPanel.mark(range, shown.frameNumber(), profiler);
+    }
+
+    /** Forgets both diff ranges. */
+    public void clearDiff() {
+        if (diffPanel != null) {
+            diffPanel.clear();
+        }
+    }
+
+    /** Whether a diff range is marked, so the diff panel shows. */
+    public boolean diffShown() {
+        return diffPanel != null && diffPanel.active();
+    }
+
+    DiffPanelView diffPanel(HudMetrics metrics) {
+        if (diffPanel == null) {
+            diffPanel = new DiffPanelView(metrics);
+        }
+        return diffPanel;
     }
 
     /** The row of the spike list {@link #nextSpike()} last jumped to, or -1. */

@@ -77,6 +77,7 @@ public final class HudFrame implements AutoCloseable {
         this.categories = CategoryHistory.attach(profiler);
         this.spikeList = new SpikeListView(metrics);
         this.histogram = new HistogramView(metrics);
+        this.controls.diffPanel(metrics);
         this.mouse = new HudMouse(this, controls, profiler);
         this.timeline = new TimelineView(config, metrics);
         this.threadList = new ThreadListView(metrics, profiler.data(), config.targetFrameRate);
@@ -221,6 +222,11 @@ public final class HudFrame implements AutoCloseable {
                     ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
             threadList.draw(report, top, controls.layout(), framebufferWidth, framebufferHeight, list);
             threadListDrawn = true;
+        }
+        if (controls.diffShown()) {
+            int top = controls.spikeListVisible() && !controls.layout().moved(HudLayout.Panel.SPIKES)
+                    ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
+            controls.diffPanel(metrics).draw(top, controls.layout(), framebufferWidth, framebufferHeight, list);
         }
         if (controls.histogramShown()) {
             histogram.draw(profiler.controller(), report, profiler.history().capacity(),

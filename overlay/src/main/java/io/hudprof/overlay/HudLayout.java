@@ -25,7 +25,9 @@ final class HudLayout {
         /** The thread list: its size is the number of thread rows shown (besides "all threads"). */
         THREADS,
         /** The histogram of one zone's per-frame values (bottom right); it has no size of its own. */
-        HISTOGRAM
+        HISTOGRAM,
+        /** The diff of two marked frame ranges (top right); it has no size of its own. */
+        DIFF
     }
 
     private static final int PANELS = Panel.values().length;
