@@ -117,6 +117,14 @@ public enum HudAction {
     MARK_DIFF_B("diff range B", false),
     /** Forget both diff ranges and hide the diff. */
     CLEAR_DIFF("clear diff", false),
+    /**
+     * Open the search line: typed characters filter the report, call graph and timeline to the zones whose names
+     * contain them (ignoring case); while it is open every key goes to it (Backspace edits, Enter keeps the filter
+     * and gives the keys back, Esc clears it), none to the game.
+     */
+    SEARCH("search", false),
+    /** Clear the search filter (consumed only while there is one; otherwise the key stays the game's). */
+    CLEAR_SEARCH("clear search", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false),
     /** Put every panel back at its configured place and size (panels are dragged and resized with the mouse). */

@@ -29,6 +29,8 @@ final class RowBuilder {
     private double[] spawnedCalls = new double[8];
     /** While distribution columns are shown: flat lists also list the keys with values in any held frame. */
     private ZoneDistributions alsoListed;
+    /** The name filter of the rows being built, or null when none is active. */
+    private ZoneSearch filter;
 
     RowBuilder(ProfileData data) {
         this.data = data;
@@ -39,9 +41,13 @@ final class RowBuilder {
      * values {@code source} opened.
      */
     void zoneRows(Report dest, ReportMode mode, Metric metric, ReportSource source, boolean expanded,
-                  int focusKey) {
+                  int focusKey, ZoneSearch search) {
         unit = metric.unit();
         shown.compute(data, source.self, source.calls, expanded, focusKey);
+        filter = search != null && search.active() ? search : null;
+        if (filter != null) {
+            filter.markKeys(data, expanded, shown.keyCount);
+        }
         KeyedValues recentValues = valuesFor(recent, source.recentSelf, source.recentCalls, source, expanded,
                 focusKey);
         KeyedValues referenceValues = source.referenceSelf == null ? null
@@ -93,6 +99,10 @@ final class RowBuilder {
                     || hiddenInFlatList(zoneOfKey(k, expanded))) {
                 continue;
             }
+            // Searching: the self list shows the matches; the hierarchical or expanded one also what leads to them.
+            if (filter != null && !(bySelf && !expanded ? filter.keyMatches(k) : filter.keyMatchesOrLeads(k))) {
+                continue;
+            }
             order[n++] = k;
             sortKey[k] = bySelf ? v.self[k] : v.hier[k];
         }
@@ -120,7 +130,7 @@ final class RowBuilder {
         ensureOrder(v.keyCount);
         int n = 0;
         for (int k = 0; k < v.keyCount; k++) {
-            if (v.isParent[k]) {
+            if (v.isParent[k] && (filter == null || filter.keyOnMatchPath(k))) {
                 order[n++] = k;
                 sortKey[k] = v.parentHier[k];
             }
@@ -145,7 +155,7 @@ final class RowBuilder {
         }
         n = 0;
         for (int k = 0; k < v.keyCount; k++) {
-            if (v.isChild[k]) {
+            if (v.isChild[k] && (filter == null || filter.keyOnMatchPath(k))) {
                 order[n++] = k;
                 sortKey[k] = v.childHier[k];
             }
