@@ -1,0 +1,110 @@
+package io.hudprof.check;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualClock;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The test API on a small game-like loop whose zones take seeded, jittered times on a manual clock: the unchanged
+ * loop passes against itself, a loop with one zone made slower fails with the gate's table naming that zone only.
+ */
+class HudprofGateTest {
+    private static final Zone UPDATE = Zone.define("Gate test:Update");
+    private static final Zone PHYSICS = Zone.define("Gate test:Physics");
+    private static final Zone PATHS = Zone.define("Gate test:A*");
+    private static final Zone DRAW = Zone.define("Gate test:Draw");
+
+    /** A loop of four zones with log-normal-ish jitter; {@code pathFactor} scales the A* zone's work. */
+    private static final class Game {
+        final ManualClock clock = new ManualClock(1_000_000_000L);
+        final SplittableRandom random;
+        final double pathFactor;
+
+        Game(long seed, double pathFactor) {
+            this.random = new SplittableRandom(seed);
+            this.pathFactor = pathFactor;
+        }
+
+        void work(double micros) {
+            clock.advance((long) (micros * 1000 * Math.exp(0.3 * (random.nextDouble() - 0.5))));
+        }
+
+        void step() {
+            try (var u = UPDATE.enter()) {
+                work(200);
+                try (var p = PHYSICS.enter()) {
+                    work(2000);
+                }
+                try (var a = PATHS.enter()) {
+                    work(800 * pathFactor);
+                }
+            }
+            try (var d = DRAW.enter()) {
+                work(3000);
+            }
+        }
+
+        Samples run() throws Exception {
+            return HudprofGate.frames(400).warmUp(20).config(ProfilerConfig.builder().clock(clock).build())
+                    .run(this::step);
+        }
+    }
+
+    @Test
+    void anUnchangedLoopPassesAndTheRunKeepsOnlyTheMeasuredFrames() throws Exception {
+        Samples base = new Game(1, 1.0).run();
+        Samples same = new Game(2, 1.0).run();
+        assertEquals(400, base.frames());
+        assertTrue(base.zoneNames().containsAll(List.of("Gate test:Physics", "Gate test:A*", "Gate test:Draw")));
+        GateResult result = HudprofAssert.assertNoRegression(base, same);
+        assertEquals(0, result.count(Verdict.REGRESSION));
+        HudprofAssert.assertWithin(same, "frame p99 <= 7 ms", "Gate test:A* median <= 1 ms");
+    }
+
+    @Test
+    void aSlowerZoneFailsWithTheTableNamingItAlone() throws Exception {
+        Samples base = new Game(3, 1.0).run();
+        Samples slower = new Game(4, 1.3).run();
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> HudprofAssert.assertNoRegression(base, slower, "* median <= +10%"));
+        String table = e.getMessage();
+        String[] lines = table.split("\n");
+        assertTrue(lines[0].startsWith("hudprof: performance gate failed"), table);
+        assertTrue(lines[2].startsWith("Gate test:A* self median") && lines[2].endsWith("REGRESSION"), table);
+        assertEquals(1, table.split("REGRESSION").length - 1, "only A* regressed:\n" + table);
+        assertTrue(table.contains("hudprof-check: 1 regression"), table);
+    }
+
+    @Test
+    void theProfilerInstalledBeforeIsPutBack() throws Exception {
+        assertNull(Hudprof.profiler());
+        new Game(5, 1.0).run();
+        assertNull(Hudprof.profiler());
+        Profiler mine = Hudprof.install(new Profiler(ProfilerConfig.defaults()));
+        try {
+            new Game(6, 1.0).run();
+            assertSame(mine, Hudprof.profiler());
+        } finally {
+            Hudprof.uninstall();
+        }
+    }
+
+    @Test
+    void aBadRuleIsAnIllegalArgumentWithTheParsersMessage() throws Exception {
+        Samples s = new Game(7, 1.0).run();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HudprofAssert.assertWithin(s, "frame p99 <= 20"));
+        assertTrue(e.getMessage().contains("needs a unit"), e.getMessage());
+    }
+}
