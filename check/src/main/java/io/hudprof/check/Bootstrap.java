@@ -56,14 +56,44 @@ public final class Bootstrap {
      * a ratio of 1 when the current one is 0 too, and +infinity otherwise.
      */
     public Interval ratio(double[][] baseline, double[][] current, Statistic statistic, long seed) {
+        return ratio(baseline, current, statistic, seed, false);
+    }
+
+    /**
+     * As {@link #ratio(double[][], double[][], Statistic, long)}; when {@code paired} and both sides have the same
+     * shape (as many runs, of the same lengths), each resample draws the same runs and frames on both sides (a paired
+     * bootstrap), so frames that did the same work (a deterministic replay: fixed seed and time step) are compared
+     * with each other and the work's own variation (a path re-plan every 120 frames) cancels out.
+     */
+    public Interval ratio(double[][] baseline, double[][] current, Statistic statistic, long seed, boolean paired) {
         Side base = new Side(baseline);
         Side cur = new Side(current);
+        boolean same = paired && sameShape(baseline, current);
         SplittableRandom random = new SplittableRandom(seed);
         double[] draws = new double[resamples];
         for (int i = 0; i < resamples; i++) {
-            draws[i] = ratio(base.resample(random, statistic), cur.resample(random, statistic));
+            if (same) {
+                long s = random.nextLong();
+                draws[i] = ratio(base.resample(new SplittableRandom(s), statistic),
+                        cur.resample(new SplittableRandom(s), statistic));
+            } else {
+                draws[i] = ratio(base.resample(random, statistic), cur.resample(random, statistic));
+            }
         }
         return interval(ratio(base.all(statistic), cur.all(statistic)), draws);
+    }
+
+    /** Whether the two sides have as many runs, of the same lengths. */
+    public static boolean sameShape(double[][] a, double[][] b) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (a[i].length != b[i].length) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static double ratio(double base, double cur) {

@@ -36,6 +36,8 @@ public final class CheckMain {
               --seed N            bootstrap seed (default 28); --resamples N (default 2000)
               --json FILE         also write the result as JSON; --junit FILE: as JUnit XML
               --strict            an inconclusive finding fails too (exit 1)
+              --unpaired          never pair frames (by default, runs of equal length are resampled frame by frame
+                                  together: right for a deterministic replay, harmless otherwise)
               --quiet             print only the summary line and the failing rows
             exit status: 0 pass, 1 regression, 2 bad input""";
 
@@ -75,6 +77,7 @@ public final class CheckMain {
         Path junit = null;
         boolean strict = false;
         boolean quiet = false;
+        boolean paired = true;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -100,6 +103,7 @@ public final class CheckMain {
                 case "--junit" -> junit = Path.of(value(args, ++i, a));
                 case "--strict" -> strict = true;
                 case "--quiet" -> quiet = true;
+                case "--unpaired" -> paired = false;
                 default -> {
                     if (a.startsWith("--")) {
                         throw new RuleException("unknown option " + a + "; see --help");
@@ -120,7 +124,7 @@ public final class CheckMain {
         }
         List<Samples> base = load(baselines, loader, skip);
         List<Samples> cur = load(currents, loader, skip);
-        GateResult result = new Gate(new Bootstrap(resamples, 0.95), minChange, seed).check(base, cur, rules);
+        GateResult result = new Gate(new Bootstrap(resamples, 0.95), minChange, seed).paired(paired).check(base, cur, rules);
         write(json, Reports.json(result));
         write(junit, Reports.junitXml(result));
         if (quiet) {

@@ -25,6 +25,7 @@ public final class Gate {
     private final Bootstrap bootstrap;
     private final double minChangeNanos;
     private final long seed;
+    private final boolean paired;
 
     /** A gate with 2000 resamples, 95 % intervals, the default floor and seed. */
     public Gate() {
@@ -37,9 +38,24 @@ public final class Gate {
      * @param seed           the bootstrap's seed (the same inputs and seed give the same result)
      */
     public Gate(Bootstrap bootstrap, double minChangeNanos, long seed) {
+        this(bootstrap, minChangeNanos, seed, true);
+    }
+
+    private Gate(Bootstrap bootstrap, double minChangeNanos, long seed, boolean paired) {
         this.bootstrap = bootstrap;
         this.minChangeNanos = minChangeNanos;
         this.seed = seed;
+        this.paired = paired;
+    }
+
+    /**
+     * This gate, pairing frames or not. Paired (the default) applies only where both sides have the same shape (as
+     * many runs, of as many frames): each bootstrap resample then draws the same frame numbers on both sides
+     * ({@link Bootstrap#ratio(double[][], double[][], Statistic, long, boolean)}), which is exact for a deterministic
+     * replay and, for frames that have nothing to do with each other, no different from drawing them apart.
+     */
+    public Gate paired(boolean on) {
+        return new Gate(bootstrap, minChangeNanos, seed, on);
     }
 
     /** The noise floor (ns). */
@@ -138,7 +154,7 @@ public final class Gate {
                     : value.low() > rule.limit() ? Verdict.REGRESSION : Verdict.INCONCLUSIVE;
             return new Finding(rule, name, baseValue, value.estimate(), value.low(), value.high(), verdict, "");
         }
-        Bootstrap.Interval ratio = bootstrap.ratio(base, cur, rule.statistic(), s);
+        Bootstrap.Interval ratio = bootstrap.ratio(base, cur, rule.statistic(), s, paired);
         double baseValue = statisticOf(base, rule.statistic());
         double curValue = statisticOf(cur, rule.statistic());
         Verdict verdict = ratio.high() <= rule.limit() ? Verdict.PASS

@@ -133,6 +133,29 @@ class GateVerdictTest {
     }
 
     @Test
+    void pairedFramesCancelTheWorksOwnVariation() throws RuleException {
+        // A deterministic replay: a zone runs in 5 frames of 600 with very different work each time (12 to 60 ms),
+        // and the current run does each of those exactly twice as slowly, give or take 3 %. Resampling the same
+        // frames on both sides settles it; resampling them apart cannot (the count of re-plan frames drawn varies).
+        double[] base = new double[600];
+        double[] cur = new double[600];
+        double[] noise = Synthetic.logNormal(41, 600, 1, 0.03);
+        for (int k = 0; k < 5; k++) {
+            int frame = 1 + 120 * k;
+            base[frame] = (12 + 12 * k) * MS;
+            cur[frame] = base[frame] * 2 * noise[frame];
+        }
+        Samples b = Synthetic.run(Map.of("A*", base));
+        Samples c = Synthetic.run(Map.of("A*", cur));
+        Rule rule = RuleParser.parse("A* total <= +50%");
+        Finding paired = new Gate().check(List.of(b), List.of(c), List.of(rule)).findings().get(0);
+        Finding apart = new Gate().paired(false).check(List.of(b), List.of(c), List.of(rule)).findings().get(0);
+        assertEquals(Verdict.REGRESSION, paired.verdict(), Reports.change(paired));
+        assertTrue(paired.low() > 1.9 && paired.high() < 2.1, Reports.change(paired));
+        assertEquals(Verdict.INCONCLUSIVE, apart.verdict(), Reports.change(apart));
+    }
+
+    @Test
     void theSameInputsAndSeedGiveTheSameIntervals() throws RuleException {
         double[] base = Synthetic.logNormal(31, 300, 2 * MS, 0.4);
         double[] cur = Synthetic.logNormal(32, 300, 2.3 * MS, 0.4);
