@@ -8,4 +8,5 @@ assert new File(dir, 'webgame.nocache.js').isFile() : 'no webgame.nocache.js in 
 def scripts = dir.listFiles().findAll { it.name.endsWith('.cache.js') }
 assert !scripts.isEmpty() : 'no compiled permutation in ' + dir
 assert scripts.every { it.text.contains('Category/Name') } : 'the compiled JavaScript lacks hudprof-api code'
+assert scripts.every { it.text.contains('leave out the alpha byte') } : 'the compiled JavaScript lacks the colour check'
 return true

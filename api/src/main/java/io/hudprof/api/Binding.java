@@ -127,6 +127,30 @@ final class Binding {
         return distribution;
     }
 
+    static synchronized void zoneColor(Zone zone, int rgb) {
+        zone.color = rgb;
+        HudprofBackend bound = backend;
+        if (bound != null) {
+            bound.zoneColor(zone.id, rgb);
+        }
+    }
+
+    static synchronized void gpuZoneColor(GpuZone zone, int rgb) {
+        zone.color = rgb;
+        HudprofBackend bound = backend;
+        if (bound != null) {
+            bound.zoneColor(zone.id, rgb);
+        }
+    }
+
+    static synchronized void categoryColor(Category category, int rgb) {
+        category.color = rgb;
+        HudprofBackend bound = backend;
+        if (bound != null) {
+            bound.categoryColor(category.path(), rgb);
+        }
+    }
+
     private static void checkFree(String name, Object existing, String wanted) {
         if (existing != null) {
             throw new IllegalArgumentException("hudprof: the statistic \"" + name + "\" is defined already as "
@@ -148,11 +172,21 @@ final class Binding {
         if (definition instanceof Zone) {
             Zone zone = (Zone) definition;
             zone.id = to.defineZone(zone.name(), zone.isPublic());
+            if (zone.color != Zone.NO_COLOR) {
+                to.zoneColor(zone.id, zone.color);
+            }
         } else if (definition instanceof GpuZone) {
             GpuZone zone = (GpuZone) definition;
             zone.id = to.defineGpuZone(zone.name(), zone.isPublic());
+            if (zone.color != Zone.NO_COLOR) {
+                to.zoneColor(zone.id, zone.color);
+            }
         } else if (definition instanceof Category) {
-            to.defineCategory(((Category) definition).path());
+            Category category = (Category) definition;
+            to.defineCategory(category.path());
+            if (category.color != Zone.NO_COLOR) {
+                to.categoryColor(category.path(), category.color);
+            }
         } else if (definition instanceof Counter) {
             Counter counter = (Counter) definition;
             counter.handle = to.defineCounter(counter.name(), counter.isLevel());

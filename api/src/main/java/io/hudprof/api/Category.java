@@ -13,6 +13,8 @@ package io.hudprof.api;
  */
 public final class Category {
     private final String path;
+    /** The chosen colour, {@code 0xRRGGBB}, or {@link Zone#NO_COLOR}; written under {@link Binding}'s lock. */
+    int color = Zone.NO_COLOR;
 
     Category(String path) {
         this.path = path;
@@ -36,6 +38,25 @@ public final class Category {
     /** The public zone that is this category's child {@code name}: {@code Zone.define(path() + ":" + name)}. */
     public Zone zone(String name) {
         return Zone.define(path + ":" + Names.check(name, "a category's zone"));
+    }
+
+    /**
+     * Chooses the colour of this category's zones that have none of their own (and of its sub-categories' that have
+     * none), as core's {@code Category.color(int)}: call it where the category is declared.
+     *
+     * @return this category
+     * @throws IllegalArgumentException if {@code rgb} is outside {@code 0x000000..0xFFFFFF}
+     */
+    public Category color(int rgb) {
+        Binding.categoryColor(this, Zone.checkColor(rgb));
+        return this;
+    }
+
+    /** The colour chosen for this category itself, {@code 0xRRGGBB}, or {@link Zone#NO_COLOR}. */
+    public int color() {
+        synchronized (Binding.class) {
+            return color;
+        }
     }
 
     /** The whole path with empty parts dropped: {@code "Cull:Sort"}. */

@@ -11,6 +11,8 @@ public final class GpuZone implements GpuZoneScope {
     private final boolean isPublic;
     /** The backend's id for this zone; written under {@link Binding}'s lock before the backend is published. */
     int id;
+    /** The chosen colour, {@code 0xRRGGBB}, or {@link Zone#NO_COLOR}; written under {@link Binding}'s lock. */
+    int color = Zone.NO_COLOR;
 
     GpuZone(String name, boolean isPublic) {
         this.name = name;
@@ -64,6 +66,24 @@ public final class GpuZone implements GpuZoneScope {
     @Override
     public void close() {
         end();
+    }
+
+    /**
+     * Chooses this GPU zone's colour (its bars in the timeline's {@code <gpu>} lane), as {@link Zone#color(int)}.
+     *
+     * @return this GPU zone
+     * @throws IllegalArgumentException if {@code rgb} is outside {@code 0x000000..0xFFFFFF}
+     */
+    public GpuZone color(int rgb) {
+        Binding.gpuZoneColor(this, Zone.checkColor(rgb));
+        return this;
+    }
+
+    /** The colour chosen with {@link #color(int)}, {@code 0xRRGGBB}, or {@link Zone#NO_COLOR}. */
+    public int color() {
+        synchronized (Binding.class) {
+            return color;
+        }
     }
 
     /** The name as defined; its row is {@code "name (gpu)"}. */

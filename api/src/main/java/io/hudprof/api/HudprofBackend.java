@@ -43,6 +43,21 @@ public abstract class HudprofBackend {
     /** Declares the category with this path (colon-separated, empty parts already dropped). */
     protected abstract void defineCategory(String path);
 
+    /**
+     * Gives zone {@code zone} (a CPU or GPU zone's id) the colour {@code rgb} ({@code 0xRRGGBB}, checked). Called
+     * after the zone's definition, and again whenever the game chooses another. Does nothing unless overridden, so a
+     * backend written before colours existed still binds.
+     */
+    protected void zoneColor(int zone, int rgb) {
+    }
+
+    /**
+     * Gives the category with this path (as {@link #defineCategory} received it) the colour {@code rgb}
+     * ({@code 0xRRGGBB}, checked). Does nothing unless overridden.
+     */
+    protected void categoryColor(String path, int rgb) {
+    }
+
     /** Defines a counter (a level when {@code level}) and returns its handle. */
     protected abstract int defineCounter(String name, boolean level);
 

@@ -18,8 +18,13 @@ package io.hudprof.api;
 public final class Zone {
     private final String name;
     private final boolean isPublic;
+    /** What {@link #color()} returns for a zone whose colour the game did not choose. */
+    public static final int NO_COLOR = -1;
+
     /** The backend's id for this zone; written under {@link Binding}'s lock before the backend is published. */
     int id;
+    /** The chosen colour, {@code 0xRRGGBB}, or {@link #NO_COLOR}; written under {@link Binding}'s lock. */
+    int color = NO_COLOR;
 
     Zone(String name, boolean isPublic) {
         this.name = name;
@@ -72,6 +77,35 @@ public final class Zone {
         if (backend != null) {
             backend.end(id);
         }
+    }
+
+    /**
+     * Chooses the colour this zone is drawn with (history graph, strip charts, timeline, PStats), as core's
+     * {@code Zone.color(int)}: call it where the zone is defined, not per frame. Kept and handed to the backend when
+     * it binds, like the definition itself.
+     *
+     * @param rgb the colour as {@code 0xRRGGBB}
+     * @return this zone
+     * @throws IllegalArgumentException if {@code rgb} is outside {@code 0x000000..0xFFFFFF}
+     */
+    public Zone color(int rgb) {
+        Binding.zoneColor(this, checkColor(rgb));
+        return this;
+    }
+
+    /** The colour chosen with {@link #color(int)}, {@code 0xRRGGBB}, or {@link #NO_COLOR}. */
+    public int color() {
+        synchronized (Binding.class) {
+            return color;
+        }
+    }
+
+    static int checkColor(int rgb) {
+        if ((rgb & 0xFF000000) != 0) {
+            throw new IllegalArgumentException("hudprof: a colour is 0xRRGGBB (0x000000..0xFFFFFF), got 0x"
+                    + Integer.toHexString(rgb) + "; leave out the alpha byte");
+        }
+        return rgb;
     }
 
     /** The full name as defined, including any {@code Category:} prefix. */

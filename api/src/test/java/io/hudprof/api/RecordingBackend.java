@@ -28,6 +28,16 @@ final class RecordingBackend extends HudprofBackend {
     }
 
     @Override
+    protected void zoneColor(int zone, int rgb) {
+        log.add("color " + zone + " " + Integer.toHexString(rgb));
+    }
+
+    @Override
+    protected void categoryColor(String path, int rgb) {
+        log.add("category color " + path + " " + Integer.toHexString(rgb));
+    }
+
+    @Override
     protected int defineCounter(String name, boolean level) {
         if (name.equals(refuse)) {
             throw new IllegalArgumentException("refused " + name);

@@ -54,6 +54,19 @@ final class ApiBackend extends HudprofBackend {
     }
 
     @Override
+    protected void zoneColor(int zone, int rgb) {
+        Zone defined = Zone.byId(zone);
+        if (defined != null) {
+            defined.color(rgb);
+        }
+    }
+
+    @Override
+    protected void categoryColor(String path, int rgb) {
+        Category.of(path).color(rgb);
+    }
+
+    @Override
     protected int defineCounter(String name, boolean level) {
         return statistics == null ? -1 : statistics.defineCounter(name, level);
     }

@@ -78,6 +78,18 @@ public final class GpuZone implements GpuZoneScope {
         end();
     }
 
+    /**
+     * Chooses this GPU zone's colour ({@link Zone#color(int)} of {@link #zone()}): its bars in the timeline's
+     * {@code <gpu>} lane.
+     *
+     * @return this GPU zone
+     * @throws IllegalArgumentException if {@code rgb} is outside {@code 0x000000..0xFFFFFF}
+     */
+    public GpuZone color(int rgb) {
+        zone.color(rgb);
+        return this;
+    }
+
     /** The zone the reports show for this GPU zone (its id, name, category). */
     public Zone zone() {
         return zone;

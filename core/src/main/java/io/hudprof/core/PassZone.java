@@ -64,6 +64,18 @@ public final class PassZone implements GpuZoneScope {
         end();
     }
 
+    /**
+     * Chooses the colour of both halves of the pass, its CPU and its GPU zone ({@link Zone#color(int)}).
+     *
+     * @return this pass
+     * @throws IllegalArgumentException if {@code rgb} is outside {@code 0x000000..0xFFFFFF}
+     */
+    public PassZone color(int rgb) {
+        cpu.color(rgb);
+        gpu.color(rgb);
+        return this;
+    }
+
     /** The CPU side. */
     public Zone cpuZone() {
         return cpu;

@@ -76,8 +76,13 @@ public final class Zone {
     private final String category;
     private final String shortName;
     private final Kind kind;
+    /** The colour the game chose, {@code 0xRRGGBB}, or {@link #NO_COLOR}; written at definition, read by views. */
+    private volatile int color = NO_COLOR;
     /** Set once by {@link #release()}; guarded by the registry's lock. */
     private boolean released;
+
+    /** What {@link #color()} returns for a zone whose colour the game did not choose. */
+    public static final int NO_COLOR = -1;
 
     enum Kind { PUBLIC, PRIVATE, THREAD_ROOT, OVERFLOW, GPU_PUBLIC, GPU_PRIVATE }
 
@@ -108,6 +113,45 @@ public final class Zone {
      */
     public static Zone local(String name) {
         return ZoneRegistry.definePrivate(name);
+    }
+
+    /**
+     * Chooses the colour this zone is drawn with in the history graph, strip charts and timeline, and suggests it to
+     * a PStats server. Call it where the zone is defined ({@code static final Zone AI = Zone.define("AI")
+     * .color(0x3070E0);}), not per frame: views read it when they pick their colours, and a PStats server is told a
+     * zone's colour once, when the zone first reaches it. A public zone is one object per name, so the last colour
+     * chosen for the name wins. Without a colour of its own a zone takes its category's
+     * ({@link io.hudprof.core.category.Category#color(int)}); without either the HUD gives it a palette colour.
+     *
+     * @param rgb the colour as {@code 0xRRGGBB}
+     * @return this zone, to chain after {@link #define(String)}
+     * @throws IllegalArgumentException if {@code rgb} is outside {@code 0x000000..0xFFFFFF}
+     */
+    public Zone color(int rgb) {
+        color = checkColor(rgb);
+        return this;
+    }
+
+    /**
+     * The colour chosen for this zone itself with {@link #color(int)}, as {@code 0xRRGGBB}, or {@link #NO_COLOR}.
+     * What a view draws it with, its category's colour included, is
+     * {@link io.hudprof.core.category.Category#colorOf(int)}.
+     */
+    public int color() {
+        return color;
+    }
+
+    /**
+     * Checks a colour given as {@code 0xRRGGBB}.
+     *
+     * @throws IllegalArgumentException naming the fix when it is outside {@code 0x000000..0xFFFFFF}
+     */
+    public static int checkColor(int rgb) {
+        if ((rgb & 0xFF000000) != 0) {
+            throw new IllegalArgumentException("hudprof: a colour is 0xRRGGBB (0x000000..0xFFFFFF), got 0x"
+                    + Integer.toHexString(rgb) + "; leave out the alpha byte");
+        }
+        return rgb;
     }
 
     /** The zone that stands for "no zone open" on a thread; one per thread name, shown as {@code <name>}. */

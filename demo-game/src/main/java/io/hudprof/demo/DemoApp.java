@@ -24,6 +24,7 @@ import io.hudprof.demo.gfx.Renderer;
 import io.hudprof.demo.sim.SimWorkers;
 import io.hudprof.demo.sim.PilotInput;
 import io.hudprof.demo.sim.Ships;
+import io.hudprof.demo.sim.Slowdown;
 import io.hudprof.demo.sim.World;
 import io.hudprof.overlay.GpuTimer;
 import io.hudprof.overlay.Overlay;
@@ -152,134 +153,146 @@ final class DemoApp {
             if (focus != null) {
                 profiler.controller().showCallGraph(focus);
             }
-            long start = System.nanoTime();
-            long previous = start;
-            long nextTitle = start + 1_000_000_000L;
-            int titleFrame = 0;
-            int frame = 0;
-            boolean captured = false;
-            ReplanSpikes replanSpikes = new ReplanSpikes();
-            OwnSpikes ownSpikes = new OwnSpikes();
-            // With --frames, every frame's wall time (swap to swap) for the summary line at exit.
-            FrameTimes frameTimes = options.frames > 0 ? new FrameTimes(options.frames) : null;
-            // With --frames and hudprof on, hudprof's own game-thread work per frame, for one line at exit.
-            HudprofCost cost = frameTimes != null && hud != null ? new HudprofCost(profiler, options.frames) : null;
-            while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
-                frame++;
-                long now = System.nanoTime();
-                float dt = options.fixedDt > 0 ? options.fixedDt : Math.min(0.1f, (now - previous) / 1e9f);
-                if (frameTimes != null && frame > 1) {
-                    frameTimes.record(now - previous);
-                }
-                previous = now;
-                try (ZoneScope z = INPUT.enter()) {
-                    glfwPollEvents();
-                    options.keys.apply(handle, frame);
-                    input.read(pilot, dt);
-                    world.particles.makeGarbage = (input.garbageToggles() & 1) == 1;
-                    renderer.heavyBackground((input.heavyToggles() & 1) == 1);
-                }
-                if (input.takeGcRequest()) {
-                    try (ZoneScope z = FORCED_GC.enter()) {
-                        System.gc();
-                    }
-                }
-                int replansBefore = world.replans();
-                world.step(dt, pilot);
-                camera.follow(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER], dt);
-                window.framebufferSize(framebuffer);
-                try (ZoneScope z = RENDER.enter()) {
-                    renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
-                }
-                if (hud != null) {
-                    long cpuBefore = cost != null ? cost.cpuNow() : 0;
-                    Hudprof.update();
-                    if (cost != null) {
-                        cost.updateCpu(cost.cpuNow() - cpuBefore);
-                    }
-                    if (world.replans() != replansBefore && spikes != null) {
-                        replanSpikes.replanned(profiler, spikes);
-                    }
-                    if (spikes != null) {
-                        ownSpikes.frameEnded(profiler, spikes);
-                    }
-                    // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD on the CPU.
-                    try (GpuZoneScope g = HUD_GPU.enter()) {
-                        hud.render(framebuffer[0], framebuffer[1]);
-                    }
-                    if (cost != null) {
-                        cost.frame();
-                    }
-                }
-                if (options.screenshot != null && frame == options.frames) {
-                    try (ZoneScope z = SCREENSHOT.enter()) {
-                        saveScreenshot(options.screenshot, framebuffer[0], framebuffer[1]);
-                    }
-                    captured = true;
-                }
-                try (ZoneScope z = SWAP.enter()) {
-                    window.swapBuffers();
-                }
-                if (!options.headless && now >= nextTitle) {
-                    // Once a second, so the String it builds is no per-frame cost.
-                    window.setTitle("hudprof demo | " + (frame - titleFrame) + " fps | " + renderer.drawnRocks()
-                            + " rocks, " + renderer.drawnSprites() + " sprites drawn | kills " + world.kills()
-                            + ", deaths " + world.deaths() + " | F3: profiler, J: garbage, Esc: quit");
-                    titleFrame = frame;
-                    nextTitle = now + 1_000_000_000L;
+            // --slow: resolved here, where the world's, renderer's and this class's zones all exist.
+            Slowdown.slow(Zones.slowTable(options.slow));
+            try {
+                return frames(profiler, spikes, world, window, renderer, input, hud, exporter, focus);
+            } finally {
+                Slowdown.clear();
+            }
+        }
+    }
+
+    private long frames(Profiler profiler, SpikeCapture spikes, World world, GameWindow window, Renderer renderer,
+                        GameInput input, Overlay hud, TraceExporter exporter, Zone focus) throws UsageException {
+        long handle = window.handle();
+        long start = System.nanoTime();
+        long previous = start;
+        long nextTitle = start + 1_000_000_000L;
+        int titleFrame = 0;
+        int frame = 0;
+        boolean captured = false;
+        ReplanSpikes replanSpikes = new ReplanSpikes();
+        OwnSpikes ownSpikes = new OwnSpikes();
+        // With --frames, every frame's wall time (swap to swap) for the summary line at exit.
+        FrameTimes frameTimes = options.frames > 0 ? new FrameTimes(options.frames) : null;
+        // With --frames and hudprof on, hudprof's own game-thread work per frame, for one line at exit.
+        HudprofCost cost = frameTimes != null && hud != null ? new HudprofCost(profiler, options.frames) : null;
+        while (!window.shouldClose() && (options.frames == 0 || frame < options.frames)) {
+            frame++;
+            long now = System.nanoTime();
+            float dt = options.fixedDt > 0 ? options.fixedDt : Math.min(0.1f, (now - previous) / 1e9f);
+            if (frameTimes != null && frame > 1) {
+                frameTimes.record(now - previous);
+            }
+            previous = now;
+            try (ZoneScope z = Slowdown.enter(INPUT)) {
+                glfwPollEvents();
+                options.keys.apply(handle, frame);
+                input.read(pilot, dt);
+                world.particles.makeGarbage = (input.garbageToggles() & 1) == 1;
+                renderer.heavyBackground((input.heavyToggles() & 1) == 1);
+            }
+            if (input.takeGcRequest()) {
+                try (ZoneScope z = Slowdown.enter(FORCED_GC)) {
+                    System.gc();
                 }
             }
-            if (options.screenshot != null && !captured) {
-                // The window was closed before the last frame: draw one more to capture what the player saw.
+            int replansBefore = world.replans();
+            world.step(dt, pilot);
+            camera.follow(world.ships.x[Ships.PLAYER], world.ships.y[Ships.PLAYER], dt);
+            window.framebufferSize(framebuffer);
+            try (ZoneScope z = Slowdown.enter(RENDER)) {
                 renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
-                if (hud != null) {
+            }
+            if (hud != null) {
+                long cpuBefore = cost != null ? cost.cpuNow() : 0;
+                Hudprof.update();
+                if (cost != null) {
+                    cost.updateCpu(cost.cpuNow() - cpuBefore);
+                }
+                if (world.replans() != replansBefore && spikes != null) {
+                    replanSpikes.replanned(profiler, spikes);
+                }
+                if (spikes != null) {
+                    ownSpikes.frameEnded(profiler, spikes);
+                }
+                // hudprof's own zones (hudprof:HUD draw list, hudprof:HUD GL submit) time the HUD on the CPU.
+                try (GpuZoneScope g = HUD_GPU.enter()) {
                     hud.render(framebuffer[0], framebuffer[1]);
                 }
-                saveScreenshot(options.screenshot, framebuffer[0], framebuffer[1]);
+                if (cost != null) {
+                    cost.frame();
+                }
             }
-            if (frameTimes != null) {
-                // The last frame ends here: its swap is done.
-                frameTimes.record(System.nanoTime() - previous);
+            if (options.screenshot != null && frame == options.frames) {
+                try (ZoneScope z = Slowdown.enter(SCREENSHOT)) {
+                    saveScreenshot(options.screenshot, framebuffer[0], framebuffer[1]);
+                }
+                captured = true;
             }
-            long glErrors = drainGlErrors();
-            double seconds = (System.nanoTime() - start) / 1e9;
-            if (options.report && profiler != null) {
-                ExitReport.print(profiler, focus, out);
+            try (ZoneScope z = Slowdown.enter(SWAP)) {
+                window.swapBuffers();
             }
-            if (spikes != null) {
-                printSpikes(spikes);
-                out.println("hudprof demo: " + replanSpikes);
-                out.println("hudprof demo: " + ownSpikes);
+            if (!options.headless && now >= nextTitle) {
+                // Once a second, so the String it builds is no per-frame cost.
+                window.setTitle("hudprof demo | " + (frame - titleFrame) + " fps | " + renderer.drawnRocks()
+                        + " rocks, " + renderer.drawnSprites() + " sprites drawn | kills " + world.kills()
+                        + ", deaths " + world.deaths() + " | F3: profiler, J: garbage, Esc: quit");
+                titleFrame = frame;
+                nextTitle = now + 1_000_000_000L;
             }
-            if (exporter != null) {
-                exportAtExit(exporter);
-                exporter.close();
-            }
-            if (spikes != null) {
-                finishSpikeExports(spikes);
-            }
-            if (options.screenshot != null) {
-                out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
-            }
-            if (hud != null && hud.gpuTimer() != null) {
-                printGpu(hud.gpuTimer(), profiler);
-            }
-            out.printf("hudprof demo: %d frames in %.1f s (%.1f fps), seed %d, %d rocks, %d hunters, %d raycasts,"
-                            + " %d path re-plans, kills %d, deaths %d, %d scripted key events, %d key events reached the"
-                            + " game, world checksum %016x%n",
-                    frame, seconds, frame / Math.max(seconds, 1e-9), options.seed, options.rocks, options.hunters,
-                    world.raycasts(), world.replans(), world.kills(), world.deaths(), options.keys.events(),
-                    input.keyEvents(), world.checksum());
-            String times = frameTimes == null ? null : frameTimes.summary();
-            if (times != null) {
-                out.println("hudprof demo: " + times);
-            }
-            String own = cost == null ? null : cost.summary();
-            if (own != null) {
-                out.println("hudprof demo: " + own);
-            }
-            return glErrors;
         }
+        if (options.screenshot != null && !captured) {
+            // The window was closed before the last frame: draw one more to capture what the player saw.
+            renderer.draw(camera, framebuffer[0], framebuffer[1], world.time());
+            if (hud != null) {
+                hud.render(framebuffer[0], framebuffer[1]);
+            }
+            saveScreenshot(options.screenshot, framebuffer[0], framebuffer[1]);
+        }
+        if (frameTimes != null) {
+            // The last frame ends here: its swap is done.
+            frameTimes.record(System.nanoTime() - previous);
+        }
+        long glErrors = drainGlErrors();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (options.report && profiler != null) {
+            ExitReport.print(profiler, focus, out);
+        }
+        if (spikes != null) {
+            printSpikes(spikes);
+            out.println("hudprof demo: " + replanSpikes);
+            out.println("hudprof demo: " + ownSpikes);
+        }
+        if (exporter != null) {
+            exportAtExit(exporter);
+            exporter.close();
+        }
+        if (spikes != null) {
+            finishSpikeExports(spikes);
+        }
+        if (options.screenshot != null) {
+            out.println("hudprof demo: screenshot " + options.screenshot.toAbsolutePath());
+        }
+        if (hud != null && hud.gpuTimer() != null) {
+            printGpu(hud.gpuTimer(), profiler);
+        }
+        out.printf("hudprof demo: %d frames in %.1f s (%.1f fps), seed %d, %d rocks, %d hunters, %d raycasts,"
+                        + " %d path re-plans, kills %d, deaths %d, %d scripted key events, %d key events reached the"
+                        + " game, world checksum %016x%n",
+                frame, seconds, frame / Math.max(seconds, 1e-9), options.seed, options.rocks, options.hunters,
+                world.raycasts(), world.replans(), world.kills(), world.deaths(), options.keys.events(),
+                input.keyEvents(), world.checksum());
+        String times = frameTimes == null ? null : frameTimes.summary();
+        if (times != null) {
+            out.println("hudprof demo: " + times);
+        }
+        String own = cost == null ? null : cost.summary();
+        if (own != null) {
+            out.println("hudprof demo: " + own);
+        }
+        return glErrors;
     }
 
     /** The overlay's screenshot, its I/O failure turned into the demo's one unchecked error. */

@@ -1,12 +1,14 @@
 package io.hudprof.demo;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /** The demo's command-line options, parsed and checked; see {@link #HELP}. */
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
             + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
-            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--help] [--version]";
+            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
 
     static final String HELP = USAGE + "\n\n"
             + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
@@ -45,6 +47,10 @@ final class DemoOptions {
             + "                        zones stay in the code but record nothing unless something else installs a\n"
             + "                        profiler (for the -javaagent tests; excludes --hud, --callgraph, --report)\n"
             + "  --export FILE.json    at exit, write the last 120 frames as a Chrome trace (Perfetto, speedscope)\n"
+            + "  --slow ZONE=PERCENT[,ZONE=PERCENT]\n"
+            + "                        make the named zones slower by PERCENT (1 to 1000) of their own work: each entry\n"
+            + "                        spins that share of the time it took, inside the zone; for comparisons with a\n"
+            + "                        known regression, e.g. --slow \"A*=50\" (the option may be repeated)\n"
             + "  --help                this text\n"
             + "  --version             the demo's version\n\n"
             + "Streams to a PStats server (hudprof-viewer, Panda3D's pstats) with -Dhudprof.pstats=HOST[:PORT]\n"
@@ -70,6 +76,8 @@ final class DemoOptions {
     boolean vsync = true;
     boolean uninstrumented;
     boolean help;
+    /** --slow: zone name as typed to percent, in the order given; resolved to zones once the game's zones exist. */
+    final Map<String, Integer> slow = new LinkedHashMap<>();
 
     private DemoOptions() {
     }
@@ -135,6 +143,7 @@ final class DemoOptions {
                 case "--gl-debug" -> o.glDebug = true;
                 case "--no-vsync" -> o.vsync = false;
                 case "--uninstrumented" -> o.uninstrumented = true;
+                case "--slow" -> o.slow(value(args, ++i, arg));
                 default -> throw new UsageException("unknown option " + arg);
             }
         }
@@ -202,6 +211,36 @@ final class DemoOptions {
         }
         if (width < 320 || height < 240 || width > 7680 || height > 4320) {
             throw new UsageException("--size " + text + ": must be between 320x240 and 7680x4320");
+        }
+    }
+
+    /** One --slow value: comma-separated {@code ZONE=PERCENT}; zone names may hold spaces, ':' and '*'. */
+    private void slow(String text) throws UsageException {
+        for (String part : text.split(",", -1)) {
+            int eq = part.lastIndexOf('=');
+            String zone = eq < 0 ? "" : part.substring(0, eq).trim();
+            if (zone.isEmpty()) {
+                throw new UsageException("--slow " + text + ": expected ZONE=PERCENT[,ZONE=PERCENT], e.g. \"A*=50\"");
+            }
+            String percentText = part.substring(eq + 1).trim();
+            if (percentText.endsWith("%")) {
+                percentText = percentText.substring(0, percentText.length() - 1);
+            }
+            int percent;
+            try {
+                percent = Integer.parseInt(percentText);
+            } catch (NumberFormatException e) {
+                throw new UsageException("--slow " + part + ": the percentage must be a whole number, e.g. 50");
+            }
+            if (percent < 1 || percent > 1000) {
+                throw new UsageException("--slow " + part + ": the percentage must be 1 to 1000");
+            }
+            for (String given : slow.keySet()) {
+                if (given.equalsIgnoreCase(zone)) {
+                    throw new UsageException("--slow " + zone + " is given twice");
+                }
+            }
+            slow.put(zone, percent);
         }
     }
 

@@ -143,4 +143,40 @@ class DemoOptionsTest {
         }
         assertThrows(UsageException.class, () -> DemoOptions.parse("--callgraph", "Raycast", "--uninstrumented"));
     }
+
+    @Test
+    void slowReadsZonePercentPairsInOrderAcrossRepeatedOptions() throws UsageException {
+        DemoOptions o = DemoOptions.parse("--slow", "A*=50, Path replan=10%", "--slow", "Sim:Physics:Collide=1000");
+        assertEquals(java.util.List.of("A*", "Path replan", "Sim:Physics:Collide"), java.util.List.copyOf(o.slow.keySet()));
+        assertEquals(java.util.List.of(50, 10, 1000), java.util.List.copyOf(o.slow.values()));
+        assertTrue(DemoOptions.parse().slow.isEmpty());
+    }
+
+    @Test
+    void badSlowValuesNameTheMistake() {
+        assertMessage("--slow A*: expected ZONE=PERCENT", "--slow", "A*");
+        assertMessage("--slow =5: expected ZONE=PERCENT", "--slow", "=5");
+        assertMessage("--slow A*=fast: the percentage must be a whole number", "--slow", "A*=fast");
+        assertMessage("--slow A*=0: the percentage must be 1 to 1000", "--slow", "A*=0");
+        assertMessage("--slow A*=1001: the percentage must be 1 to 1000", "--slow", "A*=1001");
+        assertMessage("--slow a* is given twice", "--slow", "A*=5,a*=6");
+        assertMessage("--slow needs a value", "--slow");
+    }
+
+    @Test
+    void slowZonesResolveByNameAndAnUnknownOneListsTheGamesZonesButNotHudprofsOwn() throws UsageException {
+        io.hudprof.core.Zone first = io.hudprof.core.Zone.local("DemoOptionsTest slowed");
+        io.hudprof.core.Zone second = io.hudprof.core.Zone.local("DemoOptionsTest slowed");
+        io.hudprof.core.Zone.define("hudprof:DemoOptionsTest own");
+        java.util.Map<String, Integer> slow = new java.util.LinkedHashMap<>();
+        slow.put("demooptionstest SLOWED", 30);
+        int[] table = Zones.slowTable(slow);
+        assertEquals(30, table[first.id()], "names match whatever the case");
+        assertEquals(30, table[second.id()], "every zone of the name is slowed");
+        slow.put("No such zone", 5);
+        String message = assertThrows(UsageException.class, () -> Zones.slowTable(slow)).getMessage();
+        assertTrue(message.startsWith("--slow No such zone: no such zone; the game's zones are ["), message);
+        assertTrue(message.contains("DemoOptionsTest slowed"), message);
+        assertFalse(message.contains("hudprof:"), "hudprof's own zones cannot be slowed: " + message);
+    }
 }

@@ -26,7 +26,7 @@ final class StripChartView {
     private final OverlayConfig config;
     private final HudMetrics metrics;
     private final GuideBars guides;
-    private final ZoneColors colors = new ZoneColors();
+    private final ZoneColors colors = ZoneColors.forCategories();
     private final StripPlot strip = new StripPlot();
     private final int maxChildren;
     /** The listed children, then the focus (-1 for the frame): the ids one history load fills. */

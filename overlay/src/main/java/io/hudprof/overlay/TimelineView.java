@@ -446,9 +446,16 @@ final class TimelineView {
         runStart[depth] = Float.NaN;
     }
 
-    /** The zone's colour in the history graph; a zone the graph does not colour gets a muted colour of its own. */
+    /**
+     * The colour the game chose for the zone; else its colour in the history graph; a zone the graph does not colour
+     * gets a muted colour of its own.
+     */
     private static int colorOf(int zone, HistoryGraphView colors, boolean graphShown) {
-        int rgba = graphShown ? colors.colorOf(zone) : 0;
+        int rgba = ZoneColors.chosenRgba(zone);
+        if (rgba != 0) {
+            return rgba;
+        }
+        rgba = graphShown ? colors.colorOf(zone) : 0;
         if (rgba != 0) {
             return rgba;
         }

@@ -41,4 +41,29 @@ class ZoneColorsTest {
         assertNotEquals(colorOf2, rgba[1]);
         assertNotEquals(colorOf1, rgba[1], "zone 1's colour was freed last; a never-used one is older");
     }
+
+    @Test
+    void aZoneWithAChosenColourIsDrawnWithItAndLeavesThePaletteToTheOthers() {
+        io.hudprof.core.Zone chosen = io.hudprof.core.Zone.define("ZoneColorsTest:chosen").color(0x3070E0);
+        io.hudprof.core.category.Category.of("ZoneColorsTestCat").color(0x20A040);
+        io.hudprof.core.Zone inCategory = io.hudprof.core.Zone.define("ZoneColorsTestCat:work");
+        int[] ids = {chosen.id(), 13, inCategory.id(), 25};
+        colors.assign(ids, ids.length, rgba);
+        assertEquals(0x3070E0FF, rgba[0]);
+        assertEquals(0x20A040FF, rgba[2]);
+        assertNotEquals(rgba[1], rgba[3]);
+        assertEquals(HudPalette.zoneColor(0) == rgba[1] || HudPalette.zoneColor(1) == rgba[1], true,
+                "the first palette entries go to the zones without a chosen colour");
+    }
+
+    @Test
+    void categoryIdsTakeTheirOwnOrAnAncestorsChosenColour() {
+        io.hudprof.core.category.Category parent = io.hudprof.core.category.Category.of("ZctChart").color(0x112233);
+        io.hudprof.core.category.Category child = parent.child("Leaf");
+        io.hudprof.core.category.Category plain = io.hudprof.core.category.Category.of("ZctChartPlain");
+        ZoneColors categories = ZoneColors.forCategories();
+        categories.assign(new int[] {child.id(), plain.id()}, 2, rgba);
+        assertEquals(0x112233FF, rgba[0]);
+        assertEquals(HudPalette.zoneColor(0), rgba[1]);
+    }
 }

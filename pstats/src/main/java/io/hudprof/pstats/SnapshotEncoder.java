@@ -1,6 +1,7 @@
 package io.hudprof.pstats;
 
 import io.hudprof.core.Zone;
+import io.hudprof.core.category.Category;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.Stats;
 import java.util.ArrayList;
@@ -196,7 +197,7 @@ final class SnapshotEncoder {
             unique = name + " #" + k;
         }
         zoneByPath.put(unique, zoneId);
-        c = path(unique);
+        c = path(unique, z == null ? Zone.NO_COLOR : Category.colorOf(zoneId));
         collectorOfZone[zoneId] = c;
         return c;
     }
@@ -251,23 +252,38 @@ final class SnapshotEncoder {
         return index;
     }
 
-    private int path(String fullName) {
+    /**
+     * The collector of a full name, defined with every missing parent; {@code rgb} is the colour the game chose
+     * ({@link Zone#NO_COLOR}: none), parents take their category's.
+     */
+    private int path(String fullName, int rgb) {
         Integer known = collectorByPath.get(fullName);
         if (known != null) {
             return known;
         }
         int colon = fullName.lastIndexOf(':');
-        int parent = colon > 0 ? path(fullName.substring(0, colon)) : 0;
+        String parentPath = colon > 0 ? fullName.substring(0, colon) : null;
+        int parent = parentPath != null ? path(parentPath, Category.colorOfPath(parentPath)) : 0;
         String local = colon > 0 ? fullName.substring(colon + 1) : fullName;
         int index = collectors.size();
         if (index > PStatsCodec.MAX_COLLECTOR_INDEX) {
             return parent;
         }
-        // A stable colour per name, so a zone looks the same in every session.
-        int h = fullName.hashCode();
-        float r = 0.3f + 0.6f * ((h & 0xff) / 255f);
-        float g = 0.3f + 0.6f * (((h >>> 8) & 0xff) / 255f);
-        float b = 0.3f + 0.6f * (((h >>> 16) & 0xff) / 255f);
+        float r;
+        float g;
+        float b;
+        if (rgb != Zone.NO_COLOR) {
+            // The game's chosen colour (the zone's own, or its category's), as PStats' suggested colour.
+            r = ((rgb >>> 16) & 0xff) / 255f;
+            g = ((rgb >>> 8) & 0xff) / 255f;
+            b = (rgb & 0xff) / 255f;
+        } else {
+            // A stable colour per name, so a zone looks the same in every session.
+            int h = fullName.hashCode();
+            r = 0.3f + 0.6f * ((h & 0xff) / 255f);
+            g = 0.3f + 0.6f * (((h >>> 8) & 0xff) / 255f);
+            b = 0.3f + 0.6f * (((h >>> 16) & 0xff) / 255f);
+        }
         collectors.add(new CollectorDef(index, local, parent, r, g, b, -1, "", 0f, 1f));
         collectorByPath.put(fullName, index);
         return index;

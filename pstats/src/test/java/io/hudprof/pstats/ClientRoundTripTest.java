@@ -50,6 +50,8 @@ class ClientRoundTripTest {
     private final Map<String, String> levelUnits = new ConcurrentHashMap<>();
     /** Collector full name → its parent's full name, as the server's table has them. */
     private final Map<String, String> parents = new ConcurrentHashMap<>();
+    /** Collector full name → its suggested colour as 0xRRGGBB, read back from the definition's floats. */
+    private final Map<String, Integer> colors = new ConcurrentHashMap<>();
     private PStatsServer server;
     private PStatsClient client;
     private Profiler profiler;
@@ -99,6 +101,9 @@ class ClientRoundTripTest {
                     if (table.isDefined(c)) {
                         int p = table.parent(c);
                         parents.put(table.fullName(c), p <= 0 ? "" : table.fullName(p));
+                        CollectorDef def = table.def(c);
+                        colors.put(table.fullName(c), Math.round(def.red() * 255) << 16
+                                | Math.round(def.green() * 255) << 8 | Math.round(def.blue() * 255));
                     }
                 }
                 received.put(frame.frameNumber(), values);
@@ -235,6 +240,39 @@ class ClientRoundTripTest {
         assertEquals("Render", parents.get("Render:Batch"));
         assertEquals("Render", parents.get("Render:Batch #2"), "both under the shared category");
         assertTrue(parents.keySet().stream().noneMatch(name -> name.endsWith("#3")), parents.toString());
+    }
+
+    private static final Zone TINTED = Zone.define("Tinted").color(0xFF8000);
+    private static final Zone BRUSH;
+    private static final Zone OWN_BRUSH;
+
+    static {
+        io.hudprof.core.category.Category.of("Painted").color(0x0080FF);
+        BRUSH = Zone.define("Painted:Brush");
+        OWN_BRUSH = Zone.define("Painted:Own").color(0x102030);
+    }
+
+    @Test
+    void chosenColoursAreTheCollectorsSuggestedColours() throws Exception {
+        startServer();
+        profiler = new Profiler(ProfilerConfig.builder().clock(clock).build());
+        Hudprof.install(profiler);
+        client = PStatsClient.connect(profiler, "127.0.0.1", server.port(),
+                PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
+        await(client::connected, "connection");
+        spend(TINTED, 1);
+        spend(BRUSH, 1);
+        spend(OWN_BRUSH, 1);
+        spend(AI, 1);
+        profiler.update();
+        long frameNumber = profiler.recordedFrames();
+        await(() -> received.containsKey(frameNumber), "frame " + frameNumber);
+        assertEquals(0xFF8000, colors.get("Tinted"), "the zone's own colour");
+        assertEquals(0x0080FF, colors.get("Painted"), "the category's collector");
+        assertEquals(0x0080FF, colors.get("Painted:Brush"), "a zone without a colour takes its category's");
+        assertEquals(0x102030, colors.get("Painted:Own"), "a zone's own colour beats its category's");
+        int ai = colors.get("AI");
+        assertTrue(ai != 0xFF8000 && ai != 0x0080FF, "a zone with no colour keeps its name's: " + Integer.toHexString(ai));
     }
 
     private static final io.hudprof.stats.Counter THINGS =

@@ -25,6 +25,8 @@ public final class Category {
     private final String path;
     private final Category parent;
     private final int depth;
+    /** The colour the game chose, {@code 0xRRGGBB}, or {@link Zone#NO_COLOR}. */
+    private volatile int color = Zone.NO_COLOR;
 
     Category(int id, String name, String path, Category parent) {
         this.id = id;
@@ -74,6 +76,63 @@ public final class Category {
     public Zone zone(String name) {
         checkPart(name);
         return Zone.define(path + ":" + name);
+    }
+
+    /**
+     * Chooses the colour of this category's zones: every zone under it (and the zone named as it) that has no
+     * colour of its own ({@link Zone#color(int)}) is drawn with it, as is a sub-category's zone when the
+     * sub-category has none. Call it where the category is declared, not per frame.
+     *
+     * @param rgb the colour as {@code 0xRRGGBB}
+     * @return this category
+     * @throws IllegalArgumentException if {@code rgb} is outside {@code 0x000000..0xFFFFFF}
+     */
+    public Category color(int rgb) {
+        color = Zone.checkColor(rgb);
+        return this;
+    }
+
+    /** The colour chosen for this category itself, {@code 0xRRGGBB}, or {@link Zone#NO_COLOR}. */
+    public int color() {
+        return color;
+    }
+
+    /**
+     * The colour a view draws zone {@code zoneId} with: its own ({@link Zone#color(int)}), else that of the nearest
+     * category on its static path, from its own node up ({@code "Render:Cull"}: {@code Render:Cull}, then
+     * {@code Render}), else {@link Zone#NO_COLOR} (thread roots and unknown ids too). Allocation-free once the
+     * zone is mapped; any thread.
+     */
+    public static int colorOf(int zoneId) {
+        Zone zone = Zone.byId(zoneId);
+        if (zone == null) {
+            return Zone.NO_COLOR;
+        }
+        int own = zone.color();
+        if (own != Zone.NO_COLOR) {
+            return own;
+        }
+        for (Category c = CategoryTree.byId(CategoryTree.nodeOfZone(zoneId)); c != null; c = c.parent) {
+            int chosen = c.color;
+            if (chosen != Zone.NO_COLOR) {
+                return chosen;
+            }
+        }
+        return Zone.NO_COLOR;
+    }
+
+    /**
+     * The colour of the category with this path, its own or its nearest ancestor's, or {@link Zone#NO_COLOR}; a
+     * path no category has yet is not created. For exporters that name categories by path (PStats' parents).
+     */
+    public static int colorOfPath(String path) {
+        for (Category c = CategoryTree.find(path); c != null; c = c.parent) {
+            int chosen = c.color;
+            if (chosen != Zone.NO_COLOR) {
+                return chosen;
+            }
+        }
+        return Zone.NO_COLOR;
     }
 
     /** Dense id, stable for the life of the JVM; a parent's id is smaller than its children's. */

@@ -53,6 +53,18 @@ final class CategoryTree {
         }
     }
 
+    /** The node of this path if it exists already, else {@code null}; creates nothing. */
+    static Category find(String path) {
+        if (path == null) {
+            return null;
+        }
+        sync();
+        synchronized (LOCK) {
+            Category named = BY_PATH.get(path);
+            return named != null ? named : BY_PATH.get("\0" + path);
+        }
+    }
+
     /** The node a zone credits, or {@code null} for a thread root. */
     static Category ofZone(Zone zone) {
         int node = nodeOfZone(zone.id());

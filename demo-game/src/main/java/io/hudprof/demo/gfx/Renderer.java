@@ -11,6 +11,7 @@ import io.hudprof.demo.sim.Debris;
 import io.hudprof.demo.sim.Particles;
 import io.hudprof.demo.sim.Rocks;
 import io.hudprof.demo.sim.Ships;
+import io.hudprof.demo.sim.Slowdown;
 import io.hudprof.demo.sim.World;
 import java.nio.FloatBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -126,7 +127,7 @@ public final class Renderer implements AutoCloseable {
         float x1 = camera.centerX() + halfW;
         float y0 = camera.centerY() - halfH;
         float y1 = camera.centerY() + halfH;
-        try (ZoneScope z = CULL.enter()) {
+        try (ZoneScope z = Slowdown.enter(CULL)) {
             world.quadTree.build();
             drawnRocks = world.quadTree.query(x0, y0, x1, y1, visibleRocks);
         }
@@ -134,7 +135,7 @@ public final class Renderer implements AutoCloseable {
         int solids;
         int glows;
         int ships;
-        try (ZoneScope z = UPLOAD.enter()) {
+        try (ZoneScope z = Slowdown.enter(UPLOAD)) {
             instances.clear();
             instanceCount = 0;
             putBeams(x0, y0, x1, y1, camera.zoom());
@@ -152,7 +153,7 @@ public final class Renderer implements AutoCloseable {
             glBufferSubData(GL_ARRAY_BUFFER, 0, instances);
             glBindBuffer(GL_ARRAY_BUFFER, 0);
         }
-        try (ZoneScope z = DRAW.enter(); GpuZoneScope scene = SCENE.enter()) {
+        try (ZoneScope z = Slowdown.enter(DRAW); GpuZoneScope scene = SCENE.enter()) {
             glViewport(0, 0, width, height);
             glDisable(GL_DEPTH_TEST);
             glDisable(GL_CULL_FACE);

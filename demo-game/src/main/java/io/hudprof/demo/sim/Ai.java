@@ -66,7 +66,7 @@ final class Ai {
     }
 
     void update(float dt) {
-        try (ZoneScope z = AI.enter()) {
+        try (ZoneScope z = Slowdown.enter(AI)) {
             replanTimer -= dt;
             if (replanTimer <= 0) {
                 replan();
@@ -103,7 +103,7 @@ final class Ai {
     }
 
     private void steer(float dt) {
-        try (ZoneScope z = STEER.enter()) {
+        try (ZoneScope z = Slowdown.enter(STEER)) {
             for (int h = 1; h < ships.count; h++) {
                 ships.cooldown[h] -= dt;
                 if (ships.alive(h)) {
@@ -208,7 +208,7 @@ final class Ai {
 
     /** Re-plans every hunter's route to the player on a fresh navigation grid (searches spread over the workers). */
     private void replan() {
-        try (ZoneScope z = REPLAN.enter()) {
+        try (ZoneScope z = Slowdown.enter(REPLAN)) {
             replans++;
             planner.rasterize(rocks);
             if (workers == null) {

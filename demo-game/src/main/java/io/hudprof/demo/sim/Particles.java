@@ -41,9 +41,9 @@ public final class Particles {
     private float stepDrag;
     /** Made once: the update hands the same job to the workers every frame. */
     private final SimWorkers.RangeJob integrate = (from, to, chunk) -> {
-        INTEGRATE.begin();
+        Slowdown.begin(INTEGRATE);
         integrate(from, to);
-        INTEGRATE.end();
+        Slowdown.end(INTEGRATE);
     };
     private int reportedAlive;
     private final SplittableRandom random;
@@ -146,7 +146,7 @@ public final class Particles {
      */
     void burst(float px, float py, float dirX, float dirY, float spread, float speed, int count, float lifetime,
                float particleSize, int rgb) {
-        try (ZoneScope z = EMIT.enter()) {
+        try (ZoneScope z = Slowdown.enter(EMIT)) {
             double base = dirX == 0 && dirY == 0 ? 0 : Math.atan2(dirY, dirX);
             boolean allRound = dirX == 0 && dirY == 0;
             for (int n = 0; n < count && alive < capacity; n++) {

@@ -56,7 +56,7 @@ final class PathPlanner {
      * says which way to go, the whiskers keep the hull off the rocks.
      */
     void rasterize(Rocks rocks) {
-        try (ZoneScope z = NAV_GRID.enter()) {
+        try (ZoneScope z = Slowdown.enter(NAV_GRID)) {
             Arrays.fill(blocked, false);
             for (int i = 0; i < rocks.count; i++) {
                 float reach = rocks.radius[i] + MARGIN;
@@ -85,7 +85,7 @@ final class PathPlanner {
      */
     int find(float sx, float sy, float gx, float gy, float[] outX, float[] outY, int offset, int maxPoints,
              int spacing) {
-        try (ZoneScope z = A_STAR.enter()) {
+        try (ZoneScope z = Slowdown.enter(A_STAR)) {
             int start = nearestFree(cellOf(sx), cellOf(sy));
             int goal = nearestFree(cellOf(gx), cellOf(gy));
             if (start < 0 || goal < 0) {

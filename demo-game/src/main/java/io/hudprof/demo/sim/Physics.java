@@ -52,7 +52,7 @@ final class Physics {
     }
 
     void step(float dt) {
-        try (ZoneScope z = PHYSICS.enter()) {
+        try (ZoneScope z = Slowdown.enter(PHYSICS)) {
             integrate(dt);
             broadphase();
             collide();
@@ -64,7 +64,7 @@ final class Physics {
     }
 
     private void integrate(float dt) {
-        try (ZoneScope z = INTEGRATE.enter()) {
+        try (ZoneScope z = Slowdown.enter(INTEGRATE)) {
             for (int i = 0; i < rocks.count; i++) {
                 float r = rocks.radius[i];
                 rocks.x[i] += rocks.vx[i] * dt;
@@ -110,7 +110,7 @@ final class Physics {
 
     /** Finds each overlapping-box pair once: only in the cell holding the corner where the two boxes start to overlap. */
     private void broadphase() {
-        try (ZoneScope z = BROADPHASE.enter()) {
+        try (ZoneScope z = Slowdown.enter(BROADPHASE)) {
             grid.build(rocks);
             pairs = 0;
             int cells = grid.columns * grid.rows;
@@ -146,7 +146,7 @@ final class Physics {
     }
 
     private void collide() {
-        try (ZoneScope z = COLLIDE.enter()) {
+        try (ZoneScope z = Slowdown.enter(COLLIDE)) {
             for (int p = 0; p < pairs; p++) {
                 resolveRocks(pairA[p], pairB[p]);
             }

@@ -54,7 +54,7 @@ public final class QuadTree {
     }
 
     private void build(int node, float x, float y, float s, int from, int to, int depth) {
-        try (ZoneScope z = BUILD.enter()) {
+        try (ZoneScope z = Slowdown.enter(BUILD)) {
             minX[node] = x;
             minY[node] = y;
             size[node] = s;
@@ -105,7 +105,7 @@ public final class QuadTree {
     }
 
     private int query(int node, float x0, float y0, float x1, float y1, int[] out, int count) {
-        try (ZoneScope z = QUERY.enter()) {
+        try (ZoneScope z = Slowdown.enter(QUERY)) {
             // Loose bounds: a rock is filed by its centre but reaches up to MAX_RADIUS beyond the node.
             float pad = Rocks.MAX_RADIUS;
             float nx0 = minX[node] - pad;

@@ -42,7 +42,7 @@ public final class Raycaster {
      * through?); it must not exceed a grid cell. The arena's walls do not stop rays.
      */
     public float cast(float ox, float oy, float dx, float dy, float length, float thickness, RayHit hit) {
-        try (ZoneScope z = RAYCAST.enter()) {
+        try (ZoneScope z = Slowdown.enter(RAYCAST)) {
             casts++;
             RAYS.increment();
             hit.rock = -1;
@@ -82,7 +82,7 @@ public final class Raycaster {
      */
     private void walk(float ox, float oy, float dx, float dy, float tStart, float tEnd, float thickness,
                       RayHit hit) {
-        try (ZoneScope z = GRID_WALK.enter()) {
+        try (ZoneScope z = Slowdown.enter(GRID_WALK)) {
             float cell = grid.cellSize;
             int cx = grid.column(ox + dx * tStart);
             int cy = grid.row(oy + dy * tStart);

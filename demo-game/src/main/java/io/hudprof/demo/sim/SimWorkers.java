@@ -100,7 +100,7 @@ public final class SimWorkers implements AutoCloseable {
             chunks[c].runIfUnclaimed();
         }
         if (pending.get() > 0) {
-            WAIT.begin();
+            Slowdown.begin(WAIT);
             int spins = 0;
             while (pending.get() > 0) {
                 if (++spins < 1000) {
@@ -109,7 +109,7 @@ public final class SimWorkers implements AutoCloseable {
                     Thread.yield();
                 }
             }
-            WAIT.end();
+            Slowdown.end(WAIT);
         }
     }
 

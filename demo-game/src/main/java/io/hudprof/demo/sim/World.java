@@ -72,12 +72,12 @@ public final class World {
 
     /** Advances the world by {@code dt} seconds with the player's controls. */
     public void step(float dt, PilotInput pilot) {
-        try (ZoneScope z = SIMULATION.enter()) {
+        try (ZoneScope z = Slowdown.enter(SIMULATION)) {
             time += dt;
             fly(pilot, dt);
             ai.update(dt);
             physics.step(dt);
-            try (ZoneScope p = PARTICLES.enter()) {
+            try (ZoneScope p = Slowdown.enter(PARTICLES)) {
                 particles.update(dt, workers);
                 exhaust();
             }

@@ -14,12 +14,12 @@ import io.hudprof.api.ZoneScope;
 
 /** A web game's entry point that uses every kind of hudprof-api object, so the GWT compiler compiles all of it. */
 public class WebGame implements EntryPoint {
-    static final Zone UPDATE = Zone.define("Game:update");
+    static final Zone UPDATE = Zone.define("Game:update").color(0x3070E0);
     static final Zone PHYSICS = Zone.local("physics");
-    static final Category RENDER = Category.of("Render");
+    static final Category RENDER = Category.of("Render").color(0x20A040);
     static final Zone SHAPES = RENDER.zone("Shapes");
     static final GpuZone SHADOWS = GpuZone.define("Shadows");
-    static final PassZone SCENE = PassZone.define("Scene");
+    static final PassZone SCENE = PassZone.define("Scene").color(0xFF8000);
     static final Counter SPAWNS = Counter.define("Game/Spawns");
     static final Counter LIVE = Counter.defineLevel("Game/Live");
     static final IntDistribution BATCH = IntDistribution.define("Render/Batch size");
