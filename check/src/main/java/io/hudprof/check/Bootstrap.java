@@ -10,7 +10,9 @@ import java.util.SplittableRandom;
  * the frame-to-frame one. The same seed and values give the same interval on every machine.
  *
  * <p>A resample is drawn as counts over the side's values sorted once, so a quantile of a resample is a walk over
- * the counts (no sort per resample): {@code O(resamples × frames)} in all.
+ * the counts (no sort per resample): {@code O(resamples × frames)} in all. A NaN value stands for a frame without a
+ * value (a zone not entered): it is drawn like any frame but left out of the statistic, so a quantile or mean is over
+ * the frames that have a value and a total is their sum.
  */
 public final class Bootstrap {
     private final int resamples;
@@ -40,13 +42,14 @@ public final class Bootstrap {
         return new Side(runs).all(statistic);
     }
 
-    /** The statistic of the side's values and its interval. */
+    /** The statistic of the side's values and its interval (a resample with no value counts as 0). */
     public Interval of(double[][] runs, Statistic statistic, long seed) {
         Side side = new Side(runs);
         SplittableRandom random = new SplittableRandom(seed);
         double[] draws = new double[resamples];
         for (int i = 0; i < resamples; i++) {
-            draws[i] = side.resample(random, statistic);
+            double v = side.resample(random, statistic);
+            draws[i] = Double.isNaN(v) ? 0 : v;
         }
         return interval(side.all(statistic), draws);
     }
@@ -97,6 +100,9 @@ public final class Bootstrap {
     }
 
     static double ratio(double base, double cur) {
+        // No value on a side (a zone not entered in any frame drawn) counts as 0.
+        base = Double.isNaN(base) ? 0 : base;
+        cur = Double.isNaN(cur) ? 0 : cur;
         if (base == 0) {
             return cur == 0 ? 1 : Double.POSITIVE_INFINITY;
         }
@@ -176,23 +182,37 @@ public final class Bootstrap {
             return statistic(statistic, sorted.length, positions.length);
         }
 
-        private double statistic(Statistic statistic, long n, int runs) {
-            if (statistic == Statistic.MEAN || statistic == Statistic.TOTAL) {
-                double sum = 0;
-                for (int i = 0; i < sorted.length; i++) {
-                    sum += sorted[i] * counts[i];
-                }
-                return statistic == Statistic.MEAN ? sum / n : sum / runs;
+        /**
+         * The statistic of the values counted; NaN values (frames a zone was not entered in) sort last and are left
+         * out: of the count a quantile or mean is over, and of a total. NaN when no value is left.
+         */
+        private double statistic(Statistic statistic, long drawn, int runs) {
+            long n = 0;
+            double sum = 0;
+            int valid = 0;
+            while (valid < sorted.length && !Double.isNaN(sorted[valid])) {
+                n += counts[valid];
+                sum += sorted[valid] * counts[valid];
+                valid++;
+            }
+            if (statistic == Statistic.TOTAL) {
+                return sum / runs;
+            }
+            if (n == 0) {
+                return Double.NaN;
+            }
+            if (statistic == Statistic.MEAN) {
+                return sum / n;
             }
             long rank = statistic.rank(n);
             long seen = 0;
-            for (int i = 0; i < sorted.length; i++) {
+            for (int i = 0; i < valid; i++) {
                 seen += counts[i];
                 if (seen > rank) {
                     return sorted[i];
                 }
             }
-            return sorted[sorted.length - 1];
+            return sorted[valid - 1];
         }
     }
 }

@@ -27,7 +27,7 @@ public final class CheckMain {
               Compares per-frame zone times of the current capture(s) with the baseline(s); several files on a side
               are repeated runs. RULE: TARGET [self|hier|calls] STATISTIC <= LIMIT, e.g.
                 'Sim:Physics p95 <= +10%'   'A* median <= 2 ms'   'frame p99 <= 20 ms'   'Render:* total <= 2x'
-              With no rule: every zone's self median and the frame median, each within --tolerance.
+              With no rule: every zone's self median (over the frames it ran in) and the frame median, within --tolerance.
             options:
               --rules FILE        rules, one per line (# comments)
               --tolerance PCT     the default rules' tolerance (default 25)

@@ -11,7 +11,7 @@ import java.util.Set;
  * statistic of each side's per-frame values and a bootstrap interval ({@link Bootstrap}): of the ratio current /
  * baseline for a relative limit, of the current value for an absolute one. The whole interval within the limit is a
  * pass, the whole interval beyond it a regression, an interval across it inconclusive; a change smaller than the
- * noise floor ({@link #minChangeNanos}) is a pass whatever the interval, so microsecond zones do not fail on
+ * noise floor ({@link #minChangeNanos}, per frame: for a total, of its mean per frame) is a pass whatever the interval, so microsecond zones do not fail on
  * nanoseconds. Zones are matched by name. See {@code docs/CHECK.md}.
  */
 public final class Gate {
@@ -160,7 +160,11 @@ public final class Gate {
         Verdict verdict = ratio.high() <= rule.limit() ? Verdict.PASS
                 : ratio.low() > rule.limit() ? Verdict.REGRESSION : Verdict.INCONCLUSIVE;
         String note = "";
-        if (verdict != Verdict.PASS && curValue - baseValue <= floor) {
+        // The floor is per frame: a total compares as the mean per frame.
+        boolean total = rule.statistic() == Statistic.TOTAL;
+        double change = total ? statisticOf(cur, Statistic.MEAN) - statisticOf(base, Statistic.MEAN)
+                : curValue - baseValue;
+        if (verdict != Verdict.PASS && !(change > floor) && !Double.isNaN(change)) {
             note = "change below the noise floor";
             verdict = Verdict.PASS;
         }
@@ -215,10 +219,26 @@ public final class Gate {
         return out;
     }
 
+    /**
+     * A zone's per-frame values on one side; a time is NaN in the frames the zone was not entered in, so its
+     * quantiles and mean are over the frames it ran in (a path re-plan every 120 frames has a median re-plan time,
+     * not 0) and its total is their sum. Entry counts keep their zeros.
+     */
     private static double[][] zone(List<Samples> runs, String name, Quantity quantity) {
         double[][] out = new double[runs.size()][];
         for (int i = 0; i < out.length; i++) {
-            out[i] = runs.get(i).valuesOrZeros(name, quantity);
+            Samples s = runs.get(i);
+            double[] v = s.valuesOrZeros(name, quantity);
+            if (quantity.isTime()) {
+                double[] calls = s.valuesOrZeros(name, Quantity.CALLS);
+                v = v.clone();
+                for (int f = 0; f < v.length; f++) {
+                    if (calls[f] == 0) {
+                        v[f] = Double.NaN;
+                    }
+                }
+            }
+            out[i] = v;
         }
         return out;
     }
@@ -231,10 +251,18 @@ public final class Gate {
         for (int i = 0; i < out.length; i++) {
             Samples s = runs.get(i);
             double[] sum = new double[s.frames()];
+            double[] calls = new double[s.frames()];
             for (String m : members) {
                 double[] v = s.valuesOrZeros(m, Quantity.SELF);
+                double[] c = s.valuesOrZeros(m, Quantity.CALLS);
                 for (int f = 0; f < sum.length; f++) {
                     sum[f] += v[f];
+                    calls[f] += c[f];
+                }
+            }
+            for (int f = 0; f < sum.length; f++) {
+                if (calls[f] == 0) {
+                    sum[f] = Double.NaN;
                 }
             }
             out[i] = sum;

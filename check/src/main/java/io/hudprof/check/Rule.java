@@ -39,7 +39,11 @@ public record Rule(String text, String target, Quantity quantity, Statistic stat
         return target.substring(0, target.length() - 2);
     }
 
-    /** The default rules: every zone's self time and the frame time, median within {@code tolerance} (0.25: +25 %). */
+    /**
+     * The default rules: every zone's self time and the frame time, median within {@code tolerance} (0.25: +25 %)
+     * of the baseline's. A zone's median is over the frames it was entered in, so a zone that runs now and then is
+     * judged by its typical entry frame.
+     */
     public static java.util.List<Rule> defaults(double tolerance) {
         String pct = RuleParser.percent(tolerance);
         return java.util.List.of(
