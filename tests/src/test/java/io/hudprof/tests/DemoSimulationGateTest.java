@@ -69,13 +69,20 @@ class DemoSimulationGateTest {
         assertEquals(0, calls.count(Verdict.INCONCLUSIVE), Reports.table(calls));
     }
 
+    /**
+     * Grid walk (inside Raycast, hundreds of entries in every frame, about 0.1 ms a frame) made twice as slow: the
+     * default rules name it and no other zone (the frame time, which it is part of, may regress too). A zone that runs
+     * in every frame is used because its median over 1200 frames is settled even at a load of 16 on 2 cores; the
+     * demo's A*, 24 short searches every 120 frames, is not: preemption stretches one frame's searches from 1 to 40 ms
+     * of wall time, and ten such frames leave the gate inconclusive, as it should be (docs/BENCHMARKS.md).
+     */
     @Test
-    void aStarMadeTwiceAsSlowIsTheOneRegressionOfTheDefaultRules() throws Exception {
+    void gridWalkMadeTwiceAsSlowIsTheOneZoneTheDefaultRulesName() throws Exception {
         run(); // the JIT: a JVM's first run is slower all over, which would flatter the second
         Samples base = run();
-        Zone astar = zoneNamed("A*");
+        Zone walk = zoneNamed("Grid walk");
         int[] table = new int[Zone.count()];
-        table[astar.id()] = 100;
+        table[walk.id()] = 100;
         Samples slow;
         Slowdown.slow(table);
         try {
@@ -85,7 +92,8 @@ class DemoSimulationGateTest {
         }
         GateResult result = HudprofAssert.check(new Gate(), List.of(base), List.of(slow));
         save("demo-simulation-gate.txt", Reports.table(result));
-        List<String> regressions = result.with(Verdict.REGRESSION).stream().map(Finding::name).toList();
-        assertEquals(List.of("A*"), regressions, Reports.table(result));
+        List<String> zones = result.with(Verdict.REGRESSION).stream().map(Finding::name)
+                .filter(name -> !name.equals("frame")).toList();
+        assertEquals(List.of("Grid walk"), zones, Reports.table(result));
     }
 }
