@@ -41,18 +41,18 @@ class HudprofGateTest {
         }
 
         void step() {
-            try (var u = UPDATE.enter()) {
-                work(200);
-                try (var p = PHYSICS.enter()) {
-                    work(2000);
-                }
-                try (var a = PATHS.enter()) {
-                    work(800 * pathFactor);
-                }
-            }
-            try (var d = DRAW.enter()) {
-                work(3000);
-            }
+            UPDATE.begin();
+            work(200);
+            PHYSICS.begin();
+            work(2000);
+            PHYSICS.end();
+            PATHS.begin();
+            work(800 * pathFactor);
+            PATHS.end();
+            UPDATE.end();
+            DRAW.begin();
+            work(3000);
+            DRAW.end();
         }
 
         Samples run() throws Exception {
