@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * Assertions on runs ({@link Samples}, from {@link HudprofGate} or captures) for JUnit 5 or any test framework: a
  * failure is an {@link AssertionError} whose message is the gate's table, the same one {@code hudprof-check} prints.
- * An inconclusive finding passes (the noise could not settle it), unless the {@link Gate} given is asked to be strict
- * with {@link #assertPasses(GateResult, boolean)}.
+ * An inconclusive finding passes (the noise could not settle it); {@link #assertPasses(GateResult, boolean)} with
+ * {@code strict} fails on it too.
  */
 public final class HudprofAssert {
     private HudprofAssert() {
@@ -19,6 +19,15 @@ public final class HudprofAssert {
      */
     public static GateResult assertNoRegression(Samples baseline, Samples current, String... rules) {
         return assertPasses(check(new Gate(), List.of(baseline), List.of(current), rules), false);
+    }
+
+    /**
+     * As {@link #assertNoRegression(Samples, Samples, String...)} for repeated runs of each side: the interval then
+     * includes the spread between runs (a two-level bootstrap, {@code docs/CHECK.md}).
+     */
+    public static GateResult assertNoRegression(List<Samples> baselineRuns, List<Samples> currentRuns,
+                                                String... rules) {
+        return assertPasses(check(new Gate(), baselineRuns, currentRuns, rules), false);
     }
 
     /** Fails when {@code current} breaks an absolute rule, such as {@code "A* p95 <= 2 ms"}. */

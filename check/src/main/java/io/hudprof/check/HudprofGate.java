@@ -82,6 +82,21 @@ public final class HudprofGate {
         }
     }
 
+    /**
+     * {@code runs} runs one after the other, each with its own warm-up and a fresh step from {@code newGame} (a new
+     * game or world for each, so no run inherits another's state), for {@link HudprofAssert}'s repeated-run form.
+     */
+    public java.util.List<Samples> runs(int runs, java.util.function.Supplier<Step> newGame) throws Exception {
+        if (runs < 1) {
+            throw new IllegalArgumentException("runs must be at least 1, not " + runs);
+        }
+        java.util.List<Samples> all = new java.util.ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            all.add(run(newGame.get()));
+        }
+        return all;
+    }
+
     /** {@link #run(Step)} for a step that takes no frame number. */
     public Samples run(Runnable step) throws Exception {
         return run(frame -> step.run());

@@ -27,11 +27,16 @@ class HudprofGateTest {
 
     /** A loop of four zones with log-normal-ish jitter; {@code pathFactor} scales the A* zone's work. */
     private static final class Game {
-        final ManualClock clock = new ManualClock(1_000_000_000L);
+        final ManualClock clock;
         final SplittableRandom random;
         final double pathFactor;
 
         Game(long seed, double pathFactor) {
+            this(seed, pathFactor, new ManualClock(1_000_000_000L));
+        }
+
+        Game(long seed, double pathFactor, ManualClock clock) {
+            this.clock = clock;
             this.random = new SplittableRandom(seed);
             this.pathFactor = pathFactor;
         }
@@ -84,6 +89,29 @@ class HudprofGateTest {
         assertTrue(lines[2].startsWith("Gate test:A* self median") && lines[2].endsWith("REGRESSION"), table);
         assertEquals(1, table.split("REGRESSION").length - 1, "only A* regressed:\n" + table);
         assertTrue(table.contains("hudprof-check: 1 regression"), table);
+    }
+
+    @Test
+    void repeatedRunsOfEachSideAreJudgedTogether() throws Exception {
+        long[] seed = {10};
+        ManualClock clock = new ManualClock(1_000_000_000L);
+        List<Samples> base = HudprofGate.frames(200).config(ProfilerConfig.builder().clock(clock).build())
+                .runs(3, () -> {
+                    Game g = new Game(seed[0]++, 1.0, clock);
+                    return f -> g.step();
+                });
+        assertEquals(0.8e6, Bootstrap.estimate(new double[][] {base.get(2).values("Gate test:A*", Quantity.SELF)},
+                Statistic.MEDIAN), 0.05e6, "the runs are timed on the games' manual clock");
+        assertEquals(3, base.size());
+        List<Samples> slower = new java.util.ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            slower.add(new Game(20 + r, 1.5).run());
+        }
+        GateResult result = HudprofAssert.check(new Gate(), base, slower, "Gate test:A* median <= +10%");
+        assertEquals(3, result.baselineRuns());
+        assertEquals(2, result.currentRuns());
+        assertEquals(Verdict.REGRESSION, result.findings().get(0).verdict(), Reports.table(result));
+        HudprofAssert.assertNoRegression(base, base.subList(0, 2), "Gate test:A* median <= +10%");
     }
 
     @Test
