@@ -33,6 +33,29 @@ public final class Hudprof {
         return KillSwitch.COMPILED_IN;
     }
 
+    /**
+     * Reads now the system properties core reads once ({@code hudprof.enabled}, {@code hudprof.jfr.zones},
+     * {@code hudprof.maxZones}, {@code hudprof.alloc}) and throws on the first bad one, so that a tool (the viewer)
+     * can refuse to start with one line instead of failing at its first zone. Call it before any zone is used: a bad
+     * property leaves the class that read it unusable, and a second call then fails without the message.
+     *
+     * @throws IllegalArgumentException or {@link IllegalStateException}: the message names the property, its value
+     *         and the fix
+     */
+    public static void checkProperties() {
+        try {
+            // Reading a field initialises its class, which is where these properties are read (once).
+            if (KillSwitch.COMPILED_IN | ZoneRegistry.MAX_ZONES > 0) {
+                ProfilerConfig.builder().build();
+            }
+        } catch (ExceptionInInitializerError e) {
+            if (e.getCause() instanceof RuntimeException bad) {
+                throw bad;
+            }
+            throw e;
+        }
+    }
+
     /** Installs a profiler with the default configuration unless one is installed, and returns the installed one. */
     public static synchronized Profiler start() {
         ApiBackend.bindOnce();

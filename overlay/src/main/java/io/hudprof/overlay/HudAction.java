@@ -104,6 +104,14 @@ public enum HudAction {
     PREVIOUS_THREAD("thread", false),
     /** Show or hide the thread list with each thread's busy time in the frame. */
     TOGGLE_THREAD_LIST("thread list", false),
+    /**
+     * Open the search line: typed characters filter the report, call graph and timeline to the zones whose names
+     * contain them (ignoring case); while it is open every key goes to it (Backspace edits, Enter keeps the filter
+     * and gives the keys back, Esc clears it), none to the game.
+     */
+    SEARCH("search", false),
+    /** Clear the search filter (consumed only while there is one; otherwise the key stays the game's). */
+    CLEAR_SEARCH("clear search", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false),
     /** Put every panel back at its configured place and size (panels are dragged and resized with the mouse). */

@@ -69,6 +69,8 @@ public final class HudControls {
     /** Rows the mouse wheel asked the report to scroll by, taken by the panel when it next draws. */
     private int reportScroll;
     private final TimelineState timeline = new TimelineState();
+    /** True while the search line is open: typed characters go to it, and every key to the HUD. */
+    private boolean searchTyping;
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -138,6 +140,8 @@ public final class HudControls {
             case NEXT_THREAD -> nextThread();
             case PREVIOUS_THREAD -> previousThread();
             case TOGGLE_THREAD_LIST -> toggleThreadList();
+            case SEARCH -> openSearch();
+            case CLEAR_SEARCH -> clearSearch();
         }
     }
 
@@ -297,6 +301,63 @@ public final class HudControls {
     /** Shows the overlay if hidden, hides it if shown. */
     public void toggleVisible() {
         visible = !visible;
+        if (!visible) {
+            // Hidden, the HUD takes no keys: the line closes, the filter stays.
+            searchTyping = false;
+        }
+    }
+
+    /**
+     * Opens the search line: {@link #searchType} adds to the filter from now on, and the key router gives every key
+     * to the line (Backspace, Enter, Esc) and none to the game until {@link #commitSearch} or {@link #clearSearch}.
+     */
+    public void openSearch() {
+        searchTyping = true;
+    }
+
+    /** Whether the search line is open (typing goes to it). */
+    public boolean searchTyping() {
+        return searchTyping;
+    }
+
+    /** Adds a typed character (a Unicode code point) to the filter while the line is open; ignored otherwise. */
+    public void searchType(int codePoint) {
+        if (searchTyping) {
+            controller.search().append(codePoint);
+        }
+    }
+
+    /** Deletes the filter's last character while the line is open. */
+    public void searchBackspace() {
+        if (searchTyping) {
+            controller.search().deleteLast();
+        }
+    }
+
+    /** Closes the line and keeps the filter: the keys go back to navigation. */
+    public void commitSearch() {
+        searchTyping = false;
+    }
+
+    /** Clears the filter and closes the line. */
+    public void clearSearch() {
+        controller.search().clear();
+        searchTyping = false;
+    }
+
+    /** Replaces the filter's text (empty: no filter) without opening the line; for tests, the viewer and scripts. */
+    public void search(CharSequence text) {
+        controller.search().set(text);
+    }
+
+    /** The filter's text (read it, do not keep it: it changes in place). */
+    public CharSequence searchText() {
+        return controller.search();
+    }
+
+    /** Whether a filter is active (there is text), the line open or not. */
+    public boolean searchActive() {
+        return controller.search().active();
     }
 
     /** Moves the report cursor one row up. */

@@ -202,6 +202,7 @@ public final class HudFrame implements AutoCloseable {
         if (showTimeline) {
             timelineDrawn = true;
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
+            timeline.search(profiler.controller().search());
             timeline.draw(controls.timeline(), graph, showGraph && !controls.categoriesShown(), list);
         }
         if (chartShown) {

@@ -7,6 +7,8 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_C;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_DOWN;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_END;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_ESCAPE;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_SLASH;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_HOME;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_EQUAL;
@@ -60,7 +62,8 @@ import java.util.List;
  * 0 auto scale; T time/allocated bytes;
  * L spike list; N next spike; X export trace; H key help; R timeline; Tab gives the timeline the arrows and Enter
  * (bar cursor, call graph of the bar) and back; Y/Shift+Y next/previous thread; I thread list; Z/Shift+Z timeline
- * zoom; ,/. timeline pan.
+ * zoom; ,/. timeline pan; / search (typing goes to the search line until Enter or Esc); Esc clears the search
+ * (consumed only while there is one).
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -116,6 +119,8 @@ public final class KeyBindings {
             .bind(HudAction.TIMELINE_ZOOM_OUT, GLFW_KEY_Z, GLFW_MOD_SHIFT)
             .bind(HudAction.TIMELINE_PAN_LEFT, GLFW_KEY_COMMA)
             .bind(HudAction.TIMELINE_PAN_RIGHT, GLFW_KEY_PERIOD)
+            .bind(HudAction.SEARCH, GLFW_KEY_SLASH)
+            .bind(HudAction.CLEAR_SEARCH, GLFW_KEY_ESCAPE)
             .build();
 
     private final int[] keys;

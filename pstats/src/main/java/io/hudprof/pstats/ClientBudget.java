@@ -15,14 +15,23 @@ package io.hudprof.pstats;
  *                      ({@code -Dhudprof.pstats.maxNameBytes})
  */
 public record ClientBudget(int maxCollectors, int maxThreads, int maxNameBytes) {
-    /** The limits from the system properties named above, or 8192 collectors, 256 threads, 1 MiB of names. */
+    /**
+     * The limits from the system properties named above, or 8192 collectors, 256 threads, 1 MiB of names.
+     *
+     * @throws IllegalArgumentException when a property is not a whole number in its range (the message names it)
+     */
     public static ClientBudget defaults() {
         return new ClientBudget(intProperty("hudprof.pstats.maxCollectors", 8192, PStatsCodec.MAX_COLLECTOR_INDEX + 1),
                 intProperty("hudprof.pstats.maxThreads", 256, PStatsCodec.MAX_THREAD_INDEX + 1),
                 intProperty("hudprof.pstats.maxNameBytes", 1 << 20, Integer.MAX_VALUE));
     }
 
-    private static int intProperty(String key, int fallback, int max) {
+    /**
+     * A whole-number system property in {@code 1..max}, or {@code fallback} when unset.
+     *
+     * @throws IllegalArgumentException naming the property, its value and the range (one line, for the user)
+     */
+    static int intProperty(String key, int fallback, int max) {
         String value = System.getProperty(key);
         if (value == null) {
             return fallback;
@@ -35,7 +44,7 @@ public record ClientBudget(int maxCollectors, int maxThreads, int maxNameBytes) 
         } catch (NumberFormatException ignored) {
             // Reported below with the range.
         }
-        throw new IllegalStateException("hudprof: -D" + key + "=" + value + " is not valid; give a whole number"
-                + " between 1 and " + max);
+        throw new IllegalArgumentException("hudprof: -D" + key + "=" + value + " is not valid; give a whole number"
+                + " between 1 and " + max + " (default " + fallback + ")");
     }
 }

@@ -56,8 +56,14 @@ public final class PStatsServer implements AutoCloseable {
             this(maxClients, helloTimeoutMillis, progname, tap, DEFAULT_IDLE_TIMEOUT_MILLIS, ClientBudget.defaults());
         }
 
+        /**
+         * {@link #maxClientsFromProperty()} clients, a 10 s hello timeout, the default idle timeout and
+         * {@link ClientBudget#defaults()}.
+         *
+         * @throws IllegalArgumentException when one of their properties is bad (the message names it and the fix)
+         */
         public static Options defaults() {
-            return new Options(32, 10_000, "hudprof-viewer", null);
+            return new Options(maxClientsFromProperty(), 10_000, "hudprof-viewer", null);
         }
 
         /** The same options with a wire tap. */
@@ -74,6 +80,23 @@ public final class PStatsServer implements AutoCloseable {
         public Options withBudget(ClientBudget clientBudget) {
             return new Options(maxClients, helloTimeoutMillis, progname, tap, idleTimeoutMillis, clientBudget);
         }
+    }
+
+    /** Clients served at once unless {@value #MAX_CLIENTS_PROPERTY} says otherwise. */
+    public static final int DEFAULT_MAX_CLIENTS = 32;
+    /** The system property that sets how many clients are served at once (1 to {@value #MAX_CLIENTS_LIMIT}). */
+    public static final String MAX_CLIENTS_PROPERTY = "hudprof.pstats.maxClients";
+    /** The most clients {@value #MAX_CLIENTS_PROPERTY} may ask for (each holds two threads and a UDP port). */
+    public static final int MAX_CLIENTS_LIMIT = 1024;
+
+    /**
+     * Clients served at once: {@code -Dhudprof.pstats.maxClients}, default {@value #DEFAULT_MAX_CLIENTS}. When every
+     * slot is taken a newcomer gets the slot of the client silent longest (if silent long enough), else it is refused.
+     *
+     * @throws IllegalArgumentException when the property is not a whole number from 1 to {@value #MAX_CLIENTS_LIMIT}
+     */
+    public static int maxClientsFromProperty() {
+        return ClientBudget.intProperty(MAX_CLIENTS_PROPERTY, DEFAULT_MAX_CLIENTS, MAX_CLIENTS_LIMIT);
     }
 
     /**
@@ -155,7 +178,8 @@ public final class PStatsServer implements AutoCloseable {
             String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
             if (clients.size() >= options.maxClients() && !evictSilentFor(peer)) {
                 log.accept("pstats: refused " + peer + ": already " + options.maxClients()
-                        + " clients, none silent for " + evictAfterMillis() + " ms");
+                        + " clients, none silent for " + evictAfterMillis() + " ms (-D" + MAX_CLIENTS_PROPERTY
+                        + " raises the limit)");
                 closeQuietly(socket);
                 continue;
             }

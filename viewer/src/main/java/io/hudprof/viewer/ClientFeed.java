@@ -8,7 +8,9 @@ import io.hudprof.pstats.PStatsSession;
 import io.hudprof.pstats.SessionListener;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -79,6 +81,11 @@ final class ClientFeed implements SessionListener {
     private final Map<String, FloatDistribution> levelByName = new HashMap<>();
     private int builtVersion = -1;
     private volatile ReplayThread[] threads = new ReplayThread[1];
+    /** Renames of a thread per client that start a new replay thread; past it the old name stays (counted). */
+    static final int MAX_RENAMES = 64;
+    /** Replay threads retired by a rename, in order (their counts still count; bounded by {@link #MAX_RENAMES}). */
+    private final List<ReplayThread> renames = new CopyOnWriteArrayList<>();
+    private volatile long renamesRefused;
     /** The main thread's last frame, waiting for the next (see above). */
     private final FrameData pending = new FrameData();
     private boolean hasPending;
@@ -205,9 +212,11 @@ final class ClientFeed implements SessionListener {
             return;
         }
         if (thread == null) {
-            thread = new ReplayThread(profile, this, session.threadName(t), t == 0);
+            thread = new ReplayThread(profile, this, session.threadName(t), t == 0, null);
             threads[t] = thread;
             thread.start();
+        } else if (!thread.getName().equals(session.threadName(t))) {
+            thread = renamed(session, t, thread);
         }
         ReplayFrame slot;
         try {
@@ -235,6 +244,37 @@ final class ClientFeed implements SessionListener {
             thread.free.offer(slot);
             dropped++;
         }
+    }
+
+    /**
+     * The client gave thread {@code t} another name ({@code define_threads} again; Panda3D reuses the index of an
+     * expired thread for a new one): a replay thread's name is fixed when it first records, so a new replay thread of
+     * the new name takes over, starting after the old one has replayed every frame queued to it (one time line, in
+     * order). The profile's thread list follows: the old name's row keeps the time it had and ends. The frame that
+     * shows the rename is the first replayed under the new name (the main thread's, held one frame, may be one from
+     * just before it). At most {@link #MAX_RENAMES} renames per client; past them the thread keeps its last name
+     * (counted in {@link #renamesRefused()}), so a client renaming every frame cannot start a thread a frame.
+     */
+    private ReplayThread renamed(PStatsSession session, int t, ReplayThread old) {
+        if (renames.size() >= MAX_RENAMES) {
+            renamesRefused++;
+            return old;
+        }
+        ReplayThread thread = new ReplayThread(profile, this, session.threadName(t), t == 0, old);
+        renames.add(old);
+        threads[t] = thread;
+        thread.start();
+        return thread;
+    }
+
+    /** Renames done for this client (each a replay thread retired, see {@link #renamed}). */
+    int renames() {
+        return renames.size();
+    }
+
+    /** Frames of a renamed thread replayed under its old name because the client passed {@link #MAX_RENAMES}. */
+    long renamesRefused() {
+        return renamesRefused;
     }
 
     private void resolve(PStatsSession session, FrameData frame, ReplayFrame dest) {
@@ -379,7 +419,8 @@ final class ClientFeed implements SessionListener {
             if (t == null || t == main) {
                 continue;
             }
-            while (t.inFlight.get() > 0 && t.isAlive() && System.nanoTime() < deadline) {
+            // A renamed thread's successor replays only after its predecessor: waiting for it waits for both.
+            while ((t.inFlight.get() > 0 || t.predecessorBusy()) && t.isAlive() && System.nanoTime() < deadline) {
                 LockSupport.parkNanos(20_000);
             }
         }
@@ -418,11 +459,7 @@ final class ClientFeed implements SessionListener {
      * the replay failed.
      */
     long dropped() {
-        long n = dropped;
-        for (ReplayThread t : threads) {
-            n += t == null ? 0 : t.failed();
-        }
-        return n;
+        return dropped + failed();
     }
 
     /** Frames whose replay threw (in {@link #dropped()} too). */
@@ -430,6 +467,9 @@ final class ClientFeed implements SessionListener {
         long n = 0;
         for (ReplayThread t : threads) {
             n += t == null ? 0 : t.failed();
+        }
+        for (ReplayThread t : renames) {
+            n += t.failed();
         }
         return n;
     }
@@ -440,6 +480,9 @@ final class ClientFeed implements SessionListener {
         for (ReplayThread t : threads) {
             n += t == null ? 0 : t.replayed();
         }
+        for (ReplayThread t : renames) {
+            n += t.replayed();
+        }
         return n;
     }
 
@@ -447,6 +490,9 @@ final class ClientFeed implements SessionListener {
         long n = 0;
         for (ReplayThread t : threads) {
             n += t == null ? 0 : t.skipped();
+        }
+        for (ReplayThread t : renames) {
+            n += t.skipped();
         }
         return n;
     }

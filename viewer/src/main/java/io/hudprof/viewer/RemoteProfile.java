@@ -46,6 +46,24 @@ final class RemoteProfile {
     /** This client's number among the connections (levels of clients after the first are named with it). */
     private final int number;
 
+    /*
+     * What one client's profile holds, chosen for a viewer that may serve 32 clients at once (issue 30: about 38 MiB
+     * each before, measured by ClientMemoryTest). A core profiler's defaults suit one game: 2^20 per-state history
+     * entries (20 MiB) and 2^18 per-zone ones (3 MiB), in arrays of 1 to 8 MiB that G1 stores as humongous objects
+     * rounded up to whole regions (another 10 MiB). A client's profile keeps just under 2^17 of each (so that each
+     * array, header included, fits one 1 MiB region): the 600 frames of history with up to 218 states and zones a
+     * frame on average (hudprof's and Panda3D's clients send tens to a few hundred);
+     * a client with more keeps its per-state rows for fewer of the most recent frames (frame times, per-zone graphs
+     * of the frames still held, and statistics are unaffected). The timeline keeps 2^14 events a thread (hundreds of
+     * frames of a typical client) instead of 2^16.
+     */
+    /** Per-state history entries of a client's profile (20 bytes each: 2.5 MiB). */
+    static final int STATE_HISTORY_ENTRIES = (1 << 17) - 16;
+    /** Per-zone history entries of a client's profile (12 bytes each: 1.5 MiB). */
+    static final int ZONE_HISTORY_ENTRIES = (1 << 17) - 16;
+    /** Timeline events kept per replayed thread (13 bytes each: 208 KiB). */
+    static final int TIMELINE_EVENTS = 1 << 14;
+
     private static final Object GATE = new Object();
     /** The profile whose replay threads are inside the gate, and how many. Guarded by {@link #GATE}. */
     private static RemoteProfile replaying;
@@ -64,9 +82,10 @@ final class RemoteProfile {
         this.clients = clients;
         this.number = number;
         // A timeline of recent events per replayed thread, so trace exports and timeline views have the client's
-        // begins and ends (2^16 events, under 1 MiB, a thread).
+        // begins and ends; history rings sized for a client, not for a game's own profiler (see the constants).
         profiler = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)
-                .historyFrames(historyFrames).timelineCapacity(1 << 16).build());
+                .historyFrames(historyFrames).timelineCapacity(TIMELINE_EVENTS)
+                .stateHistoryEntries(STATE_HISTORY_ENTRIES).zoneHistoryEntries(ZONE_HISTORY_ENTRIES).build());
         // The clients' level collectors arrive as statistics; the viewer's own JVM is not what is shown.
         FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
         // The HUD's title says whose profile it is and what the viewer could not keep up with.

@@ -40,12 +40,19 @@ final class ReplayThread extends Thread {
     private volatile long replayed;
     private volatile long failed;
     private static final ReplayFrame END = new ReplayFrame();
+    /** Until it is finished (then null): the thread this one took over from. */
+    private volatile ReplayThread predecessor;
 
-    ReplayThread(RemoteProfile profile, ClientFeed feed, String name, boolean updates) {
+    /**
+     * @param predecessor the replay thread of the same PStats thread under its former name (see
+     *                    {@link ClientFeed}'s renames), finished by this one before it replays anything, or null
+     */
+    ReplayThread(RemoteProfile profile, ClientFeed feed, String name, boolean updates, ReplayThread predecessor) {
         super(name);
         this.profile = profile;
         this.feed = feed;
         this.updates = updates;
+        this.predecessor = predecessor;
         setDaemon(true);
         for (int i = 0; i < QUEUE + 1; i++) {
             free.add(new ReplayFrame());
@@ -58,9 +65,24 @@ final class ReplayThread extends Thread {
         join();
     }
 
+    /** Whether a predecessor still has frames to replay (or has not been told to end yet). */
+    boolean predecessorBusy() {
+        ReplayThread p = predecessor;
+        return p != null && p.isAlive();
+    }
+
     @Override
     public void run() {
         try {
+            ReplayThread p = predecessor;
+            if (p != null) {
+                // Its queued frames come first; then this thread goes on from where its time line ended.
+                p.finish();
+                now = p.now;
+                lastEnd = p.lastEnd;
+                first = p.first;
+                predecessor = null;
+            }
             while (true) {
                 ReplayFrame f = queue.take();
                 if (f == END) {

@@ -44,7 +44,7 @@ public final class ViewerMain {
      * Runs the viewer. Replays return when the file is done; a server runs until {@code stop} counts down (never,
      * from {@link #main}, which ends with the process).
      *
-     * @return 0 on success, 1 when a replay or the server failed, 2 for a bad command line
+     * @return 0 on success, 1 when a replay or the server failed, 2 for a bad command line or system property
      */
     public static int run(String[] args, PrintStream out, PrintStream err, CountDownLatch stop)
             throws InterruptedException {
@@ -63,6 +63,11 @@ public final class ViewerMain {
             options = ViewerOptions.parse(args);
         } catch (IllegalArgumentException e) {
             err.println("hudprof-viewer: " + e.getMessage());
+            return 2;
+        }
+        String badProperty = ViewerProperties.problem();
+        if (badProperty != null) {
+            err.println("hudprof-viewer: " + badProperty);
             return 2;
         }
         if (!options.text()) {

@@ -34,6 +34,7 @@ public final class ReportController {
     private final FrameHistory history;
     private final ReportSource source;
     private final RowBuilder rows;
+    private final ZoneSearch search = new ZoneSearch();
 
     private ReportMode mode = ReportMode.SELF_TIME;
     private Averaging averaging = Averaging.FAST;
@@ -386,6 +387,18 @@ public final class ReportController {
         return true;
     }
 
+    /**
+     * The name filter of the zone reports (the HUD's {@code /} search): while it has text, the self-time list shows
+     * the zones whose names contain it (ignoring case), the hierarchical and expanded lists also the rows that lead to
+     * them, and the call graph the callers and callees on a call path through a match (matching, or with a match
+     * below or above them; the focus always shows, and a focus on such a path keeps every caller leading to it; work
+     * handed to other threads is not filtered). Edit it in place; the next
+     * {@link #buildIfChanged} sees the change.
+     */
+    public ZoneSearch search() {
+        return search;
+    }
+
     /** Reports built since start-up (every {@link #build(Report)}, for views and tests that count them). */
     public long builds() {
         return builds;
@@ -408,6 +421,8 @@ public final class ReportController {
         h = mix(h, focusZone);
         h = mix(h, focusLevel);
         h = mix(h, threadRoot);
+        h = mix(h, search.generation());
+        h = mix(h, search.active() ? Zone.count() : 0);
         h = mix(h, System.identityHashCode(statistics()));
         return mix(h, System.identityHashCode(notes()));
     }
@@ -465,7 +480,7 @@ public final class ReportController {
             dest.metric(metric, data.unavailableReason(metric), available ? source.frameTotal : 0);
             dest.problems(source.problemsInFrame, source.problemsTotal);
             if (available) {
-                rows.zoneRows(dest, mode, metric, source, expanded, focusKey);
+                rows.zoneRows(dest, mode, metric, source, expanded, focusKey, search);
             }
             source.close();
         }

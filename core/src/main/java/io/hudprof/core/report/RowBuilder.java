@@ -27,6 +27,8 @@ final class RowBuilder {
     private double[] spawnedSelf = new double[8];
     private double[] spawnedHier = new double[8];
     private double[] spawnedCalls = new double[8];
+    /** The name filter of the rows being built, or null when none is active. */
+    private ZoneSearch filter;
 
     RowBuilder(ProfileData data) {
         this.data = data;
@@ -37,9 +39,13 @@ final class RowBuilder {
      * values {@code source} opened.
      */
     void zoneRows(Report dest, ReportMode mode, Metric metric, ReportSource source, boolean expanded,
-                  int focusKey) {
+                  int focusKey, ZoneSearch search) {
         unit = metric.unit();
         shown.compute(data, source.self, source.calls, expanded, focusKey);
+        filter = search != null && search.active() ? search : null;
+        if (filter != null) {
+            filter.markKeys(data, expanded, shown.keyCount);
+        }
         KeyedValues recentValues = valuesFor(recent, source.recentSelf, source.recentCalls, source, expanded,
                 focusKey);
         KeyedValues referenceValues = source.referenceSelf == null ? null
@@ -81,6 +87,10 @@ final class RowBuilder {
             if (!v.hasData[k] || hiddenInFlatList(zoneOfKey(k, expanded))) {
                 continue;
             }
+            // Searching: the self list shows the matches; the hierarchical or expanded one also what leads to them.
+            if (filter != null && !(bySelf && !expanded ? filter.keyMatches(k) : filter.keyMatchesOrLeads(k))) {
+                continue;
+            }
             order[n++] = k;
             sortKey[k] = bySelf ? v.self[k] : v.hier[k];
         }
@@ -108,7 +118,7 @@ final class RowBuilder {
         ensureOrder(v.keyCount);
         int n = 0;
         for (int k = 0; k < v.keyCount; k++) {
-            if (v.isParent[k]) {
+            if (v.isParent[k] && (filter == null || filter.keyOnMatchPath(k))) {
                 order[n++] = k;
                 sortKey[k] = v.parentHier[k];
             }
@@ -133,7 +143,7 @@ final class RowBuilder {
         }
         n = 0;
         for (int k = 0; k < v.keyCount; k++) {
-            if (v.isChild[k]) {
+            if (v.isChild[k] && (filter == null || filter.keyOnMatchPath(k))) {
                 order[n++] = k;
                 sortKey[k] = v.childHier[k];
             }
