@@ -1,6 +1,8 @@
 package io.hudprof.overlay;
 
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_0;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_1;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_2;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_T;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_B;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
@@ -18,6 +20,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_H;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_L;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_N;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_O;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_RIGHT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
@@ -109,6 +112,11 @@ public final class KeyBindings {
             .bind(HudAction.AUTO_SCALE, GLFW_KEY_0)
             .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_T)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
+            .bind(HudAction.CYCLE_DISTRIBUTION, GLFW_KEY_O)
+            .bind(HudAction.MARK_DIFF_A, GLFW_KEY_1)
+            .bind(HudAction.MARK_DIFF_B, GLFW_KEY_2)
+            .bind(HudAction.CLEAR_DIFF, GLFW_KEY_1, GLFW_MOD_SHIFT)
+            .bind(HudAction.TOGGLE_HISTOGRAM, GLFW_KEY_O, GLFW_MOD_SHIFT)
             .bind(HudAction.RESET_LAYOUT, GLFW_KEY_HOME)
             .bind(HudAction.TOGGLE_TIMELINE, GLFW_KEY_R)
             .bind(HudAction.FOCUS_TIMELINE, GLFW_KEY_TAB)
