@@ -83,6 +83,11 @@ public enum HudAction {
     NEXT_SPIKE("next spike", false),
     /** Write a Chrome trace of the last frames (when an exporter is attached, {@link HudControls#traceExport}). */
     EXPORT_TRACE("export trace", false),
+    /**
+     * Start a {@code .hudprof} capture of the frames from here on, or finish the one running (when a folder is given,
+     * {@link HudControls#captureKey}).
+     */
+    TOGGLE_CAPTURE("capture on/off", false),
     /** Show or hide the frame timeline (piano roll of zones per thread) along the bottom. */
     TOGGLE_TIMELINE("timeline", false),
     /**

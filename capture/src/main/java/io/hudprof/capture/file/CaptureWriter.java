@@ -421,7 +421,9 @@ public final class CaptureWriter implements FrameListener {
                 }
                 LockSupport.parkNanos(this, 5_000_000L);
             }
-            encoder.finish(taken, dropped);
+            // The frames the encoder wrote, not those taken: a frame published while another thread finished the
+            // capture (breaking finish()'s rule) is then only missing, and the file stays valid.
+            encoder.finish(dropped);
             done.complete(target);
         } catch (IOException | RuntimeException e) {
             failed = true;
