@@ -48,7 +48,7 @@ final class DemoOptions {
             + "                        profiler (for the -javaagent tests; excludes --hud, --callgraph, --report)\n"
             + "  --export FILE.json    at exit, write the last 120 frames as a Chrome trace (Perfetto, speedscope)\n"
             + "  --slow ZONE=PERCENT[,ZONE=PERCENT]\n"
-            + "                        make the named zones slower by PERCENT (1 to 1000) of their own work: each entry\n"
+            + "                        make the named zones slower by PERCENT (1 to 10000) of their own work: each entry\n"
             + "                        spins that share of the time it took, inside the zone; for comparisons with a\n"
             + "                        known regression, e.g. --slow \"A*=50\" (the option may be repeated)\n"
             + "  --help                this text\n"
@@ -232,8 +232,8 @@ final class DemoOptions {
             } catch (NumberFormatException e) {
                 throw new UsageException("--slow " + part + ": the percentage must be a whole number, e.g. 50");
             }
-            if (percent < 1 || percent > 1000) {
-                throw new UsageException("--slow " + part + ": the percentage must be 1 to 1000");
+            if (percent < 1 || percent > 10_000) {
+                throw new UsageException("--slow " + part + ": the percentage must be 1 to 10000");
             }
             for (String given : slow.keySet()) {
                 if (given.equalsIgnoreCase(zone)) {
