@@ -71,7 +71,7 @@ public final class CaptureDiff {
             } else if (b == null) {
                 b = Path.of(args[i]);
             } else {
-                err.println("CaptureDiff: unexpected argument " + args[i] + "\n" + USAGE);
+                err.println("CaptureDiff: unexpected argument " + args[i] + "; " + USAGE);
                 return 2;
             }
         }
