@@ -22,8 +22,9 @@ import java.util.concurrent.locks.LockSupport;
  * In steady state the listener allocates nothing (slots only grow to the largest frame seen).
  *
  * <p>The profiler must keep timelines ({@code ProfilerConfig.Builder.timelineCapacity}, greater than 0): the events
- * are the timeline's. The first update after {@link #start} only notes every thread's open zones: the capture's first
- * frame is the next one, whole.
+ * are the timeline's. Started before the profiler's first update, the capture starts with the first frame; otherwise
+ * the first update after {@link #start} only notes every thread's open zones, and the capture starts with the next
+ * frame, whole.
  */
 public final class CaptureWriter implements FrameListener {
     /** Slots when none is asked for: a writer that falls this many frames behind loses frames. */
@@ -45,6 +46,8 @@ public final class CaptureWriter implements FrameListener {
     private volatile boolean failed;
     private volatile long dropped;
     private volatile long taken;
+    /** Tests only: while set, the writer thread writes nothing (so slots fill and frames are lost). */
+    volatile boolean holdWriter;
 
     // Updating thread only.
     private boolean armed;
@@ -136,6 +139,11 @@ public final class CaptureWriter implements FrameListener {
     public static CaptureWriter start(Profiler profiler, Path file, int slots, long maxFrames, String title)
             throws IOException {
         CaptureWriter w = new CaptureWriter(profiler, file, slots, maxFrames, title == null ? "" : title);
+        if (profiler.threadCount() == 0 && profiler.recordedFrames() == 0) {
+            // No update yet: every zone entered so far is still in the threads' rings, so the first frame is whole.
+            w.armed = true;
+            w.resyncPending = true;
+        }
         profiler.addFrameListener(w.gpuProbe);
         profiler.addFrameListener(w);
         return w;
@@ -159,6 +167,11 @@ public final class CaptureWriter implements FrameListener {
     /** Frames the writer could not take (all slots waiting), so far. */
     public long framesDropped() {
         return dropped;
+    }
+
+    /** Frames taken and not written yet. */
+    long framesWaiting() {
+        return head - tail;
     }
 
     /** Completes with the file once it is in place, or exceptionally with the I/O error. */
@@ -391,6 +404,10 @@ public final class CaptureWriter implements FrameListener {
         try {
             while (true) {
                 long t = tail;
+                if (holdWriter && !finishing) {
+                    LockSupport.parkNanos(this, 1_000_000L);
+                    continue;
+                }
                 if (t < head) {
                     encoder.frame(slots[(int) (t % slots.length)]);
                     tail = t + 1;

@@ -9,6 +9,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -40,6 +41,12 @@ final class FrameEncoder {
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, absolute.getFileName().toString(), ".tmp");
+        try {
+            // A temporary file is private to its owner; the capture is an ordinary file others may read.
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException | IOException e) {
+            // Not a POSIX file system: its defaults stand.
+        }
         OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16);
         FrameEncoder e = new FrameEncoder(absolute, temp, out);
         try {
