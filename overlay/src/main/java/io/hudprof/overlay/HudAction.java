@@ -83,6 +83,11 @@ public enum HudAction {
     NEXT_SPIKE("next spike", false),
     /** Write a Chrome trace of the last frames (when an exporter is attached, {@link HudControls#traceExport}). */
     EXPORT_TRACE("export trace", false),
+    /**
+     * Start a {@code .hudprof} capture of the frames from here on, or finish the one running (when a folder is given,
+     * {@link HudControls#captureKey}).
+     */
+    TOGGLE_CAPTURE("capture on/off", false),
     /** Show or hide the frame timeline (piano roll of zones per thread) along the bottom. */
     TOGGLE_TIMELINE("timeline", false),
     /**
@@ -104,6 +109,19 @@ public enum HudAction {
     PREVIOUS_THREAD("thread", false),
     /** Show or hide the thread list with each thread's busy time in the frame. */
     TOGGLE_THREAD_LIST("thread list", false),
+    /**
+     * Cycle the report's per-zone distribution columns: off, each zone's self time per frame, its hierarchical time
+     * per frame (min, median, p95, p99 and max over the frames history holds).
+     */
+    CYCLE_DISTRIBUTION("distributions", false),
+    /** Show or hide the histogram of the cursor zone's per-frame time, with the shown frame's bin marked. */
+    TOGGLE_HISTOGRAM("histogram", false),
+    /** Mark an end of diff range A at the shown frame (first press: its start; second: its end). */
+    MARK_DIFF_A("diff range A", false),
+    /** Mark an end of diff range B at the shown frame; with both ranges marked the HUD shows their diff. */
+    MARK_DIFF_B("diff range B", false),
+    /** Forget both diff ranges and hide the diff. */
+    CLEAR_DIFF("clear diff", false),
     /**
      * Open the search line: typed characters filter the report, call graph and timeline to the zones whose names
      * contain them (ignoring case); while it is open every key goes to it (Backspace edits, Enter keeps the filter

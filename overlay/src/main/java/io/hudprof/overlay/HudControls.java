@@ -5,11 +5,14 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.Zone;
 import io.hudprof.capture.TraceExporter;
+import io.hudprof.capture.file.CaptureWriter;
+import io.hudprof.capture.file.Captures;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
@@ -59,11 +62,17 @@ public final class HudControls {
     private SpikeCapture spikes;
     private StatusSource status;
     private boolean spikeListVisible;
+    private boolean histogramShown;
+    /** Made on first use, with the metrics of the frame that draws it ({@link #diffPanel(HudMetrics)}). */
+    private DiffPanelView diffPanel;
     private int selectedSpike = -1;
     private TraceExporter exporter;
     private Path exportDir;
     private int exportFrames;
     private CompletableFuture<Path> lastExport;
+    private Path captureDir;
+    private CaptureWriter capture;
+    private CompletableFuture<Path> lastCapture;
     private final ValueChartState values = new ValueChartState();
     private final HudLayout layout = new HudLayout();
     /** Rows the mouse wheel asked the report to scroll by, taken by the panel when it next draws. */
@@ -129,7 +138,13 @@ public final class HudControls {
             case TOGGLE_SPIKES -> toggleSpikeList();
             case NEXT_SPIKE -> nextSpike();
             case EXPORT_TRACE -> exportTrace();
+            case TOGGLE_CAPTURE -> toggleCapture();
             case TOGGLE_HELP -> toggleHelp();
+            case CYCLE_DISTRIBUTION -> cycleDistribution();
+            case TOGGLE_HISTOGRAM -> toggleHistogram();
+            case MARK_DIFF_A -> markDiff(0);
+            case MARK_DIFF_B -> markDiff(1);
+            case CLEAR_DIFF -> clearDiff();
             case RESET_LAYOUT -> resetLayout();
             case TOGGLE_TIMELINE -> toggleTimeline();
             case FOCUS_TIMELINE -> focusTimeline();
@@ -512,6 +527,58 @@ public final class HudControls {
         spikeListVisible = !spikeListVisible;
     }
 
+    /**
+     * Cycles the report's distribution columns (off, per-frame self, per-frame hierarchical; see
+     * {@code ReportController.setDistribution}) and returns the one now shown.
+     */
+    public Distribution cycleDistribution() {
+        return controller.cycleDistribution();
+    }
+
+    /** Shows or hides the histogram of the cursor zone's per-frame values. */
+    public void toggleHistogram() {
+        histogramShown = !histogramShown;
+    }
+
+    /** Whether the histogram is shown. */
+    public boolean histogramShown() {
+        return histogramShown;
+    }
+
+    /**
+     * Marks an end of diff range A ({@code range} 0) or B (1) at the frame the HUD shows: the first press starts the
+     * range, the second ends it; with both complete the HUD shows their {@code DiffReport} (the zones whose per-frame
+     * self time changed most). Pause and scrub to pick the frames. Nothing happens before a report was shown.
+     */
+    public void markDiff(int range) {
+        if (range < 0 || range > 1) {
+            throw new IllegalArgumentException("hudprof: diff range is 0 (A) or 1 (B), not " + range);
+        }
+        if (shown == null || !shown.frameAvailable() || diffPanel == null) {
+            return;
+        }
+        diffPanel.mark(range, shown.frameNumber(), profiler);
+    }
+
+    /** Forgets both diff ranges. */
+    public void clearDiff() {
+        if (diffPanel != null) {
+            diffPanel.clear();
+        }
+    }
+
+    /** Whether a diff range is marked, so the diff panel shows. */
+    public boolean diffShown() {
+        return diffPanel != null && diffPanel.active();
+    }
+
+    DiffPanelView diffPanel(HudMetrics metrics) {
+        if (diffPanel == null) {
+            diffPanel = new DiffPanelView(metrics);
+        }
+        return diffPanel;
+    }
+
     /** The row of the spike list {@link #nextSpike()} last jumped to, or -1. */
     public int selectedSpike() {
         return selectedSpike;
@@ -587,6 +654,75 @@ public final class HudControls {
         lastExport = exporter.exportRecent(exportFrames,
                 exportDir.resolve("hudprof-trace-" + profiler.recordedFrames() + ".json"));
         return lastExport;
+    }
+
+    /**
+     * Lets {@link #toggleCapture()} write {@code .hudprof} captures into {@code dir} (files
+     * {@code hudprof-capture-<frame>.hudprof}); null switches the key off. The profiler must keep timelines.
+     */
+    public void captureKey(Path dir) {
+        this.captureDir = dir;
+    }
+
+    /**
+     * Starts a capture of the frames from the next one on, or finishes the one running: its file is in place when
+     * {@link #lastCapture()} completes. Does nothing without {@link #captureKey}. Call it on the updating thread (the
+     * HUD's keys arrive there in a game; the viewer holds the profile's lock). Allocates (a key press, not a frame).
+     *
+     * @return whether a capture is running now
+     */
+    public boolean toggleCapture() {
+        if (captureDir == null) {
+            return false;
+        }
+        if (capture != null) {
+            lastCapture = capture.finish();
+            capture = null;
+            return false;
+        }
+        Path file = captureDir.resolve("hudprof-capture-" + profiler.recordedFrames() + ".hudprof");
+        try {
+            capture = Captures.of(profiler).title("HUD capture from frame " + profiler.recordedFrames())
+                    .writeTo(file);
+        } catch (java.io.IOException | IllegalStateException e) {
+            lastCapture = CompletableFuture.failedFuture(e);
+            System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                    "hudprof: could not start a capture " + file + ": " + e.getMessage());
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Finishes the capture running, if any (a host closing the HUD with a capture still on).
+     *
+     * @return the pending file, or null when none was running
+     */
+    public CompletableFuture<Path> finishCapture() {
+        if (capture == null) {
+            return null;
+        }
+        lastCapture = capture.finish();
+        capture = null;
+        return lastCapture;
+    }
+
+    /** Takes over {@code other}'s capture key, running capture and last capture (a HUD remade for a new size). */
+    public void takeCaptureFrom(HudControls other) {
+        captureDir = other.captureDir;
+        capture = other.capture;
+        lastCapture = other.lastCapture;
+        other.capture = null;
+    }
+
+    /** The capture running (started by {@link #toggleCapture()}), or null. */
+    public CaptureWriter capture() {
+        return capture;
+    }
+
+    /** The file of the last capture finished by {@link #toggleCapture()} (pending until written), or null. */
+    public CompletableFuture<Path> lastCapture() {
+        return lastCapture;
     }
 
     /** The last export started with {@link #exportTrace()}, or null. */

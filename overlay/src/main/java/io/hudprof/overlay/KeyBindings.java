@@ -1,6 +1,8 @@
 package io.hudprof.overlay;
 
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_0;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_1;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_2;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_T;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_B;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
@@ -18,6 +20,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_H;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_L;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_N;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_O;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_RIGHT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
@@ -60,7 +63,7 @@ import java.util.List;
  * chart; Ctrl+Shift+B remove it; K category strip chart; Shift+Up/Shift+Down category cursor;
  * Shift+Enter drill down (on the top row: up); Shift+Backspace drill up; B add a guide bar; Shift+B remove it;
  * 0 auto scale; T time/allocated bytes;
- * L spike list; N next spike; X export trace; H key help; R timeline; Tab gives the timeline the arrows and Enter
+ * L spike list; N next spike; X export trace; Shift+X capture on/off; H key help; R timeline; Tab gives the timeline the arrows and Enter
  * (bar cursor, call graph of the bar) and back; Y/Shift+Y next/previous thread; I thread list; Z/Shift+Z timeline
  * zoom; ,/. timeline pan; / search (typing goes to the search line until Enter or Esc); Esc clears the search
  * (consumed only while there is one).
@@ -90,6 +93,7 @@ public final class KeyBindings {
             .bind(HudAction.TOGGLE_SPIKES, GLFW_KEY_L)
             .bind(HudAction.NEXT_SPIKE, GLFW_KEY_N)
             .bind(HudAction.EXPORT_TRACE, GLFW_KEY_X)
+            .bind(HudAction.TOGGLE_CAPTURE, GLFW_KEY_X, GLFW_MOD_SHIFT)
             .bind(HudAction.TOGGLE_UNITS, GLFW_KEY_U)
             .bind(HudAction.GRAPH_ZOOM_OUT, GLFW_KEY_MINUS)
             .bind(HudAction.GRAPH_ZOOM_IN, GLFW_KEY_EQUAL)
@@ -109,6 +113,11 @@ public final class KeyBindings {
             .bind(HudAction.AUTO_SCALE, GLFW_KEY_0)
             .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_T)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
+            .bind(HudAction.CYCLE_DISTRIBUTION, GLFW_KEY_O)
+            .bind(HudAction.MARK_DIFF_A, GLFW_KEY_1)
+            .bind(HudAction.MARK_DIFF_B, GLFW_KEY_2)
+            .bind(HudAction.CLEAR_DIFF, GLFW_KEY_1, GLFW_MOD_SHIFT)
+            .bind(HudAction.TOGGLE_HISTOGRAM, GLFW_KEY_O, GLFW_MOD_SHIFT)
             .bind(HudAction.RESET_LAYOUT, GLFW_KEY_HOME)
             .bind(HudAction.TOGGLE_TIMELINE, GLFW_KEY_R)
             .bind(HudAction.FOCUS_TIMELINE, GLFW_KEY_TAB)

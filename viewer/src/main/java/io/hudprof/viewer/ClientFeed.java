@@ -8,9 +8,7 @@ import io.hudprof.pstats.PStatsSession;
 import io.hudprof.pstats.SessionListener;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -83,8 +81,13 @@ final class ClientFeed implements SessionListener {
     private volatile ReplayThread[] threads = new ReplayThread[1];
     /** Renames of a thread per client that start a new replay thread; past it the old name stays (counted). */
     static final int MAX_RENAMES = 64;
-    /** Replay threads retired by a rename, in order (their counts still count; bounded by {@link #MAX_RENAMES}). */
-    private final List<ReplayThread> renames = new CopyOnWriteArrayList<>();
+    /**
+     * Replay threads retired by a rename, in order (their counts still count): an array, not a list, because the
+     * HUD's title reads {@link #dropped()} every frame and must not allocate an iterator for it.
+     */
+    private final ReplayThread[] renamed = new ReplayThread[MAX_RENAMES];
+    /** Entries of {@link #renamed} in use; written on the feeding thread, read anywhere. */
+    private volatile int renames;
     private volatile long renamesRefused;
     /** The main thread's last frame, waiting for the next (see above). */
     private final FrameData pending = new FrameData();
@@ -256,12 +259,14 @@ final class ClientFeed implements SessionListener {
      * (counted in {@link #renamesRefused()}), so a client renaming every frame cannot start a thread a frame.
      */
     private ReplayThread renamed(PStatsSession session, int t, ReplayThread old) {
-        if (renames.size() >= MAX_RENAMES) {
+        int n = renames;
+        if (n >= MAX_RENAMES) {
             renamesRefused++;
             return old;
         }
         ReplayThread thread = new ReplayThread(profile, this, session.threadName(t), t == 0, old);
-        renames.add(old);
+        renamed[n] = old;
+        renames = n + 1;
         threads[t] = thread;
         thread.start();
         return thread;
@@ -269,7 +274,7 @@ final class ClientFeed implements SessionListener {
 
     /** Renames done for this client (each a replay thread retired, see {@link #renamed}). */
     int renames() {
-        return renames.size();
+        return renames;
     }
 
     /** Frames of a renamed thread replayed under its old name because the client passed {@link #MAX_RENAMES}. */
@@ -468,8 +473,8 @@ final class ClientFeed implements SessionListener {
         for (ReplayThread t : threads) {
             n += t == null ? 0 : t.failed();
         }
-        for (ReplayThread t : renames) {
-            n += t.failed();
+        for (int i = 0, count = renames; i < count; i++) {
+            n += renamed[i].failed();
         }
         return n;
     }
@@ -480,8 +485,8 @@ final class ClientFeed implements SessionListener {
         for (ReplayThread t : threads) {
             n += t == null ? 0 : t.replayed();
         }
-        for (ReplayThread t : renames) {
-            n += t.replayed();
+        for (int i = 0, count = renames; i < count; i++) {
+            n += renamed[i].replayed();
         }
         return n;
     }
@@ -491,8 +496,8 @@ final class ClientFeed implements SessionListener {
         for (ReplayThread t : threads) {
             n += t == null ? 0 : t.skipped();
         }
-        for (ReplayThread t : renames) {
-            n += t.skipped();
+        for (int i = 0, count = renames; i < count; i++) {
+            n += renamed[i].skipped();
         }
         return n;
     }

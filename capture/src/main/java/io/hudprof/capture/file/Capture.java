@@ -124,6 +124,16 @@ public final class Capture {
         return new CaptureReplay(this, config);
     }
 
+    /**
+     * {@link #replay(ProfilerConfig.Builder)} into a profiler whose history holds every frame of the capture (up to
+     * 32,768) and which keeps timelines of 2^14 events a thread for the last 64 frames: what a viewer wants.
+     */
+    public CaptureReplay replay() {
+        int frames = (int) Math.min(32_768, Math.max(1, frames().size()));
+        return replay(ProfilerConfig.builder().historyFrames(Math.max(frames, 64)).timelineCapacity(1 << 14)
+                .timelineFrames(64));
+    }
+
     /** The parser: one pass, every claim checked before it is believed. */
     private static final class Reader {
         private final Path file;

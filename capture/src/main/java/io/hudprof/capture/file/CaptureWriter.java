@@ -22,8 +22,9 @@ import java.util.concurrent.locks.LockSupport;
  * In steady state the listener allocates nothing (slots only grow to the largest frame seen).
  *
  * <p>The profiler must keep timelines ({@code ProfilerConfig.Builder.timelineCapacity}, greater than 0): the events
- * are the timeline's. The first update after {@link #start} only notes every thread's open zones: the capture's first
- * frame is the next one, whole.
+ * are the timeline's. Started before the profiler's first update, the capture starts with the first frame; otherwise
+ * the first update after {@link #start} only notes every thread's open zones, and the capture starts with the next
+ * frame, whole.
  */
 public final class CaptureWriter implements FrameListener {
     /** Slots when none is asked for: a writer that falls this many frames behind loses frames. */
@@ -45,6 +46,8 @@ public final class CaptureWriter implements FrameListener {
     private volatile boolean failed;
     private volatile long dropped;
     private volatile long taken;
+    /** Tests only: while set, the writer thread writes nothing (so slots fill and frames are lost). */
+    volatile boolean holdWriter;
 
     // Updating thread only.
     private boolean armed;
@@ -105,7 +108,7 @@ public final class CaptureWriter implements FrameListener {
             throws IOException {
         if (profiler.timelines() == null) {
             throw new IllegalStateException("hudprof: a capture needs the profiler's timelines; build it with "
-                    + "ProfilerConfig.builder().timelineCapacity(1 << 14) (or -Dhudprof.timeline=16384)");
+                    + "ProfilerConfig.builder().timelineCapacity(1 << 14)");
         }
         if (slotCount < 2) {
             throw new IllegalArgumentException("hudprof: a capture needs at least 2 slots, got " + slotCount);
@@ -136,6 +139,11 @@ public final class CaptureWriter implements FrameListener {
     public static CaptureWriter start(Profiler profiler, Path file, int slots, long maxFrames, String title)
             throws IOException {
         CaptureWriter w = new CaptureWriter(profiler, file, slots, maxFrames, title == null ? "" : title);
+        if (profiler.threadCount() == 0 && profiler.recordedFrames() == 0) {
+            // No update yet: every zone entered so far is still in the threads' rings, so the first frame is whole.
+            w.armed = true;
+            w.resyncPending = true;
+        }
         profiler.addFrameListener(w.gpuProbe);
         profiler.addFrameListener(w);
         return w;
@@ -159,6 +167,11 @@ public final class CaptureWriter implements FrameListener {
     /** Frames the writer could not take (all slots waiting), so far. */
     public long framesDropped() {
         return dropped;
+    }
+
+    /** Frames taken and not written yet. */
+    long framesWaiting() {
+        return head - tail;
     }
 
     /** Completes with the file once it is in place, or exceptionally with the I/O error. */
@@ -218,9 +231,12 @@ public final class CaptureWriter implements FrameListener {
                 giveBack(slot);
             }
             // Not taken (or cut short): the next frame taken says how many were lost and where every stack stood.
-            if (armed) {
+            // Before the first frame taken nothing is lost: the capture starts later.
+            if (armed && taken > 0) {
                 droppedPending++;
                 dropped++;
+            } else {
+                droppedPending = 0;
             }
             armed = true;
             snapshotStacks();
@@ -391,6 +407,10 @@ public final class CaptureWriter implements FrameListener {
         try {
             while (true) {
                 long t = tail;
+                if (holdWriter && !finishing) {
+                    LockSupport.parkNanos(this, 1_000_000L);
+                    continue;
+                }
                 if (t < head) {
                     encoder.frame(slots[(int) (t % slots.length)]);
                     tail = t + 1;
@@ -404,7 +424,9 @@ public final class CaptureWriter implements FrameListener {
                 }
                 LockSupport.parkNanos(this, 5_000_000L);
             }
-            encoder.finish(taken, dropped);
+            // The frames the encoder wrote, not those taken: a frame published while another thread finished the
+            // capture (breaking finish()'s rule) is then only missing, and the file stays valid.
+            encoder.finish(dropped);
             done.complete(target);
         } catch (IOException | RuntimeException e) {
             failed = true;

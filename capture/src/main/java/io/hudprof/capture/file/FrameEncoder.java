@@ -9,6 +9,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,6 +29,7 @@ final class FrameEncoder {
     private long previousEnd;
     private boolean first = true;
     private int maxThreadEvents;
+    private long frames;
 
     private FrameEncoder(Path target, Path temp, OutputStream out) {
         this.target = target;
@@ -40,6 +42,12 @@ final class FrameEncoder {
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, absolute.getFileName().toString(), ".tmp");
+        try {
+            // A temporary file is private to its owner; the capture is an ordinary file others may read.
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException | IOException e) {
+            // Not a POSIX file system: its defaults stand.
+        }
         OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16);
         FrameEncoder e = new FrameEncoder(absolute, temp, out);
         try {
@@ -178,6 +186,7 @@ final class FrameEncoder {
         chunk.writeRecord(CaptureFormat.TAG_FRAME, record);
         previousEnd = s.endNanos;
         first = false;
+        frames++;
         if (chunk.size() >= 1 << 15) {
             flushChunk();
         }
@@ -203,7 +212,8 @@ final class FrameEncoder {
         chunk.writeRecord(CaptureFormat.TAG_ZONE, record);
     }
 
-    void finish(long frames, long dropped) throws IOException {
+    /** Ends the file with the frames written and the frames lost ({@code dropped}), and puts it in place. */
+    void finish(long dropped) throws IOException {
         record.clear();
         record.writeVarLong(frames);
         record.writeVarLong(dropped);

@@ -69,7 +69,7 @@ class BadCaptureFileTest {
         }
         Hudprof.uninstall();
         bytes = Files.readAllBytes(good);
-        assertEquals(12, Capture.open(good).frames().size());
+        assertEquals(13, Capture.open(good).frames().size());
     }
 
     private CaptureFormatException rejected(byte[] b) {

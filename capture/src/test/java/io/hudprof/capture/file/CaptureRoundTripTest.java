@@ -77,7 +77,7 @@ class CaptureRoundTripTest {
             CaptureWriter writer = CaptureWriter.start(live, file, 8, 0, "round trip");
             live.addFrameListener(reporter(live, liveReports, name -> name));
             clock.advanceMicros(100);
-            live.update(false); // arms the writer: the capture starts with the next frame, numbered 1
+            live.update(false); // the capture starts with this first (unrecorded) frame: nothing was updated before
             ThreadWorker loader = null;
             for (int frame = 0; frame < 60; frame++) {
                 if (frame == 20) {
@@ -93,14 +93,14 @@ class CaptureRoundTripTest {
                 live.update(frame != 40);
             }
             writer.finish().get(30, TimeUnit.SECONDS);
-            assertEquals(60, writer.framesTaken());
+            assertEquals(61, writer.framesTaken());
             assertEquals(0, writer.framesDropped());
         }
         Hudprof.uninstall();
 
         Capture capture = Capture.open(file);
         assertEquals("round trip", capture.title());
-        assertEquals(60, capture.frames().size());
+        assertEquals(61, capture.frames().size());
         if (System.getProperty("capture.dump") != null) {
             for (CapturedFrame f : capture.frames()) {
                 System.out.println("frame " + f.frameNumber() + " gpu " + java.util.Arrays.toString(f.gpuFrame) + " "
@@ -121,6 +121,81 @@ class CaptureRoundTripTest {
             }
             assertSameHistory(live, replay.profiler());
         }
+    }
+
+    @Test
+    void framesTheWriterCouldNotTakeAreCountedAndTheReplayPicksUpAfterThem() throws Exception {
+        Profiler live = new Profiler(config().clock(clock).build());
+        Hudprof.install(live);
+        Path file = dir.resolve("gap.hudprof");
+        List<String> liveReports = new ArrayList<>();
+        CaptureWriter writer;
+        try (ThreadWorker physics = new ThreadWorker("physics")) {
+            writer = CaptureWriter.start(live, file, 2, 0, "gap");
+            clock.advanceMicros(100);
+            live.update(false);
+            for (int frame = 0; frame < 30; frame++) {
+                writer.holdWriter = frame >= 8 && frame < 16;
+                if (frame == 16) {
+                    long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    while (writer.framesWaiting() > 0 && System.nanoTime() < waitUntil) {
+                        Thread.sleep(1);
+                    }
+                }
+                runFrame(100 + frame, physics, null); // (no zone opened or closed across frames)
+                clock.advanceMicros(30 + frame % 7);
+                live.update();
+                liveReports.add(instantReport(live));
+            }
+            writer.finish().get(30, TimeUnit.SECONDS);
+        }
+        Hudprof.uninstall();
+        assertTrue(writer.framesDropped() > 0, "frames lost while the writer was held");
+        Capture capture = Capture.open(file);
+        assertEquals(writer.framesDropped(), capture.droppedFrames());
+        assertEquals(31 - writer.framesDropped(), capture.frames().size());
+        int afterGap = -1;
+        for (int i = 0; i < capture.frames().size(); i++) {
+            if (capture.frames().get(i).droppedBefore() > 0) {
+                afterGap = i;
+            }
+        }
+        assertTrue(afterGap > 0);
+        try (CaptureReplay replay = capture.replay(config())) {
+            List<String> replayed = new ArrayList<>();
+            replay.profiler().addFrameListener((nanos, recorded) -> {
+                if (recorded) {
+                    replayed.add(instantReport(replay.profiler()));
+                }
+            });
+            replay.replayAll();
+            assertEquals(capture.frames().size() - 1, replayed.size());
+            for (int i = 1; i < capture.frames().size(); i++) { // 0: the unrecorded first update
+                int liveIndex = (int) capture.frames().get(i).frameNumber() - 1;
+                // The frame number and averages count the frames lost; every instant value is the live one.
+                assertEquals(withoutFrameNumber(liveReports.get(liveIndex)), withoutFrameNumber(replayed.get(i - 1)),
+                        "captured frame " + i + " (live frame " + (liveIndex + 1) + ")");
+            }
+        }
+    }
+
+    private static String instantReport(Profiler profiler) {
+        ReportController c = profiler.controller();
+        Report report = new Report();
+        StringBuilder text = new StringBuilder();
+        c.setAveraging(Averaging.INSTANTANEOUS);
+        c.setMode(ReportMode.SELF_TIME);
+        c.build(report);
+        TextReport.append(report, text);
+        c.showCallGraph(PHYSICS);
+        c.build(report);
+        TextReport.append(report, text);
+        c.setMode(ReportMode.SELF_TIME);
+        return text.toString();
+    }
+
+    private static String withoutFrameNumber(String report) {
+        return report.replaceAll("frame \\d+ ", "frame N ");
     }
 
     private void runFrame(int frame, ThreadWorker physics, ThreadWorker loader) {

@@ -27,6 +27,8 @@ final class RowBuilder {
     private double[] spawnedSelf = new double[8];
     private double[] spawnedHier = new double[8];
     private double[] spawnedCalls = new double[8];
+    /** While distribution columns are shown: flat lists also list the keys with values in any held frame. */
+    private ZoneDistributions alsoListed;
     /** The name filter of the rows being built, or null when none is active. */
     private ZoneSearch filter;
 
@@ -63,6 +65,15 @@ final class RowBuilder {
         }
     }
 
+    /**
+     * Makes the flat lists of the following {@link #zoneRows} calls also list the keys {@code distributions} saw in
+     * any held frame (with this frame's zeros), so a zone that runs now and then keeps its row and its distribution;
+     * null: only the keys with values in the shown frame.
+     */
+    void alsoList(ZoneDistributions distributions) {
+        alsoListed = distributions;
+    }
+
     /** The call-graph values of the last {@link #zoneRows} call, for "go to the heaviest caller". */
     KeyedValues shownValues() {
         return shown;
@@ -84,7 +95,8 @@ final class RowBuilder {
         int n = 0;
         ensureOrder(v.keyCount);
         for (int k = 0; k < v.keyCount; k++) {
-            if (!v.hasData[k] || hiddenInFlatList(zoneOfKey(k, expanded))) {
+            if ((!v.hasData[k] && (alsoListed == null || !alsoListed.heldAnywhere(k)))
+                    || hiddenInFlatList(zoneOfKey(k, expanded))) {
                 continue;
             }
             // Searching: the self list shows the matches; the hierarchical or expanded one also what leads to them.
