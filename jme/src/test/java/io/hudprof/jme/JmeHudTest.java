@@ -49,7 +49,10 @@ import org.junit.jupiter.api.Test;
 import org.lwjgl.BufferUtils;
 import org.lwjgl.Version;
 import org.lwjgl.glfw.GLFWKeyCallback;
+import org.lwjgl.opengl.GL;
 import org.lwjgl.opengl.GL11;
+import org.lwjgl.opengl.GLDebugMessageCallback;
+import org.lwjgl.opengl.KHRDebug;
 
 /**
  * A real jME {@code SimpleApplication} (jme3-lwjgl3, LWJGL 3.3.6, a 3.2 core context) under Xvfb with
@@ -153,6 +156,8 @@ class JmeHudTest {
         long framesAtDetailedOff;
         int glErrors;
         final List<String> glErrorFrames = new ArrayList<>();
+        final List<String> glErrorSources = new java.util.concurrent.CopyOnWriteArrayList<>();
+        GLDebugMessageCallback debugCallback;
         byte[] hidden;
         byte[] shown;
         String report;
@@ -225,6 +230,7 @@ class JmeHudTest {
             stateManager.attach(new Reader());
             lwjgl = Version.getVersion();
             glVersion = GL11.glGetString(GL11.GL_VERSION);
+            reportGlErrorSources();
         }
 
         /** Runs a piece of the test in jME's postRender, where its place among the attached states puts it. */
@@ -284,6 +290,33 @@ class JmeHudTest {
             @Override
             protected void onDisable() {
             }
+        }
+
+        /**
+         * Where a GL error comes from: with KHR_debug (Mesa has it in every context), each error is also reported
+         * synchronously, inside the call that raised it, so the Java stack names the call (jME's, hudprof's or this
+         * test's); the first few are kept for the failure message. Only errors are enabled, so nothing else calls
+         * back (or allocates) in the measured frames.
+         */
+        private void reportGlErrorSources() {
+            if (!GL.getCapabilities().GL_KHR_debug) {
+                return;
+            }
+            debugCallback = GLDebugMessageCallback.create((source, type, id, severity, length, message, user) -> {
+                if (type == KHRDebug.GL_DEBUG_TYPE_ERROR && glErrorSources.size() < 4) {
+                    java.io.StringWriter trace = new java.io.StringWriter();
+                    new Throwable(GLDebugMessageCallback.getMessage(length, message))
+                            .printStackTrace(new java.io.PrintWriter(trace));
+                    glErrorSources.add("frame " + frame + ": " + trace);
+                }
+            });
+            KHRDebug.glDebugMessageControl(GL11.GL_DONT_CARE, GL11.GL_DONT_CARE, GL11.GL_DONT_CARE,
+                    (java.nio.IntBuffer) null, false);
+            KHRDebug.glDebugMessageControl(GL11.GL_DONT_CARE, KHRDebug.GL_DEBUG_TYPE_ERROR, GL11.GL_DONT_CARE,
+                    (java.nio.IntBuffer) null, true);
+            KHRDebug.glDebugMessageCallback(debugCallback, 0);
+            GL11.glEnable(KHRDebug.GL_DEBUG_OUTPUT);
+            GL11.glEnable(KHRDebug.GL_DEBUG_OUTPUT_SYNCHRONOUS);
         }
 
         void script() {
@@ -413,6 +446,10 @@ class JmeHudTest {
         @Override
         public void destroy() {
             super.destroy();
+            if (debugCallback != null) {
+                // The context that called it is gone with the window.
+                debugCallback.free();
+            }
             stopped.countDown();
         }
     }
@@ -470,7 +507,7 @@ class JmeHudTest {
         assertEquals(ReportMode.HIERARCHICAL_TIME, game.modeAfterM, "M did not reach the HUD");
         assertTrue(game.gameActions.contains("W pressed"), "W did not reach the game: " + game.gameActions);
         assertFalse(game.gameActions.contains("M pressed"), "M reached the game's mapping while the HUD consumed it");
-        assertEquals(0, game.glErrors, "GL errors: " + game.glErrorFrames);
+        assertEquals(0, game.glErrors, "GL errors: " + game.glErrorFrames + ", raised by " + game.glErrorSources);
         assertTrue(game.glStateChecks >= HUDPROF_OFF_AT - 50, "GL state compared around the shown HUD in only "
                 + game.glStateChecks + " frames");
         assertEquals(0, game.glStateChanges, "the HUD changed jME's GL state in " + game.glStateChanges
