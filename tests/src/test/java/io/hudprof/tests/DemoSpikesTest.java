@@ -95,7 +95,8 @@ class DemoSpikesTest {
     /**
      * At exit the demo says what hudprof itself cost its game thread and whether hudprof caused any spike it caught
      * (issue 31): both lines are printed and parse; the parts of the cost add up to its total (each frame's total is
-     * the sum of its parts, so the means agree but for the printed rounding); each spike listed names a hudprof zone.
+     * the sum of its parts, so the means agree but for the printed rounding); what update() allocated after the
+     * warm-up (growth landing in one frame) is counted; each spike listed names a hudprof zone.
      * How many there are is the run's, not asserted here (a shared machine's hitches land anywhere).
      */
     @Test
@@ -121,6 +122,10 @@ class DemoSpikesTest {
         }
         assertEquals(mean, parts, 5 * 0.0005 + 1e-9, "the parts' means add up to the total's: " + cost.group());
         assertTrue(cost.group(13) != null, "the update()'s thread CPU time is measured: " + cost.group());
+        Matcher growth = Pattern.compile("; update\\(\\) allocated in (\\d+) frames after frame 30, (\\d+) bytes in all"
+                + "(, most (\\d+) at frame (\\d+))?").matcher(run.output);
+        assertTrue(growth.find(), "what update() allocated after the warm-up (growth) is counted:\n" + run.output);
+        assertEquals(Integer.parseInt(growth.group(1)) > 0, growth.group(3) != null, growth.group());
 
         Matcher own = Pattern.compile("hudprof demo: spikes blamed on hudprof's own zones after frame 30: (\\d+)(.*)")
                 .matcher(run.output);
