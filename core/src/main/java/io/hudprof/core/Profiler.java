@@ -165,6 +165,17 @@ public final class Profiler {
         return recorder;
     }
 
+    /**
+     * Makes the calling thread's recorder now, if it has none, so its time starts at this clock reading rather than
+     * at its first zone. A game never needs it: it is for replays (a capture's thread that existed before the first
+     * replayed frame must be credited from that frame's start, as it was live). Does nothing when compiled out.
+     */
+    public void trackCurrentThread() {
+        if (KillSwitch.COMPILED_IN) {
+            recorder();
+        }
+    }
+
     /** {@code update(true)}: gathers and records the frame that just ended. */
     public void update() {
         update(true);

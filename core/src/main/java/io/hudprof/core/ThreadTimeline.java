@@ -51,6 +51,23 @@ public final class ThreadTimeline {
         return threadName;
     }
 
+    /**
+     * How many zones this thread had open at the last update's boundary (the frame timeline's view of its stack,
+     * kept true even when a frame overflowed the timeline). Only while the profiler keeps a frame timeline
+     * ({@link Profiler#timelines()} not null); on the updating thread. A capture starts its threads' stacks here.
+     */
+    public int openDepth() {
+        return openDepth;
+    }
+
+    /** The zone open at {@code depth} (0 = outermost) at the last update's boundary; see {@link #openDepth()}. */
+    public int openZone(int depth) {
+        if (depth < 0 || depth >= openDepth) {
+            throw new IndexOutOfBoundsException("depth " + depth + " of " + openDepth);
+        }
+        return openZone[depth];
+    }
+
     void add(int zoneId, boolean begin, long nanos) {
         int i = (int) written & mask;
         zones[i] = zoneId;

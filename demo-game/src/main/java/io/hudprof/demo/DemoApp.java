@@ -12,6 +12,8 @@ import io.hudprof.core.GpuZone;
 import io.hudprof.core.GpuZoneScope;
 import io.hudprof.core.Zone;
 import io.hudprof.capture.TraceExporter;
+import io.hudprof.capture.file.CaptureWriter;
+import io.hudprof.capture.file.Captures;
 import io.hudprof.capture.jfr.JfrFrames;
 import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
@@ -30,6 +32,7 @@ import io.hudprof.overlay.GpuTimer;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
 import java.io.PrintStream;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -155,10 +158,16 @@ final class DemoApp {
             }
             // --slow: resolved here, where the world's, renderer's and this class's zones all exist.
             Slowdown.slow(Zones.slowTable(options.slow));
+            CaptureWriter capture = startCapture(profiler);
             try {
-                return frames(profiler, spikes, world, window, renderer, input, hud, exporter, focus);
+                long frames = frames(profiler, spikes, world, window, renderer, input, hud, exporter, focus);
+                finishCapture(capture);
+                return frames;
             } finally {
                 Slowdown.clear();
+                if (capture != null) {
+                    capture.finish();
+                }
             }
         }
     }
@@ -363,6 +372,33 @@ final class DemoApp {
             out.println("hudprof demo: last spike export " + spikes.lastExport().get(60, TimeUnit.SECONDS));
         } catch (Exception e) {
             err.println("hudprof demo: a spike export failed: " + e);
+        }
+    }
+
+    /** --capture: every frame of the run from the first, written by the capture's own thread. */
+    private CaptureWriter startCapture(Profiler profiler) throws UsageException {
+        if (options.capture == null || profiler == null) {
+            return null;
+        }
+        try {
+            return Captures.of(profiler).title("hudprof demo, seed " + options.seed).writeTo(options.capture);
+        } catch (IOException | IllegalStateException e) {
+            throw new UsageException("could not start the capture " + options.capture + ": " + e.getMessage());
+        }
+    }
+
+    private void finishCapture(CaptureWriter capture) throws UsageException {
+        if (capture == null) {
+            return;
+        }
+        try {
+            Path file = capture.finish().get(60, TimeUnit.SECONDS);
+            out.println("hudprof demo: capture " + file.toAbsolutePath() + " (" + capture.framesTaken()
+                    + " frames, " + capture.framesDropped() + " the writer could not take)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            throw new UsageException("could not write the capture " + options.capture + ": " + e.getCause());
         }
     }
 

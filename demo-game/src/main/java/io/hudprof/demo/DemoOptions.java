@@ -8,7 +8,7 @@ import java.util.Map;
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
             + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
-            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
+            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--capture FILE.hudprof] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
 
     static final String HELP = USAGE + "\n\n"
             + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
@@ -47,6 +47,8 @@ final class DemoOptions {
             + "                        zones stay in the code but record nothing unless something else installs a\n"
             + "                        profiler (for the -javaagent tests; excludes --hud, --callgraph, --report)\n"
             + "  --export FILE.json    at exit, write the last 120 frames as a Chrome trace (Perfetto, speedscope)\n"
+            + "  --capture FILE        write every frame of the run to a .hudprof capture (open it with\n"
+            + "                        hudprof-viewer FILE, or --text FILE to print it)\n"
             + "  --slow ZONE=PERCENT[,ZONE=PERCENT]\n"
             + "                        make the named zones slower by PERCENT (1 to 1000) of their own work: each entry\n"
             + "                        spins that share of the time it took, inside the zone; for comparisons with a\n"
@@ -68,6 +70,7 @@ final class DemoOptions {
     Path screenshot;
     boolean report;
     Path export;
+    Path capture;
     int rocks = 3000;
     int hunters = 48;
     int workers = Math.max(1, Math.min(3, Runtime.getRuntime().availableProcessors() - 1));
@@ -136,6 +139,7 @@ final class DemoOptions {
                 case "--screenshot" -> o.screenshot = png(value(args, ++i, arg));
                 case "--report" -> o.report = true;
                 case "--export" -> o.export = Path.of(value(args, ++i, arg));
+                case "--capture" -> o.capture = Path.of(value(args, ++i, arg));
                 case "--rocks" -> o.rocks = positive(arg, value(args, ++i, arg), 1);
                 case "--hunters" -> o.hunters = positive(arg, value(args, ++i, arg), 1);
                 case "--workers" -> o.workers = positive(arg, value(args, ++i, arg), 0);
@@ -150,9 +154,9 @@ final class DemoOptions {
         if (o.rocks > 20_000) {
             throw new UsageException("--rocks " + o.rocks + " is more than the 20000 the arena holds");
         }
-        if (o.uninstrumented && (o.hud || o.callGraph != null || o.report || o.export != null)) {
-            throw new UsageException("--uninstrumented runs without hudprof, so --hud, --callgraph, --report and --export"
-                    + " have nothing to show");
+        if (o.uninstrumented && (o.hud || o.callGraph != null || o.report || o.export != null || o.capture != null)) {
+            throw new UsageException("--uninstrumented runs without hudprof, so --hud, --callgraph, --report, --export"
+                    + " and --capture have nothing to show");
         }
         if (o.workers > 64) {
             throw new UsageException("--workers " + o.workers + " is more than 64");

@@ -176,6 +176,15 @@ public final class GdxHudInput extends InputAdapter {
         return router.onKey(key, GLFW_RELEASE, modifiers());
     }
 
+    /**
+     * A typed character: the HUD's search line takes it (and the game does not get it) while the line is open,
+     * as the GLFW char callback's does.
+     */
+    @Override
+    public boolean keyTyped(char character) {
+        return router.onChar(character);
+    }
+
     /** The GLFW modifier bits of the modifier keys held now. */
     public int modifiers() {
         int mods = 0;

@@ -46,6 +46,7 @@ final class GdxChecks {
         assertEquals(10, r.offsetAfterShiftLeft, "Shift+Left is ten frames back");
         assertEquals(0, r.offsetAfterEnd, "End is the live frame");
 
+        assertSearch(r);
         for (String zone : new String[] {"libGDX:render", "Game:Draw", HudprofGdx.BETWEEN_NAME, "hudprof:HUD"}) {
             assertTrue(r.report.contains(zone.substring(zone.indexOf(':') + 1)), zone + " missing from\n" + r.report);
         }
@@ -53,6 +54,20 @@ final class GdxChecks {
         // The first rounds still warm up; the rest are judged by AllocationCheck's rule.
         assertTrue(r.allocationRounds.size() >= GdxRun.ROUNDS, "rounds measured: " + r.allocationRounds);
         r.judgedRounds().assertSteady("hudprof on libGDX's render thread");
+    }
+
+    /**
+     * The search line on this key path: '/', "dra" and Enter filter the report to names containing "dra", the line
+     * closes on Enter, and the Stage gets none of those keys or characters, but W and its 'w' after Enter.
+     */
+    static void assertSearch(GdxRun.Result r) {
+        assertEquals("dra", r.searchText, "the text typed after '/' (whose own character is not typed)");
+        assertFalse(r.searchTypingAfterEnter, "Enter closes the line");
+        assertFalse(r.rowsDuringSearch.isEmpty(), "no rows matched \"dra\"");
+        assertTrue(r.rowsDuringSearch.stream().allMatch(name -> name.toLowerCase().contains("dra")),
+                "rows that do not match: " + r.rowsDuringSearch);
+        assertEquals(java.util.List.of(Keys.W), r.stageKeysDuringSearch, "the Stage's keys around the search");
+        assertEquals("w", r.stageTypedDuringSearch, "the Stage's characters around the search");
     }
 
     /**

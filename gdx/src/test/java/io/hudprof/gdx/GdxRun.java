@@ -33,6 +33,7 @@ import io.hudprof.overlay.testing.XvfbDisplay;
 import io.hudprof.testkit.AllocationCheck;
 
 import org.lwjgl.Version;
+import org.lwjgl.glfw.GLFWCharCallback;
 import org.lwjgl.glfw.GLFWCursorPosCallback;
 import org.lwjgl.glfw.GLFWKeyCallback;
 import org.lwjgl.glfw.GLFWMouseButtonCallback;
@@ -114,6 +115,12 @@ final class GdxRun {
         List<String> stageMouseCaught;
         int cursorBeforeCaughtClick = -1;
         int cursorAfterCaughtClick = -2;
+        /** The search: its text after '/', "dra" and Enter, whether the line was still open, what the Stage got. */
+        String searchText;
+        boolean searchTypingAfterEnter = true;
+        String stageTypedDuringSearch;
+        List<Integer> stageKeysDuringSearch;
+        List<String> rowsDuringSearch;
         /** Fewest bytes of several rounds of pointer events handed to the HUD's processor (INPUT_PROCESSOR only). */
         AllocationCheck.Windows pointerEventBytes;
     }
@@ -331,6 +338,33 @@ final class GdxRun {
                     Gdx.input.setCursorCatched(false);
                     profiler.setPaused(false);
                 }
+                // The search line: keys and their characters as GLFW delivers them (a key, then its character).
+                case 96 -> {
+                    game.stageKeysDown.clear();
+                    game.stageTyped.setLength(0);
+                    profiler.controller().setMode(io.hudprof.core.report.ReportMode.SELF_TIME);
+                    typed(GLFW_KEY_SLASH, '/');
+                    typed(GLFW_KEY_D, 'd');
+                    typed(GLFW_KEY_R, 'r');
+                    typed(GLFW_KEY_A, 'a');
+                    typed(GLFW_KEY_ENTER, 0);
+                }
+                case 98 -> {
+                    result.searchText = hud.controls().searchText().toString();
+                    result.searchTypingAfterEnter = hud.controls().searchTyping();
+                    Report report = new Report();
+                    profiler.controller().build(report);
+                    result.rowsDuringSearch = new ArrayList<>();
+                    for (int i = 0; i < report.rowCount(); i++) {
+                        result.rowsDuringSearch.add(report.row(i).name());
+                    }
+                    typed(GLFW_KEY_W, 'w');
+                }
+                case 100 -> {
+                    result.stageTypedDuringSearch = game.stageTyped.toString();
+                    result.stageKeysDuringSearch = List.copyOf(game.stageKeysDown);
+                    hud.controls().clearSearch();
+                }
                 default -> {
                 }
             }
@@ -395,6 +429,17 @@ final class GdxRun {
             move(x, y);
             button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS);
             button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE);
+        }
+
+        /** A key press, the character it types (0: none) through the window's char callback, and the release. */
+        private void typed(int key, int character) {
+            key(key, GLFW_PRESS, 0);
+            if (character != 0) {
+                GLFWCharCallback current = glfwSetCharCallback(window, null);
+                glfwSetCharCallback(window, current);
+                current.invoke(window, character);
+            }
+            key(key, GLFW_RELEASE, 0);
         }
 
         private void tap(int key, int mods) {

@@ -29,6 +29,8 @@ final class StageGame extends ApplicationAdapter {
     static final int STAGE_TAKES_INPUT_AT = 3;
 
     final List<Integer> stageKeysDown = new ArrayList<>();
+    /** The characters the Stage was typed. */
+    final StringBuilder stageTyped = new StringBuilder();
     /** Every pointer event libGDX handed the Stage (the game's processor), as text, screen coordinates. */
     final List<String> stageMouse = new ArrayList<>();
     /** The GL state at the end of the game's render(), before the HUD (warm-up frames only). */
@@ -82,6 +84,12 @@ final class StageGame extends ApplicationAdapter {
             @Override
             public boolean keyDown(InputEvent event, int keycode) {
                 stageKeysDown.add(keycode);
+                return true;
+            }
+
+            @Override
+            public boolean keyTyped(InputEvent event, char character) {
+                stageTyped.append(character);
                 return true;
             }
         });

@@ -47,6 +47,8 @@ final class JmeHudInput implements RawInputListener {
     static final double WHEEL_PER_NOTCH = 120;
 
     private KeyRouter router;
+    /** The last typed character's press went to the HUD's search line, so its release does too. */
+    private boolean charTaken;
     private HudMouse mouse;
     private JmeContext context;
     private InputManager inputManager;
@@ -90,6 +92,14 @@ final class JmeHudInput implements RawInputListener {
             return;
         }
         int code = evt.getKeyCode();
+        if (code == KeyInput.KEY_UNKNOWN && evt.getKeyChar() != 0) {
+            // jME's GLFW input sends each typed character as a press and a release with no key code.
+            if (evt.isPressed() ? router.onChar(evt.getKeyChar()) : charTaken) {
+                evt.setConsumed();
+            }
+            charTaken = evt.isPressed() && evt.isConsumed();
+            return;
+        }
         int held = evt.isPressed() ? 1 : 0;
         switch (code) {
             case KeyInput.KEY_LSHIFT -> leftShift = held;

@@ -139,6 +139,10 @@ class JmeHudTest {
         final CountingProfiler counting = new CountingProfiler();
         final CountDownLatch stopped = new CountDownLatch(1);
         final List<String> gameActions = new ArrayList<>();
+        /** Typed characters that reached the game unconsumed. */
+        final StringBuilder gameChars = new StringBuilder();
+        String searchText;
+        boolean searchTypingAfterEnter = true;
         HudprofJme hud;
         int frame;
         String lwjgl;
@@ -197,11 +201,12 @@ class JmeHudTest {
             viewPort.setBackgroundColor(new ColorRGBA(0.1f, 0.12f, 0.16f, 1f));
             inputManager.addMapping("M pressed", new KeyTrigger(KeyInput.KEY_M));
             inputManager.addMapping("W pressed", new KeyTrigger(KeyInput.KEY_W));
+            inputManager.addMapping("D pressed", new KeyTrigger(KeyInput.KEY_D));
             inputManager.addListener((ActionListener) (name, pressed, tpf) -> {
                 if (pressed) {
                     gameActions.add(name);
                 }
-            }, "M pressed", "W pressed");
+            }, "M pressed", "W pressed", "D pressed");
             // postRender runs in attach order: the GL state is read right before the HUD draws and right after.
             stateManager.attach(new Hook(() -> {
                 if (hud.isEnabled() && hud.controls().visible()) {
@@ -212,6 +217,43 @@ class JmeHudTest {
             }));
             hud = new HudprofJme();
             stateManager.attach(hud);
+            // A raw listener of the game's, added after the HUD's (which keeps what it uses from those after it).
+            inputManager.addRawInputListener(new com.jme3.input.RawInputListener() {
+                @Override
+                public void onKeyEvent(com.jme3.input.event.KeyInputEvent evt) {
+                    if (evt.getKeyCode() == KeyInput.KEY_UNKNOWN && evt.isPressed() && !evt.isConsumed()) {
+                        gameChars.append(evt.getKeyChar());
+                    }
+                }
+
+                @Override
+                public void beginInput() {
+                }
+
+                @Override
+                public void endInput() {
+                }
+
+                @Override
+                public void onJoyAxisEvent(com.jme3.input.event.JoyAxisEvent evt) {
+                }
+
+                @Override
+                public void onJoyButtonEvent(com.jme3.input.event.JoyButtonEvent evt) {
+                }
+
+                @Override
+                public void onMouseMotionEvent(com.jme3.input.event.MouseMotionEvent evt) {
+                }
+
+                @Override
+                public void onMouseButtonEvent(com.jme3.input.event.MouseButtonEvent evt) {
+                }
+
+                @Override
+                public void onTouchEvent(com.jme3.input.event.TouchEvent evt) {
+                }
+            });
             stateManager.attach(new Hook(() -> {
                 // jME's AppStateManager creates a String[] for the profiler before each state's postRender.
                 hudInRound += THREADS.getCurrentThreadAllocatedBytes() - hudStart
@@ -375,6 +417,20 @@ class JmeHudTest {
                     tap(GLFW_KEY_M);
                     stateManager.getState(DetailedProfilerState.class).setEnabled(true);
                 }
+                // The search line: keys and their characters through the window's GLFW callbacks, as GLFW sends them.
+                case 60 -> {
+                    typed(GLFW_KEY_SLASH, '/');
+                    typed(GLFW_KEY_D, 'd');
+                    typed(GLFW_KEY_R, 'r');
+                    typed(GLFW_KEY_A, 'a');
+                    typed(GLFW_KEY_ENTER, 0);
+                }
+                case 63 -> {
+                    searchText = hud.controls().searchText().toString();
+                    searchTypingAfterEnter = hud.controls().searchTyping();
+                    typed(GLFW_KEY_W, 'w');
+                }
+                case 66 -> hud.controls().clearSearch();
                 case 80 -> {
                     slotWhileDetailed = getAppProfiler();
                     framesAfterDetailed = hud.profiler().recordedFrames();
@@ -445,6 +501,20 @@ class JmeHudTest {
             framesAtDetailedOff = hud.profiler().recordedFrames() - framesAtDetailedOff;
             frame++;
             stop();
+        }
+
+        /** A key press, the character it types (0: none) through the window's char callback, and the release. */
+        private void typed(int key, int character) {
+            long window = ((LwjglWindow) getContext()).getWindowHandle();
+            GLFWKeyCallback keys = glfwSetKeyCallback(window, null);
+            glfwSetKeyCallback(window, keys);
+            keys.invoke(window, key, glfwGetKeyScancode(key), GLFW_PRESS, 0);
+            if (character != 0) {
+                org.lwjgl.glfw.GLFWCharCallback chars = glfwSetCharCallback(window, null);
+                glfwSetCharCallback(window, chars);
+                chars.invoke(window, character);
+            }
+            keys.invoke(window, key, glfwGetKeyScancode(key), GLFW_RELEASE, 0);
         }
 
         private void tap(int key) {
@@ -531,6 +601,10 @@ class JmeHudTest {
         assertEquals(ReportMode.HIERARCHICAL_TIME, game.modeAfterM, "M did not reach the HUD");
         assertTrue(game.gameActions.contains("W pressed"), "W did not reach the game: " + game.gameActions);
         assertFalse(game.gameActions.contains("M pressed"), "M reached the game's mapping while the HUD consumed it");
+        assertEquals("dra", game.searchText, "'/', then d r a through jME's char events, then Enter");
+        assertFalse(game.searchTypingAfterEnter, "Enter closes the search line");
+        assertFalse(game.gameActions.contains("D pressed"), "D reached the game while the search line had the keys");
+        assertEquals("w", game.gameChars.toString(), "the characters that reached the game");
         assertEquals(0, game.glErrors, "GL errors: " + game.glErrorFrames + ", raised by " + game.glErrorSources);
         assertTrue(game.glStateChecks >= HUDPROF_OFF_AT - 50, "GL state compared around the shown HUD in only "
                 + game.glStateChecks + " frames");

@@ -104,6 +104,27 @@ public enum HudAction {
     PREVIOUS_THREAD("thread", false),
     /** Show or hide the thread list with each thread's busy time in the frame. */
     TOGGLE_THREAD_LIST("thread list", false),
+    /**
+     * Cycle the report's per-zone distribution columns: off, each zone's self time per frame, its hierarchical time
+     * per frame (min, median, p95, p99 and max over the frames history holds).
+     */
+    CYCLE_DISTRIBUTION("distributions", false),
+    /** Show or hide the histogram of the cursor zone's per-frame time, with the shown frame's bin marked. */
+    TOGGLE_HISTOGRAM("histogram", false),
+    /** Mark an end of diff range A at the shown frame (first press: its start; second: its end). */
+    MARK_DIFF_A("diff range A", false),
+    /** Mark an end of diff range B at the shown frame; with both ranges marked the HUD shows their diff. */
+    MARK_DIFF_B("diff range B", false),
+    /** Forget both diff ranges and hide the diff. */
+    CLEAR_DIFF("clear diff", false),
+    /**
+     * Open the search line: typed characters filter the report, call graph and timeline to the zones whose names
+     * contain them (ignoring case); while it is open every key goes to it (Backspace edits, Enter keeps the filter
+     * and gives the keys back, Esc clears it), none to the game.
+     */
+    SEARCH("search", false),
+    /** Clear the search filter (consumed only while there is one; otherwise the key stays the game's). */
+    CLEAR_SEARCH("clear search", false),
     /** Show or hide the key help. */
     TOGGLE_HELP("keys", false),
     /** Put every panel back at its configured place and size (panels are dragged and resized with the mouse). */

@@ -10,6 +10,7 @@ import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
@@ -59,6 +60,9 @@ public final class HudControls {
     private SpikeCapture spikes;
     private StatusSource status;
     private boolean spikeListVisible;
+    private boolean histogramShown;
+    /** Made on first use, with the metrics of the frame that draws it ({@link #diffPanel(HudMetrics)}). */
+    private DiffPanelView diffPanel;
     private int selectedSpike = -1;
     private TraceExporter exporter;
     private Path exportDir;
@@ -69,6 +73,8 @@ public final class HudControls {
     /** Rows the mouse wheel asked the report to scroll by, taken by the panel when it next draws. */
     private int reportScroll;
     private final TimelineState timeline = new TimelineState();
+    /** True while the search line is open: typed characters go to it, and every key to the HUD. */
+    private boolean searchTyping;
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -128,6 +134,11 @@ public final class HudControls {
             case NEXT_SPIKE -> nextSpike();
             case EXPORT_TRACE -> exportTrace();
             case TOGGLE_HELP -> toggleHelp();
+            case CYCLE_DISTRIBUTION -> cycleDistribution();
+            case TOGGLE_HISTOGRAM -> toggleHistogram();
+            case MARK_DIFF_A -> markDiff(0);
+            case MARK_DIFF_B -> markDiff(1);
+            case CLEAR_DIFF -> clearDiff();
             case RESET_LAYOUT -> resetLayout();
             case TOGGLE_TIMELINE -> toggleTimeline();
             case FOCUS_TIMELINE -> focusTimeline();
@@ -138,6 +149,8 @@ public final class HudControls {
             case NEXT_THREAD -> nextThread();
             case PREVIOUS_THREAD -> previousThread();
             case TOGGLE_THREAD_LIST -> toggleThreadList();
+            case SEARCH -> openSearch();
+            case CLEAR_SEARCH -> clearSearch();
         }
     }
 
@@ -297,6 +310,63 @@ public final class HudControls {
     /** Shows the overlay if hidden, hides it if shown. */
     public void toggleVisible() {
         visible = !visible;
+        if (!visible) {
+            // Hidden, the HUD takes no keys: the line closes, the filter stays.
+            searchTyping = false;
+        }
+    }
+
+    /**
+     * Opens the search line: {@link #searchType} adds to the filter from now on, and the key router gives every key
+     * to the line (Backspace, Enter, Esc) and none to the game until {@link #commitSearch} or {@link #clearSearch}.
+     */
+    public void openSearch() {
+        searchTyping = true;
+    }
+
+    /** Whether the search line is open (typing goes to it). */
+    public boolean searchTyping() {
+        return searchTyping;
+    }
+
+    /** Adds a typed character (a Unicode code point) to the filter while the line is open; ignored otherwise. */
+    public void searchType(int codePoint) {
+        if (searchTyping) {
+            controller.search().append(codePoint);
+        }
+    }
+
+    /** Deletes the filter's last character while the line is open. */
+    public void searchBackspace() {
+        if (searchTyping) {
+            controller.search().deleteLast();
+        }
+    }
+
+    /** Closes the line and keeps the filter: the keys go back to navigation. */
+    public void commitSearch() {
+        searchTyping = false;
+    }
+
+    /** Clears the filter and closes the line. */
+    public void clearSearch() {
+        controller.search().clear();
+        searchTyping = false;
+    }
+
+    /** Replaces the filter's text (empty: no filter) without opening the line; for tests, the viewer and scripts. */
+    public void search(CharSequence text) {
+        controller.search().set(text);
+    }
+
+    /** The filter's text (read it, do not keep it: it changes in place). */
+    public CharSequence searchText() {
+        return controller.search();
+    }
+
+    /** Whether a filter is active (there is text), the line open or not. */
+    public boolean searchActive() {
+        return controller.search().active();
     }
 
     /** Moves the report cursor one row up. */
@@ -449,6 +519,58 @@ public final class HudControls {
     /** Shows or hides the spike list. */
     public void toggleSpikeList() {
         spikeListVisible = !spikeListVisible;
+    }
+
+    /**
+     * Cycles the report's distribution columns (off, per-frame self, per-frame hierarchical; see
+     * {@code ReportController.setDistribution}) and returns the one now shown.
+     */
+    public Distribution cycleDistribution() {
+        return controller.cycleDistribution();
+    }
+
+    /** Shows or hides the histogram of the cursor zone's per-frame values. */
+    public void toggleHistogram() {
+        histogramShown = !histogramShown;
+    }
+
+    /** Whether the histogram is shown. */
+    public boolean histogramShown() {
+        return histogramShown;
+    }
+
+    /**
+     * Marks an end of diff range A ({@code range} 0) or B (1) at the frame the HUD shows: the first press starts the
+     * range, the second ends it; with both complete the HUD shows their {@code DiffReport} (the zones whose per-frame
+     * self time changed most). Pause and scrub to pick the frames. Nothing happens before a report was shown.
+     */
+    public void markDiff(int range) {
+        if (range < 0 || range > 1) {
+            throw new IllegalArgumentException("hudprof: diff range is 0 (A) or 1 (B), not " + range);
+        }
+        if (shown == null || !shown.frameAvailable() || diffPanel == null) {
+            return;
+        }
+        diffPanel.mark(range, shown.frameNumber(), profiler);
+    }
+
+    /** Forgets both diff ranges. */
+    public void clearDiff() {
+        if (diffPanel != null) {
+            diffPanel.clear();
+        }
+    }
+
+    /** Whether a diff range is marked, so the diff panel shows. */
+    public boolean diffShown() {
+        return diffPanel != null && diffPanel.active();
+    }
+
+    DiffPanelView diffPanel(HudMetrics metrics) {
+        if (diffPanel == null) {
+            diffPanel = new DiffPanelView(metrics);
+        }
+        return diffPanel;
     }
 
     /** The row of the spike list {@link #nextSpike()} last jumped to, or -1. */

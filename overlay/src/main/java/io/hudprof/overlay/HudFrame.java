@@ -45,6 +45,7 @@ public final class HudFrame implements AutoCloseable {
     private final StripChartView categoryChart;
     private final CategoryHistory categories;
     private final SpikeListView spikeList;
+    private final HistogramView histogram;
     private final TimelineView timeline;
     private final ThreadListView threadList;
     private final DrawList list;
@@ -75,6 +76,8 @@ public final class HudFrame implements AutoCloseable {
         this.categoryChart = new StripChartView(config, metrics);
         this.categories = CategoryHistory.attach(profiler);
         this.spikeList = new SpikeListView(metrics);
+        this.histogram = new HistogramView(metrics);
+        this.controls.diffPanel(metrics);
         this.mouse = new HudMouse(this, controls, profiler);
         this.timeline = new TimelineView(config, metrics);
         this.threadList = new ThreadListView(metrics, profiler.data(), config.targetFrameRate);
@@ -202,6 +205,7 @@ public final class HudFrame implements AutoCloseable {
         if (showTimeline) {
             timelineDrawn = true;
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
+            timeline.search(profiler.controller().search());
             timeline.draw(controls.timeline(), graph, showGraph && !controls.categoriesShown(), list);
         }
         if (chartShown) {
@@ -219,6 +223,16 @@ public final class HudFrame implements AutoCloseable {
                     ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
             threadList.draw(report, top, controls.layout(), framebufferWidth, framebufferHeight, list);
             threadListDrawn = true;
+        }
+        if (controls.diffShown()) {
+            int top = controls.spikeListVisible() && !controls.layout().moved(HudLayout.Panel.SPIKES)
+                    ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
+            controls.diffPanel(metrics).draw(top, controls.layout(), framebufferWidth, framebufferHeight, list);
+        }
+        if (controls.histogramShown()) {
+            histogram.draw(profiler.controller(), report, profiler.history().capacity(),
+                    showGraph ? graph.strip().bounds() : null, showTimeline ? timeline.bounds() : null,
+                    controls.layout(), framebufferWidth, framebufferHeight, list);
         }
         if (showGraph && controls.categoriesShown()) {
             categoryChartDrawn = true;
@@ -380,6 +394,10 @@ public final class HudFrame implements AutoCloseable {
     /** Whether the last {@link #draw} drew the frame timeline. */
     boolean timelineDrawn() {
         return timelineDrawn;
+    }
+
+    HistogramView histogramView() {
+        return histogram;
     }
 
     SpikeListView spikeListView() {

@@ -23,7 +23,11 @@ final class HudLayout {
         /** The spike list: its size is the number of spike rows shown. */
         SPIKES,
         /** The thread list: its size is the number of thread rows shown (besides "all threads"). */
-        THREADS
+        THREADS,
+        /** The histogram of one zone's per-frame values (bottom right); it has no size of its own. */
+        HISTOGRAM,
+        /** The diff of two marked frame ranges (top right); it has no size of its own. */
+        DIFF
     }
 
     private static final int PANELS = Panel.values().length;

@@ -1,12 +1,16 @@
 package io.hudprof.overlay;
 
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_0;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_1;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_2;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_T;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_B;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_C;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_DOWN;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_END;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_ESCAPE;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_SLASH;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_HOME;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_EQUAL;
@@ -16,6 +20,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_H;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_L;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LEFT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_N;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_O;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_RIGHT_BRACKET;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
@@ -60,7 +65,8 @@ import java.util.List;
  * 0 auto scale; T time/allocated bytes;
  * L spike list; N next spike; X export trace; H key help; R timeline; Tab gives the timeline the arrows and Enter
  * (bar cursor, call graph of the bar) and back; Y/Shift+Y next/previous thread; I thread list; Z/Shift+Z timeline
- * zoom; ,/. timeline pan.
+ * zoom; ,/. timeline pan; / search (typing goes to the search line until Enter or Esc); Esc clears the search
+ * (consumed only while there is one).
  */
 public final class KeyBindings {
     /** The modifier bits that take part in matching. */
@@ -106,6 +112,11 @@ public final class KeyBindings {
             .bind(HudAction.AUTO_SCALE, GLFW_KEY_0)
             .bind(HudAction.TOGGLE_METRIC, GLFW_KEY_T)
             .bind(HudAction.TOGGLE_HELP, GLFW_KEY_H)
+            .bind(HudAction.CYCLE_DISTRIBUTION, GLFW_KEY_O)
+            .bind(HudAction.MARK_DIFF_A, GLFW_KEY_1)
+            .bind(HudAction.MARK_DIFF_B, GLFW_KEY_2)
+            .bind(HudAction.CLEAR_DIFF, GLFW_KEY_1, GLFW_MOD_SHIFT)
+            .bind(HudAction.TOGGLE_HISTOGRAM, GLFW_KEY_O, GLFW_MOD_SHIFT)
             .bind(HudAction.RESET_LAYOUT, GLFW_KEY_HOME)
             .bind(HudAction.TOGGLE_TIMELINE, GLFW_KEY_R)
             .bind(HudAction.FOCUS_TIMELINE, GLFW_KEY_TAB)
@@ -116,6 +127,8 @@ public final class KeyBindings {
             .bind(HudAction.TIMELINE_ZOOM_OUT, GLFW_KEY_Z, GLFW_MOD_SHIFT)
             .bind(HudAction.TIMELINE_PAN_LEFT, GLFW_KEY_COMMA)
             .bind(HudAction.TIMELINE_PAN_RIGHT, GLFW_KEY_PERIOD)
+            .bind(HudAction.SEARCH, GLFW_KEY_SLASH)
+            .bind(HudAction.CLEAR_SEARCH, GLFW_KEY_ESCAPE)
             .build();
 
     private final int[] keys;

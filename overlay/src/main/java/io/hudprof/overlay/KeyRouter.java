@@ -1,5 +1,9 @@
 package io.hudprof.overlay;
 
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_BACKSPACE;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_ENTER;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_ESCAPE;
+import static org.lwjgl.glfw.GLFW.GLFW_KEY_KP_ENTER;
 import static org.lwjgl.glfw.GLFW.GLFW_KEY_LAST;
 import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
@@ -14,6 +18,10 @@ import static org.lwjgl.glfw.GLFW.GLFW_REPEAT;
  *       press/release stream for it whichever way it toggles.</li>
  *   <li>A release is consumed only if its press was, so a key held when the overlay appears or disappears never
  *       leaves the game with a press and no release.</li>
+ *   <li>While the search line is open ({@link HudAction#SEARCH}), every key but the toggle is consumed: Backspace
+ *       edits, Enter keeps the filter and closes the line, Esc clears it; typed characters come through
+ *       {@link #onChar} and are consumed too. The character of the key that opened the line is not typed.
+ *       {@link HudAction#CLEAR_SEARCH} (Esc) is consumed only while a filter is active.</li>
  * </ul>
  * Works on plain GLFW key codes, so any input path that delivers them can use it; {@link GlfwKeyChain} feeds it from
  * a GLFW window. Allocation-free. Use on the thread that delivers key events.
@@ -22,6 +30,10 @@ public final class KeyRouter {
     private final KeyBindings bindings;
     private final HudControls controls;
     private final boolean[] pressConsumed = new boolean[GLFW_KEY_LAST + 1];
+    /** The key that opened the search line has yet to deliver its character, which is not part of the text. */
+    private boolean skipOpeningChar;
+    /** Enter or Esc just closed the line: a control character they type (libGDX's '\r') is not the game's. */
+    private boolean skipClosingChar;
 
     /** Routes keys through {@code bindings} to {@code controls}. */
     public KeyRouter(KeyBindings bindings, HudControls controls) {
@@ -45,7 +57,17 @@ public final class KeyRouter {
         if (action != GLFW_PRESS && action != GLFW_REPEAT) {
             return false;
         }
+        skipOpeningChar = false;
+        skipClosingChar = false;
         HudAction bound = bindings.actionFor(key, mods);
+        if (bound != HudAction.TOGGLE_OVERLAY && controls.searchTyping() && controls.visible()) {
+            typeKey(key, action);
+            pressConsumed[key] = true;
+            return true;
+        }
+        if (bound == HudAction.CLEAR_SEARCH && !controls.searchActive()) {
+            return false;
+        }
         if (bound == HudAction.TOGGLE_OVERLAY) {
             if (action == GLFW_PRESS) {
                 controls.toggleVisible();
@@ -57,8 +79,42 @@ public final class KeyRouter {
         }
         if (action == GLFW_PRESS || bound.repeats()) {
             controls.perform(bound);
+            skipOpeningChar = bound == HudAction.SEARCH;
         }
         pressConsumed[key] = true;
+        return true;
+    }
+
+    /** A key while the search line is open: the editing keys act, every other key does nothing. */
+    private void typeKey(int key, int action) {
+        if (key == GLFW_KEY_BACKSPACE) {
+            controls.searchBackspace();
+        } else if (action == GLFW_PRESS && (key == GLFW_KEY_ENTER || key == GLFW_KEY_KP_ENTER)) {
+            controls.commitSearch();
+            skipClosingChar = true;
+        } else if (action == GLFW_PRESS && key == GLFW_KEY_ESCAPE) {
+            controls.clearSearch();
+            skipClosingChar = true;
+        }
+    }
+
+    /**
+     * Handles one typed character (a Unicode code point, as GLFW's char callback or an engine's key-typed event
+     * gives it); returns true when the search line took it and the game must not see it. Outside the search line
+     * nothing is consumed.
+     */
+    public boolean onChar(int codePoint) {
+        if (!controls.searchTyping() || !controls.visible()) {
+            boolean closing = skipClosingChar && Character.isISOControl(codePoint);
+            skipOpeningChar = false;
+            skipClosingChar = false;
+            return closing;
+        }
+        if (skipOpeningChar) {
+            skipOpeningChar = false;
+            return true;
+        }
+        controls.searchType(codePoint);
         return true;
     }
 

@@ -36,6 +36,8 @@ final class ReportPanelView {
     private final String[] help;
     private final String hint;
     private final TextLine line = new TextLine(256);
+    /** The search line as last drawn (empty when none was). */
+    private final TextLine searchLine = new TextLine(256);
     private int firstRow;
     private double collections = Double.NaN;
     private StatusSource status;
@@ -92,6 +94,7 @@ final class ReportPanelView {
         boolean problems = report.hasProblems();
         boolean notes = report.noteCount() > 0;
         boolean gpu = gpuLine(report);
+        boolean search = controls.searchTyping() || controls.searchActive();
         int helpLines = controls.helpVisible() ? wrap(null, 0, 0, chars) : hint.isEmpty() ? 0 : 1;
         int width = 2 * pad + chars * cell;
         int offsetX = metrics.scaled(config.panelOffsetX);
@@ -106,7 +109,8 @@ final class ReportPanelView {
         while (true) {
             shownRows--;
             boolean scrolls = rows > shownRows && !compact;
-            int lines = 2 + (problems ? 1 : 0) + (notes ? 1 : 0) + (gpu ? 1 : 0) + Math.max(1, shownRows)
+            int lines = 2 + (problems ? 1 : 0) + (notes ? 1 : 0) + (gpu ? 1 : 0) + (search ? 1 : 0)
+                    + Math.max(1, shownRows)
                     + (scrolls ? 1 : 0) + (compact ? 0 : helpLines);
             int height = 2 * pad + lines * rowHeight + 2 * separator;
             bounds.set(config.panelAnchor.left(framebufferWidth, width, offsetX),
@@ -144,6 +148,12 @@ final class ReportPanelView {
             list.text(x, y + textDrop, line, report.gpuUnavailable() != null ? HudPalette.PROBLEM : HudPalette.DIM);
             y += rowHeight;
         }
+        searchLine.clear();
+        if (search) {
+            searchText(controls, chars);
+            list.text(x, y + textDrop, searchLine, controls.searchTyping() ? HudPalette.TITLE : HudPalette.HELP);
+            y += rowHeight;
+        }
         if (problems) {
             drawProblems(report, list, x, y + textDrop, chars);
             y += rowHeight;
@@ -162,7 +172,8 @@ final class ReportPanelView {
         if (!report.frameAvailable() || rows == 0) {
             line.clear().append(report.metricUnavailable() != null ? report.metricUnavailable()
                     : !report.frameAvailable() ? "no data for this frame"
-                    : report.mode() == ReportMode.STATISTICS ? "no statistics defined" : "no zones recorded yet");
+                    : report.mode() == ReportMode.STATISTICS ? "no statistics defined"
+                    : controls.searchActive() ? "no zone name contains the search" : "no zones recorded yet");
             list.text(x, y + textDrop, line, HudPalette.DIM);
             y += rowHeight;
         } else {
@@ -211,6 +222,38 @@ final class ReportPanelView {
         while (shownColumns > 1 && nameChars + shownColumns * valueChars > room) {
             shownColumns--;
         }
+    }
+
+    /**
+     * The search line into the reused line: the text, a caret while typing, and the keys that end it; cut from the
+     * left when long, so the caret stays in view.
+     */
+    private void searchText(HudControls controls, int chars) {
+        CharSequence text = controls.searchText();
+        boolean typing = controls.searchTyping();
+        String keys = typing ? "  Enter keep  Esc clear" : "  / edit  Esc clear";
+        int room = Math.max(1, chars - 8 - (typing ? 1 : 0) - keys.length());
+        TextLine out = searchLine.clear().append("search: ");
+        if (text.length() > room) {
+            out.append('~');
+            for (int i = text.length() - room + 1; i < text.length(); i++) {
+                out.append(text.charAt(i));
+            }
+        } else {
+            out.append(text);
+        }
+        if (typing) {
+            out.append('_');
+        }
+        out.append(keys);
+        if (out.length() > chars) {
+            out.truncate(chars);
+        }
+    }
+
+    /** The search line as the last {@link #draw} drew it; empty when it drew none. */
+    TextLine searchLine() {
+        return searchLine;
     }
 
     private void drawTitle(Report report, DrawList list, int x, int y, int chars) {

@@ -5,6 +5,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ZoneSearch;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.StoredFrame;
@@ -21,6 +22,11 @@ import io.hudprof.core.report.StoredFrame;
  * in the report panel's. Allocation-free; render thread only.
  */
 final class TimelineView {
+    /** What a bar the search does not match fades towards. */
+    private static final int DIMMED_BAR = 0x1A1E24FF;
+    /** The report's name filter, or null. */
+    private ZoneSearch search;
+
     /** Most bar rows a lane gets; deeper zones are left out (the info line still reaches them with the cursor). */
     private static final int MAX_DEPTH_ROWS = 6;
     private static final int LABEL_CHARS = 16;
@@ -286,6 +292,11 @@ final class TimelineView {
     }
 
     /** Draws the view where {@link #layout} put it; {@code colors} gives a zone its colour in the graph. */
+    /** The report's name filter: while it has text, bars of zones whose names do not contain it are dimmed. */
+    void search(ZoneSearch filter) {
+        this.search = filter;
+    }
+
     void draw(TimelineState state, HistoryGraphView colors, boolean graphShown, DrawList list) {
         TimelineFrame frame = state.frame();
         int pad = metrics.pad();
@@ -421,6 +432,10 @@ final class TimelineView {
             flushRun(depth, top, list);
             int zone = frame.barZone(b);
             int rgba = colorOf(zone, colors, graphShown);
+            boolean dimmed = search != null && search.active() && !search.matches(zone);
+            if (dimmed) {
+                rgba = Rgba.lerp(rgba, DIMMED_BAR, 0.75);
+            }
             // A one-pixel gap on the right keeps neighbouring bars apart once they are wide enough to spare it.
             float gap = x1 - x0 >= 4 ? 1 : 0;
             list.rect(x0, top + 1, x1 - gap, top + row - 1, rgba);
@@ -429,7 +444,7 @@ final class TimelineView {
                 Zone z = Zone.byId(zone);
                 String name = z == null ? "?" : z.name();
                 int chars = Math.min(name.length(), fits);
-                list.text(x0 + 2, top + metrics.textDrop(), name, 0, chars, HudPalette.TITLE);
+                list.text(x0 + 2, top + metrics.textDrop(), name, 0, chars, dimmed ? HudPalette.DIM : HudPalette.TITLE);
             }
         }
         for (int d = 0; d < rows; d++) {

@@ -36,9 +36,15 @@ final class ScriptedGame implements AutoCloseable {
     private int frames;
 
     ScriptedGame(int historyFrames, int extraZones) {
+        this(historyFrames, extraZones, 0);
+    }
+
+    /** As {@link #ScriptedGame(int, int)}, keeping timelines of up to {@code timelineCapacity} events (0: none). */
+    ScriptedGame(int historyFrames, int extraZones, int timelineCapacity) {
         // hudprof's own zones would add rows as the HUD draws; the exact layouts checked here are the game's alone.
-        profiler = new Profiler(ProfilerConfig.builder().clock(clock).historyFrames(historyFrames)
-                .selfProfiling(false).build());
+        ProfilerConfig.Builder config = ProfilerConfig.builder().clock(clock).historyFrames(historyFrames)
+                .selfProfiling(false);
+        profiler = new Profiler((timelineCapacity > 0 ? config.timelineCapacity(timelineCapacity) : config).build());
         Hudprof.install(profiler);
         extras = new Zone[extraZones];
         for (int i = 0; i < extraZones; i++) {

@@ -30,6 +30,7 @@ import java.util.function.Supplier;
 import org.lwjgl.glfw.GLFWCursorEnterCallback;
 import org.lwjgl.glfw.GLFWCursorPosCallback;
 import org.lwjgl.glfw.GLFWErrorCallback;
+import org.lwjgl.glfw.GLFWCharCallback;
 import org.lwjgl.glfw.GLFWKeyCallback;
 import org.lwjgl.glfw.GLFWMouseButtonCallback;
 import org.lwjgl.glfw.GLFWScrollCallback;
@@ -60,6 +61,7 @@ final class ViewerWindow implements AutoCloseable {
     private final float contentScale;
     private final Map<RemoteProfile, Overlay> huds = new IdentityHashMap<>();
     private final GLFWKeyCallback keyCallback;
+    private final GLFWCharCallback charCallback;
     private final GLFWCursorPosCallback cursorCallback;
     private final GLFWCursorEnterCallback enterCallback;
     private final GLFWMouseButtonCallback buttonCallback;
@@ -97,6 +99,8 @@ final class ViewerWindow implements AutoCloseable {
         laidOut[1] = size[1];
         this.keyCallback = GLFWKeyCallback.create(this::onKey);
         glfwSetKeyCallback(handle, keyCallback);
+        this.charCallback = GLFWCharCallback.create(this::onChar);
+        glfwSetCharCallback(handle, charCallback);
         this.cursorCallback = GLFWCursorPosCallback.create(this::onCursor);
         this.enterCallback = GLFWCursorEnterCallback.create(this::onEnter);
         this.buttonCallback = GLFWMouseButtonCallback.create(this::onButton);
@@ -284,6 +288,14 @@ final class ViewerWindow implements AutoCloseable {
         Overlay hud = shownHud;
         if (hud != null) {
             hud.keys().onKey(key, action, mods);
+        }
+    }
+
+    /** A typed character (while polling events): the shown HUD's search line takes it while it is open. */
+    private void onChar(long window, int codePoint) {
+        Overlay hud = shownHud;
+        if (hud != null) {
+            hud.keys().onChar(codePoint);
         }
     }
 
@@ -547,6 +559,8 @@ final class ViewerWindow implements AutoCloseable {
         huds.clear();
         glfwSetKeyCallback(handle, null);
         keyCallback.free();
+        glfwSetCharCallback(handle, null);
+        charCallback.free();
         glfwSetCursorPosCallback(handle, null);
         glfwSetCursorEnterCallback(handle, null);
         glfwSetMouseButtonCallback(handle, null);

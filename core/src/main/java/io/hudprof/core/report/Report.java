@@ -41,6 +41,8 @@ public final class Report {
     private final long[] problemsInFrame = new long[PROBLEMS.length];
     private final long[] problemsTotal = new long[PROBLEMS.length];
     private Column[] columns = new Column[0];
+    private Distribution distribution = Distribution.OFF;
+    private int distributionFrames;
     private ReportRow[] rows = new ReportRow[0];
     private int rowCount;
     private int cursor = -1;
@@ -182,6 +184,19 @@ public final class Report {
             }
         }
         return false;
+    }
+
+    /**
+     * Which per-frame value the distribution columns describe ({@link Distribution#OFF}: none are shown), and over
+     * how many history frames ({@link #distributionFrames()}).
+     */
+    public Distribution distribution() {
+        return distribution;
+    }
+
+    /** How many history frames the distribution columns are over; 0 without them. */
+    public int distributionFrames() {
+        return distributionFrames;
     }
 
     /** How many columns are shown. */
@@ -373,6 +388,11 @@ public final class Report {
 
     void columns(Column[] shownColumns) {
         this.columns = shownColumns;
+    }
+
+    void distribution(Distribution distribution, int frames) {
+        this.distribution = distribution;
+        this.distributionFrames = frames;
     }
 
     void clearNotes() {

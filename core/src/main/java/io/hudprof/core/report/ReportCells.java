@@ -8,7 +8,8 @@ import io.hudprof.core.format.TextLine;
  * The text of a report's cells, the same for every way of showing a {@link Report} (the HUD's panel, the plain-text
  * report, exports): the name cell with IProf's drill markers, each column's header, and each value by its column:
  * <ul>
- *   <li>{@link Column#SELF}, {@link Column#HIER}: milliseconds with {@value #MILLIS_DECIMALS} decimals, or, in a
+ *   <li>{@link Column#SELF}, {@link Column#HIER} and the distribution columns ({@link Column#DIST_MIN} ...):
+ *       milliseconds with {@value #MILLIS_DECIMALS} decimals, or, in a
  *       report of {@link Metric#ALLOCATED_BYTES}, bytes in {@link ValueUnit#BYTES} ("12.50 KiB");
  *   <li>{@link Column#COUNT}: whole when counted, with {@value #AVERAGED_COUNT_DECIMALS} decimal when averaged;
  *   <li>{@link Column#SELF_PERCENT}, {@link Column#HIER_PERCENT}: {@value #PERCENT_DECIMALS} decimal;
@@ -40,7 +41,7 @@ public final class ReportCells {
      */
     public static void appendHeader(Column column, Metric metric, TextLine dest) {
         dest.append(column.header());
-        if (column == Column.SELF || column == Column.HIER) {
+        if (column == Column.SELF || column == Column.HIER || column.distribution()) {
             dest.append(metric == Metric.TIME ? " ms" : " alloc");
         }
     }
@@ -75,7 +76,7 @@ public final class ReportCells {
         }
         double value = row.value(column);
         switch (column) {
-            case SELF, HIER -> {
+            case SELF, HIER, DIST_MIN, DIST_MEDIAN, DIST_P95, DIST_P99, DIST_MAX -> {
                 if (row.unit() == ValueUnit.BYTES) {
                     ValueUnit.BYTES.append(value, dest);
                 } else {

@@ -30,15 +30,25 @@ public final class ReportController {
     private static final Column[] STATISTICS_COLUMNS = {Column.FRAME, Column.RUN, Column.MIN, Column.MAX,
         Column.COUNT};
 
+    private static final Column[] DISTRIBUTION_COLUMNS = {Column.DIST_MIN, Column.DIST_MEDIAN, Column.DIST_P95,
+        Column.DIST_P99, Column.DIST_MAX};
+    private static final Column[] SELF_DIST_COLUMNS = withDistributions(SELF_COLUMNS);
+    private static final Column[] HIER_DIST_COLUMNS = withDistributions(HIER_COLUMNS);
+    private static final Column[] GRAPH_DIST_COLUMNS = withDistributions(GRAPH_COLUMNS);
+
     private final ProfileData data;
     private final FrameHistory history;
     private final ReportSource source;
     private final RowBuilder rows;
+    private final ZoneSearch search = new ZoneSearch();
 
     private ReportMode mode = ReportMode.SELF_TIME;
     private Averaging averaging = Averaging.FAST;
     private Metric metric = Metric.TIME;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
+    private Distribution distribution = Distribution.OFF;
+    /** Made on first use: a controller whose reports never show distributions keeps no per-frame copies. */
+    private ZoneDistributions distributions;
     private int frameOffset;
     private StoredFrame shownSpike;
     private long shownSpikeFrame;
@@ -338,6 +348,55 @@ public final class ReportController {
         return metric;
     }
 
+    /**
+     * Which per-frame value the distribution columns of zone reports show: {@link Distribution#OFF} (the default),
+     * each zone's self or hierarchical value, over the frames history holds with their per-state values. They are
+     * computed only while shown, and kept up to date one new frame at a time.
+     */
+    public Distribution distribution() {
+        return distribution;
+    }
+
+    /** Shows or hides the distribution columns ({@link Column#DIST_MIN} to {@link Column#DIST_MAX}). */
+    public void setDistribution(Distribution distribution) {
+        if (distribution == null) {
+            throw new IllegalArgumentException("hudprof: distribution is null");
+        }
+        this.distribution = distribution;
+    }
+
+    /** Switches to the next distribution (off → self → hier → off) and returns it. */
+    public Distribution cycleDistribution() {
+        distribution = distribution.next();
+        return distribution;
+    }
+
+    /**
+     * Copies the per-frame values of {@code zone} (its outermost level) into {@code dest}, latest frame first, as
+     * the distribution columns see them: {@code basis} (self, or hierarchical when OFF is given) in the current
+     * metric, for the current thread choice, over the frames history holds with per-state values. For views that
+     * draw one zone's distribution (the HUD's histogram); allocation-free once grown.
+     *
+     * @return how many values were copied (0 when the metric is not recorded)
+     */
+    public int zoneFrameValues(int zone, Distribution basis, double[] dest) {
+        if (!data.records(metric)) {
+            return 0;
+        }
+        ZoneDistributions d = distributions();
+        boolean expanded = recursion == RecursionDisplay.EXPANDED;
+        d.update(metric, expanded, threadRoot);
+        return d.frameValues(rows.keyOf(zone, 1, expanded), basis == Distribution.OFF ? Distribution.HIER : basis,
+                dest);
+    }
+
+    private ZoneDistributions distributions() {
+        if (distributions == null) {
+            distributions = new ZoneDistributions(data);
+        }
+        return distributions;
+    }
+
     /** How recursive zones are shown. */
     public RecursionDisplay recursion() {
         return recursion;
@@ -386,6 +445,18 @@ public final class ReportController {
         return true;
     }
 
+    /**
+     * The name filter of the zone reports (the HUD's {@code /} search): while it has text, the self-time list shows
+     * the zones whose names contain it (ignoring case), the hierarchical and expanded lists also the rows that lead to
+     * them, and the call graph the callers and callees on a call path through a match (matching, or with a match
+     * below or above them; the focus always shows, and a focus on such a path keeps every caller leading to it; work
+     * handed to other threads is not filtered). Edit it in place; the next
+     * {@link #buildIfChanged} sees the change.
+     */
+    public ZoneSearch search() {
+        return search;
+    }
+
     /** Reports built since start-up (every {@link #build(Report)}, for views and tests that count them). */
     public long builds() {
         return builds;
@@ -397,6 +468,7 @@ public final class ReportController {
         h = mix(h, averaging.ordinal());
         h = mix(h, metric.ordinal());
         h = mix(h, recursion.ordinal());
+        h = mix(h, distribution.ordinal());
         h = mix(h, frameOffset);
         h = mix(h, System.identityHashCode(shownSpike));
         h = mix(h, shownSpikeFrame);
@@ -408,6 +480,8 @@ public final class ReportController {
         h = mix(h, focusZone);
         h = mix(h, focusLevel);
         h = mix(h, threadRoot);
+        h = mix(h, search.generation());
+        h = mix(h, search.active() ? Zone.count() : 0);
         h = mix(h, System.identityHashCode(statistics()));
         return mix(h, System.identityHashCode(notes()));
     }
@@ -441,7 +515,9 @@ public final class ReportController {
         Averaging shownAveraging = frameOffset == 0 && !spike ? averaging : Averaging.INSTANTANEOUS;
         dest.clearRows();
         dest.clearNotes();
-        dest.columns(columnsFor(mode));
+        boolean withDistribution = distribution != Distribution.OFF && mode != ReportMode.STATISTICS && !spike;
+        dest.columns(columnsFor(mode, withDistribution));
+        dest.distribution(Distribution.OFF, 0);
         if (mode == ReportMode.STATISTICS && spike) {
             buildSpikeStatistics(dest);
         } else if (mode == ReportMode.STATISTICS) {
@@ -465,7 +541,14 @@ public final class ReportController {
             dest.metric(metric, data.unavailableReason(metric), available ? source.frameTotal : 0);
             dest.problems(source.problemsInFrame, source.problemsTotal);
             if (available) {
-                rows.zoneRows(dest, mode, metric, source, expanded, focusKey);
+                if (withDistribution) {
+                    distributions().update(metric, expanded, threadRoot);
+                }
+                rows.alsoList(withDistribution ? distributions : null);
+                rows.zoneRows(dest, mode, metric, source, expanded, focusKey, search);
+                if (withDistribution) {
+                    distributionCells(dest, expanded);
+                }
             }
             source.close();
         }
@@ -669,12 +752,38 @@ public final class ReportController {
         cursorKey = -1;
     }
 
-    private static Column[] columnsFor(ReportMode mode) {
+    /**
+     * Fills the distribution cells of the zone rows that stand for a zone's own values (flat rows and the call
+     * graph's focus); caller, callee and worker rows hold values on behalf of another zone and leave them blank.
+     */
+    private void distributionCells(Report dest, boolean expanded) {
+        ZoneDistributions d = distributions;
+        dest.distribution(distribution, d.frames());
+        for (int i = 0; i < dest.rowCount(); i++) {
+            ReportRow row = dest.row(i);
+            if ((row.role() != RowRole.FLAT && row.role() != RowRole.FOCUS)
+                    || !d.select(rows.keyOf(row.zoneId(), row.recursionLevel(), expanded), distribution)) {
+                continue;
+            }
+            for (int c = 0; c < DISTRIBUTION_COLUMNS.length; c++) {
+                row.value(DISTRIBUTION_COLUMNS[c], d.stats[c]);
+            }
+        }
+    }
+
+    private static Column[] columnsFor(ReportMode mode, boolean withDistribution) {
         return switch (mode) {
-            case SELF_TIME -> SELF_COLUMNS;
-            case HIERARCHICAL_TIME -> HIER_COLUMNS;
-            case CALL_GRAPH -> GRAPH_COLUMNS;
+            case SELF_TIME -> withDistribution ? SELF_DIST_COLUMNS : SELF_COLUMNS;
+            case HIERARCHICAL_TIME -> withDistribution ? HIER_DIST_COLUMNS : HIER_COLUMNS;
+            case CALL_GRAPH -> withDistribution ? GRAPH_DIST_COLUMNS : GRAPH_COLUMNS;
             case STATISTICS -> STATISTICS_COLUMNS;
         };
+    }
+
+    /** A zone mode's columns with the percentage column left out (room in the HUD) and the distribution added. */
+    private static Column[] withDistributions(Column[] columns) {
+        Column[] result = Arrays.copyOf(columns, columns.length - 1 + DISTRIBUTION_COLUMNS.length);
+        System.arraycopy(DISTRIBUTION_COLUMNS, 0, result, columns.length - 1, DISTRIBUTION_COLUMNS.length);
+        return result;
     }
 }

@@ -27,6 +27,10 @@ final class RowBuilder {
     private double[] spawnedSelf = new double[8];
     private double[] spawnedHier = new double[8];
     private double[] spawnedCalls = new double[8];
+    /** While distribution columns are shown: flat lists also list the keys with values in any held frame. */
+    private ZoneDistributions alsoListed;
+    /** The name filter of the rows being built, or null when none is active. */
+    private ZoneSearch filter;
 
     RowBuilder(ProfileData data) {
         this.data = data;
@@ -37,9 +41,13 @@ final class RowBuilder {
      * values {@code source} opened.
      */
     void zoneRows(Report dest, ReportMode mode, Metric metric, ReportSource source, boolean expanded,
-                  int focusKey) {
+                  int focusKey, ZoneSearch search) {
         unit = metric.unit();
         shown.compute(data, source.self, source.calls, expanded, focusKey);
+        filter = search != null && search.active() ? search : null;
+        if (filter != null) {
+            filter.markKeys(data, expanded, shown.keyCount);
+        }
         KeyedValues recentValues = valuesFor(recent, source.recentSelf, source.recentCalls, source, expanded,
                 focusKey);
         KeyedValues referenceValues = source.referenceSelf == null ? null
@@ -55,6 +63,15 @@ final class RowBuilder {
         } else {
             flat(dest, mode == ReportMode.SELF_TIME, expanded, source.frameTotal, recentValues, referenceValues);
         }
+    }
+
+    /**
+     * Makes the flat lists of the following {@link #zoneRows} calls also list the keys {@code distributions} saw in
+     * any held frame (with this frame's zeros), so a zone that runs now and then keeps its row and its distribution;
+     * null: only the keys with values in the shown frame.
+     */
+    void alsoList(ZoneDistributions distributions) {
+        alsoListed = distributions;
     }
 
     /** The call-graph values of the last {@link #zoneRows} call, for "go to the heaviest caller". */
@@ -78,7 +95,12 @@ final class RowBuilder {
         int n = 0;
         ensureOrder(v.keyCount);
         for (int k = 0; k < v.keyCount; k++) {
-            if (!v.hasData[k] || hiddenInFlatList(zoneOfKey(k, expanded))) {
+            if ((!v.hasData[k] && (alsoListed == null || !alsoListed.heldAnywhere(k)))
+                    || hiddenInFlatList(zoneOfKey(k, expanded))) {
+                continue;
+            }
+            // Searching: the self list shows the matches; the hierarchical or expanded one also what leads to them.
+            if (filter != null && !(bySelf && !expanded ? filter.keyMatches(k) : filter.keyMatchesOrLeads(k))) {
                 continue;
             }
             order[n++] = k;
@@ -108,7 +130,7 @@ final class RowBuilder {
         ensureOrder(v.keyCount);
         int n = 0;
         for (int k = 0; k < v.keyCount; k++) {
-            if (v.isParent[k]) {
+            if (v.isParent[k] && (filter == null || filter.keyOnMatchPath(k))) {
                 order[n++] = k;
                 sortKey[k] = v.parentHier[k];
             }
@@ -133,7 +155,7 @@ final class RowBuilder {
         }
         n = 0;
         for (int k = 0; k < v.keyCount; k++) {
-            if (v.isChild[k]) {
+            if (v.isChild[k] && (filter == null || filter.keyOnMatchPath(k))) {
                 order[n++] = k;
                 sortKey[k] = v.childHier[k];
             }

@@ -83,6 +83,10 @@ public final class TextReport {
         if (report.recursion() == RecursionDisplay.EXPANDED) {
             out.append(" | recursion expanded");
         }
+        if (report.distribution() != Distribution.OFF) {
+            out.append(" | per-frame ").append(report.distribution().label()).append(" over ")
+                    .append(report.distributionFrames()).append(" frames (nearest rank)");
+        }
         if (report.paused()) {
             out.append(" | PAUSED");
         }

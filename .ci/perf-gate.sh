@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# hudprof's own performance gate (issue 28): the demo, headless, captured and judged by hudprof-check against the
+# baseline kept in the repository, under check/baseline/demo.rules (a zone's or the frame's median more than 2x the
+# baseline's fails; smaller changes never do, so CI machines' noise never blocks a landing).
+#
+#   bash .ci/perf-gate.sh             judge a fresh capture; exit 0 pass, 1 regression, 2 bad input
+#   bash .ci/perf-gate.sh --refresh   record a new baseline into check/baseline/demo.hudprof (then commit it)
+#
+# The run: --headless --no-vsync --fixed-dt 1/60 --seed 1 --size 320x240 --frames 600, LP_NUM_THREADS=0; the gate
+# skips the first 60 frames (class loading, the JIT). Writes target/perf-gate/{current.hudprof,gate.json,gate.xml}.
+# Builds demo-game and check with Maven (package, no tests, never install); extra arguments go to Maven (e.g. -o).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+refresh=false
+if [ "${1:-}" = "--refresh" ]; then
+  refresh=true
+  shift
+fi
+export LP_NUM_THREADS=0
+out=target/perf-gate
+mkdir -p "$out"
+mvn -B -q "$@" -pl demo-game,check -am package dependency:build-classpath -DskipTests -Djacoco.skip=true \
+  -Dmdep.outputFile=target/perf-gate.classpath >"$out/build.log" 2>&1 \
+  || { cat "$out/build.log" >&2; echo "perf-gate: the build failed" >&2; exit 2; }
+cp="demo-game/target/classes:$(cat demo-game/target/perf-gate.classpath)"
+capture="$out/current.hudprof"
+[ "$refresh" = true ] && capture=check/baseline/demo.hudprof
+java -cp "$cp" io.hudprof.demo.DemoMain --headless --no-vsync --fixed-dt 1/60 --seed 1 --size 320x240 --frames 600 \
+  --capture "$capture" >"$out/demo.log" 2>&1 \
+  || { cat "$out/demo.log" >&2; echo "perf-gate: the demo failed" >&2; exit 2; }
+if [ "$refresh" = true ]; then
+  echo "perf-gate: new baseline check/baseline/demo.hudprof ($(du -k "$capture" | cut -f1) KiB); commit it"
+  exit 0
+fi
+java -jar check/target/hudprof-check.jar --baseline check/baseline/demo.hudprof --current "$capture" --skip 60 \
+  --rules check/baseline/demo.rules --json "$out/gate.json" --junit "$out/gate.xml"

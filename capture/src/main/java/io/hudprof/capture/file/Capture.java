@@ -1,0 +1,501 @@
+package io.hudprof.capture.file;
+
+import io.hudprof.core.ProfilerConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@code .hudprof} capture read into memory and validated ({@code docs/CAPTURE-FORMAT.md}): the header (machine,
+ * JVM, hudprof version, title), the zone and thread tables and the frames. {@link #replay} plays it into a fresh
+ * profiler, frame by frame, so reports, views and frame listeners see the captured frames as they saw them live.
+ *
+ * <p>Reading distrusts the file: every length and count is checked against the bytes that remain before anything is
+ * allocated for it, every reference against what was defined, and any problem is one {@link CaptureFormatException}
+ * naming the file and the byte offset. Memory is proportional to the file's real size, never to a claimed one.
+ */
+public final class Capture {
+    /** A zone as the capture defines it. */
+    public record ZoneInfo(int id, String name, boolean isPrivate, boolean isGpu, int colour) {
+    }
+
+    /** A thread as the capture defines it; {@code updating}: the thread that called {@code update()}. */
+    public record ThreadInfo(int id, String name, boolean updating) {
+    }
+
+    private final Path file;
+    private final int minorVersion;
+    private final Map<String, String> header;
+    private final Map<Integer, ZoneInfo> zones;
+    private final List<ThreadInfo> threads;
+    private final List<CapturedFrame> frames;
+    private final long droppedFrames;
+    private final int maxThreadEvents;
+
+    private Capture(Path file, int minorVersion, Map<String, String> header, Map<Integer, ZoneInfo> zones,
+                    List<ThreadInfo> threads, List<CapturedFrame> frames, long droppedFrames, int maxThreadEvents) {
+        this.file = file;
+        this.minorVersion = minorVersion;
+        this.header = Collections.unmodifiableMap(header);
+        this.zones = Collections.unmodifiableMap(zones);
+        this.threads = Collections.unmodifiableList(threads);
+        this.frames = Collections.unmodifiableList(frames);
+        this.droppedFrames = droppedFrames;
+        this.maxThreadEvents = maxThreadEvents;
+    }
+
+    /**
+     * Reads and validates the capture in {@code file}.
+     *
+     * @throws CaptureFormatException when the file is not a valid capture (naming the file and the offset)
+     * @throws IOException when it cannot be read
+     */
+    public static Capture open(Path file) throws IOException {
+        return read(file, Files.readAllBytes(file));
+    }
+
+    /** Reads and validates a capture held in {@code bytes}; {@code file} only names it in errors (may be null). */
+    public static Capture read(Path file, byte[] bytes) throws CaptureFormatException {
+        return new Reader(file, bytes).read();
+    }
+
+    /** The file read, or null when read from bytes. */
+    public Path file() {
+        return file;
+    }
+
+    /** The format's minor version the file was written with (the major is always {@value CaptureFormat#MAJOR}). */
+    public int minorVersion() {
+        return minorVersion;
+    }
+
+    /**
+     * Where and how the capture was made: {@code hudprof.version}, {@code title}, {@code created}, {@code clock},
+     * {@code java.version}, {@code java.vm}, {@code java.vendor}, {@code os}, {@code arch}, {@code cpus},
+     * {@code cpu} (when known), and any a later writer adds.
+     */
+    public Map<String, String> header() {
+        return header;
+    }
+
+    /** The capture's title (may be empty). */
+    public String title() {
+        return header.getOrDefault("title", "");
+    }
+
+    /** The zones the frames use, by the capture's zone id. */
+    public Map<Integer, ZoneInfo> zones() {
+        return zones;
+    }
+
+    /** The threads, by the capture's thread id (their index). */
+    public List<ThreadInfo> threads() {
+        return threads;
+    }
+
+    /** The frames, oldest first. */
+    public List<CapturedFrame> frames() {
+        return frames;
+    }
+
+    /** Frames of the live run the writer could not take (between its first frame and its end). */
+    public long droppedFrames() {
+        return droppedFrames;
+    }
+
+    /** The most zone events one thread had in one frame: a replay's rings are made this large. */
+    int maxThreadEvents() {
+        return maxThreadEvents;
+    }
+
+    /**
+     * A replay of this capture into a new profiler built from {@code config} (its clock, self-profiling and event
+     * capacity are the replay's; everything else, history length and timelines included, is the caller's). Add frame
+     * listeners to {@link CaptureReplay#profiler()}, then {@link CaptureReplay#step()} through the frames.
+     */
+    public CaptureReplay replay(ProfilerConfig.Builder config) {
+        return new CaptureReplay(this, config);
+    }
+
+    /**
+     * {@link #replay(ProfilerConfig.Builder)} into a profiler whose history holds every frame of the capture (up to
+     * 32,768) and which keeps timelines of 2^14 events a thread for the last 64 frames: what a viewer wants.
+     */
+    public CaptureReplay replay() {
+        int frames = (int) Math.min(32_768, Math.max(1, frames().size()));
+        return replay(ProfilerConfig.builder().historyFrames(Math.max(frames, 64)).timelineCapacity(1 << 14)
+                .timelineFrames(64));
+    }
+
+    /** The parser: one pass, every claim checked before it is believed. */
+    private static final class Reader {
+        private final Path file;
+        private final ByteIn in;
+        private final Map<String, String> header = new LinkedHashMap<>();
+        private final Map<Integer, ZoneInfo> zones = new HashMap<>();
+        private final List<ThreadInfo> threads = new ArrayList<>();
+        private final List<Boolean> ended = new ArrayList<>();
+        private final List<CapturedFrame> frames = new ArrayList<>();
+        private long previousEnd;
+        private long lastRecorded;
+        private long dropped;
+
+        Reader(Path file, byte[] bytes) {
+            this.file = file;
+            this.in = new ByteIn(file, bytes);
+        }
+
+        Capture read() throws CaptureFormatException {
+            for (int i = 0; i < CaptureFormat.MAGIC.length; i++) {
+                if (in.remaining() == 0 || in.readByte() != (CaptureFormat.MAGIC[i] & 0xFF)) {
+                    throw new CaptureFormatException(file, 0, "not a hudprof capture (no .hudprof magic)");
+                }
+            }
+            int major = in.readByte();
+            int minor = in.readByte();
+            if (major != CaptureFormat.MAJOR) {
+                throw new CaptureFormatException(file, CaptureFormat.MAGIC.length, "capture format version " + major
+                        + "." + minor + " is not readable by this hudprof (reads " + CaptureFormat.MAJOR + ".x)");
+            }
+            boolean sawHeader = false;
+            while (true) {
+                if (in.remaining() == 0) {
+                    throw in.fail("truncated: the capture has no end record");
+                }
+                int tagAt = in.position();
+                int tag = in.readByte();
+                int length = in.readCount(CaptureFormat.MAX_RECORD_BYTES, "record length");
+                int outer = in.push(length);
+                if (!sawHeader && tag != CaptureFormat.TAG_HEADER) {
+                    throw new CaptureFormatException(file, tagAt, "the first record must be the header, not tag "
+                            + tag);
+                }
+                switch (tag) {
+                    case CaptureFormat.TAG_HEADER -> {
+                        if (sawHeader) {
+                            throw new CaptureFormatException(file, tagAt, "a second header record");
+                        }
+                        readHeader();
+                        sawHeader = true;
+                    }
+                    case CaptureFormat.TAG_ZONE -> readZone();
+                    case CaptureFormat.TAG_THREAD -> readThread();
+                    case CaptureFormat.TAG_FRAME -> readFrame();
+                    case CaptureFormat.TAG_END -> {
+                        long frameCount = in.readNonNegative("frame count");
+                        long droppedTotal = in.readNonNegative("dropped frames");
+                        int maxEvents = in.readCount(Integer.MAX_VALUE, "largest thread frame");
+                        in.pop(outer, "end");
+                        if (frameCount != frames.size()) {
+                            throw new CaptureFormatException(file, tagAt, "the end record counts " + frameCount
+                                    + " frames but the file holds " + frames.size());
+                        }
+                        if (droppedTotal < dropped) {
+                            throw new CaptureFormatException(file, tagAt, "the end record counts " + droppedTotal
+                                    + " dropped frames but the frames say " + dropped);
+                        }
+                        if (in.remaining() != 0) {
+                            throw in.fail(in.remaining() + " bytes after the end record");
+                        }
+                        int largest = 0;
+                        for (CapturedFrame f : frames) {
+                            for (int c : f.segCount) {
+                                largest = Math.max(largest, c);
+                            }
+                        }
+                        if (maxEvents != largest) {
+                            throw new CaptureFormatException(file, tagAt, "the end record says a thread's largest "
+                                    + "frame has " + maxEvents + " events but it has " + largest);
+                        }
+                        return new Capture(file, minor, header, zones, threads, frames, droppedTotal, largest);
+                    }
+                    default -> {
+                        if (tag < CaptureFormat.TAG_FIRST_OPTIONAL) {
+                            throw new CaptureFormatException(file, tagAt, "unknown record tag " + tag);
+                        }
+                        in.skipToLimit();
+                    }
+                }
+                in.pop(outer, "tag " + tag);
+            }
+        }
+
+        private void readHeader() throws CaptureFormatException {
+            int n = in.readCount(CaptureFormat.MAX_HEADER_ENTRIES, "header entries");
+            for (int i = 0; i < n; i++) {
+                String key = in.readString("header key");
+                String value = in.readString("header value");
+                header.put(key, value);
+            }
+        }
+
+        private void readZone() throws CaptureFormatException {
+            int at = in.position();
+            int id = in.readCount(CaptureFormat.MAX_ZONE_ID, "zone id");
+            int flags = in.readByte();
+            if ((flags & ~CaptureFormat.ZONE_KNOWN_FLAGS) != 0) {
+                throw in.fail("unknown zone flags " + flags);
+            }
+            int colour = in.readCount(0x1000000, "zone colour");
+            String name = in.readString("zone name");
+            if (name.isBlank()) {
+                throw in.fail("zone " + id + " has a blank name");
+            }
+            if (zones.containsKey(id)) {
+                throw new CaptureFormatException(file, at, "zone " + id + " is defined twice");
+            }
+            zones.put(id, new ZoneInfo(id, name, (flags & CaptureFormat.ZONE_PRIVATE) != 0,
+                    (flags & CaptureFormat.ZONE_GPU) != 0, colour));
+        }
+
+        private void readThread() throws CaptureFormatException {
+            int at = in.position();
+            int id = in.readCount(CaptureFormat.MAX_THREADS, "thread id");
+            if (id != threads.size()) {
+                throw new CaptureFormatException(file, at, "thread " + id + " defined where thread "
+                        + threads.size() + " comes next");
+            }
+            int flags = in.readByte();
+            if ((flags & ~CaptureFormat.THREAD_KNOWN_FLAGS) != 0) {
+                throw in.fail("unknown thread flags " + flags);
+            }
+            String name = in.readString("thread name");
+            threads.add(new ThreadInfo(id, name, (flags & CaptureFormat.THREAD_UPDATING) != 0));
+            ended.add(false);
+        }
+
+        private int liveThread(String what) throws CaptureFormatException {
+            int at = in.position();
+            int id = in.readCount(CaptureFormat.MAX_THREADS, what);
+            if (id >= threads.size()) {
+                throw new CaptureFormatException(file, at, what + " " + id + " is not defined");
+            }
+            if (ended.get(id)) {
+                throw new CaptureFormatException(file, at, what + " " + id + " has already ended");
+            }
+            return id;
+        }
+
+        private int zone(boolean gpu, String what) throws CaptureFormatException {
+            int at = in.position();
+            long raw = in.readVarLong();
+            if (raw < 0 || raw > CaptureFormat.MAX_ZONE_ID) {
+                throw new CaptureFormatException(file, at, what + " zone id out of range");
+            }
+            return checkZone((int) raw, gpu, at, what);
+        }
+
+        private int checkZone(int id, boolean gpu, int at, String what) throws CaptureFormatException {
+            ZoneInfo z = zones.get(id);
+            if (z == null) {
+                throw new CaptureFormatException(file, at, what + " uses zone " + id + ", never defined");
+            }
+            if (z.isGpu() != gpu) {
+                throw new CaptureFormatException(file, at, what + " uses zone " + id + " ("
+                        + (z.isGpu() ? "a GPU zone" : "a CPU zone") + ") where a " + (gpu ? "GPU" : "CPU")
+                        + " zone belongs");
+            }
+            return id;
+        }
+
+        private long time(long previous, String what) throws CaptureFormatException {
+            int at = in.position();
+            long delta = in.readSignedVarLong();
+            try {
+                return Math.addExact(previous, delta);
+            } catch (ArithmeticException e) {
+                throw new CaptureFormatException(file, at, what + " overflows the clock");
+            }
+        }
+
+        private void readFrame() throws CaptureFormatException {
+            int flags = in.readCount(CaptureFormat.FRAME_KNOWN_FLAGS, "frame flags");
+            long start;
+            if (frames.isEmpty()) {
+                start = in.readSignedVarLong();
+            } else {
+                int deltaAt = in.position();
+                long delta = in.readSignedVarLong();
+                if (delta < 0) {
+                    throw new CaptureFormatException(file, deltaAt, "frame " + frames.size()
+                            + " starts before the previous frame ended");
+                }
+                try {
+                    start = Math.addExact(previousEnd, delta);
+                } catch (ArithmeticException e) {
+                    throw new CaptureFormatException(file, deltaAt, "frame start overflows the clock");
+                }
+            }
+            int durationAt = in.position();
+            long duration = in.readNonNegative("frame duration");
+            long end;
+            try {
+                end = Math.addExact(start, duration);
+            } catch (ArithmeticException e) {
+                throw new CaptureFormatException(file, durationAt, "frame end overflows the clock");
+            }
+            boolean recorded = (flags & CaptureFormat.FRAME_RECORDED) != 0;
+            int numberAt = in.position();
+            long number = in.readNonNegative("frame number");
+            if (recorded ? number <= lastRecorded : number != 0) {
+                throw new CaptureFormatException(file, numberAt, recorded
+                        ? "recorded frame number " + number + " does not follow " + lastRecorded
+                        : "an unrecorded frame has a frame number");
+            }
+            long droppedBefore = in.readNonNegative("dropped frames");
+            if (droppedBefore > 0 && frames.isEmpty()) {
+                throw in.fail("the first frame says frames were dropped before it");
+            }
+            dropped += droppedBefore;
+            if (droppedBefore > 0 && (flags & CaptureFormat.FRAME_RESYNC) == 0) {
+                throw in.fail("a frame after dropped frames carries no open stacks");
+            }
+            int[] resyncThread = new int[0];
+            int[] resyncDepth = new int[0];
+            int[] resyncZone = new int[0];
+            if ((flags & CaptureFormat.FRAME_RESYNC) != 0) {
+                int n = in.readItems(2, "stack count");
+                resyncThread = new int[n];
+                resyncDepth = new int[n];
+                IntList zonesOpen = new IntList();
+                for (int t = 0; t < n; t++) {
+                    resyncThread[t] = liveThread("stack thread");
+                    int depth = in.readItems(1, "stack depth");
+                    if (depth > CaptureFormat.MAX_DEPTH) {
+                        throw in.fail("stack depth " + depth + " is past " + CaptureFormat.MAX_DEPTH);
+                    }
+                    resyncDepth[t] = depth;
+                    for (int d = 0; d < depth; d++) {
+                        zonesOpen.add(zone(false, "an open stack"));
+                    }
+                }
+                resyncZone = zonesOpen.toArray();
+            } else if (frames.isEmpty()) {
+                throw in.fail("the first frame carries no open stacks");
+            }
+            int segments = in.readItems(2, "thread segments");
+            int[] segThread = new int[segments];
+            int[] segStart = new int[segments];
+            int[] segCount = new int[segments];
+            IntList zone = new IntList();
+            LongList nanos = new LongList();
+            List<Boolean> seenThreads = new ArrayList<>(Collections.nCopies(threads.size(), false));
+            for (int g = 0; g < segments; g++) {
+                int threadAt = in.position();
+                int thread = liveThread("segment thread");
+                if (seenThreads.get(thread)) {
+                    throw new CaptureFormatException(file, threadAt, "thread " + thread
+                            + " has two segments in one frame");
+                }
+                seenThreads.set(thread, true);
+                int count = in.readItems(2, "event count");
+                segThread[g] = thread;
+                segStart[g] = zone.size;
+                segCount[g] = count;
+                long previous = start;
+                for (int k = 0; k < count; k++) {
+                    int codeAt = in.position();
+                    long code = in.readVarLong();
+                    if (code < 0 || (code >>> 1) > CaptureFormat.MAX_ZONE_ID) {
+                        throw new CaptureFormatException(file, codeAt, "event zone id out of range");
+                    }
+                    zone.add(checkZone((int) (code >>> 1), false, codeAt, "an event") << 1 | (int) (code & 1));
+                    previous = time(previous, "an event time");
+                    nanos.add(previous);
+                }
+            }
+            int endedCount = in.readItems(1, "ended threads");
+            int[] endedThread = new int[endedCount];
+            for (int i = 0; i < endedCount; i++) {
+                endedThread[i] = liveThread("ended thread");
+                ended.set(endedThread[i], true);
+            }
+            int gpuFrames = in.readItems(3, "GPU frames");
+            long[] gpuFrame = new long[gpuFrames];
+            int[] gpuFlags = new int[gpuFrames];
+            int[] gpuStart = new int[gpuFrames];
+            int[] gpuCount = new int[gpuFrames];
+            IntList gpuCode = new IntList();
+            LongList gpuNanos = new LongList();
+            long newestRecorded = recorded ? number : lastRecorded;
+            for (int f = 0; f < gpuFrames; f++) {
+                gpuFlags[f] = in.readCount(CaptureFormat.GPU_BEFORE_UPDATE, "GPU frame flags");
+                int numberAt2 = in.position();
+                gpuFrame[f] = in.readNonNegative("GPU frame number");
+                if (gpuFrame[f] < 1 || gpuFrame[f] > newestRecorded) {
+                    throw new CaptureFormatException(file, numberAt2, "GPU results for frame " + gpuFrame[f]
+                            + ", not a recorded frame yet");
+                }
+                int count = in.readItems(2, "GPU event count");
+                gpuStart[f] = gpuCode.size;
+                gpuCount[f] = count;
+                long previous = start;
+                for (int k = 0; k < count; k++) {
+                    int codeAt = in.position();
+                    long code = in.readVarLong();
+                    if (code < 0 || (code >>> 1) > CaptureFormat.MAX_ZONE_ID) {
+                        throw new CaptureFormatException(file, codeAt, "GPU zone id out of range");
+                    }
+                    int id = checkZone((int) (code >>> 1), true, codeAt, "a GPU event");
+                    gpuCode.add((code & 1) != 0 ? id : ~id);
+                    previous = time(previous, "a GPU event time");
+                    gpuNanos.add(previous);
+                }
+            }
+            int[] zoneCodes = zone.toArray();
+            int[] zoneIds = new int[zoneCodes.length];
+            boolean[] begins = new boolean[zoneCodes.length];
+            for (int i = 0; i < zoneCodes.length; i++) {
+                zoneIds[i] = zoneCodes[i] >>> 1;
+                begins[i] = (zoneCodes[i] & 1) != 0;
+            }
+            frames.add(new CapturedFrame(flags, start, end, recorded ? number : 0, droppedBefore, resyncThread,
+                    resyncDepth, resyncZone, segThread, segStart, segCount, zoneIds, begins, nanos.toArray(),
+                    endedThread, gpuFrame, gpuFlags, gpuStart, gpuCount, gpuCode.toArray(), gpuNanos.toArray()));
+            previousEnd = end;
+            if (recorded) {
+                lastRecorded = number;
+            }
+        }
+    }
+
+    /** A growing int array: grows with what was really read, never with a claimed count. */
+    private static final class IntList {
+        int[] a = new int[16];
+        int size;
+
+        void add(int v) {
+            if (size == a.length) {
+                a = Arrays.copyOf(a, size * 2);
+            }
+            a[size++] = v;
+        }
+
+        int[] toArray() {
+            return Arrays.copyOf(a, size);
+        }
+    }
+
+    private static final class LongList {
+        long[] a = new long[16];
+        int size;
+
+        void add(long v) {
+            if (size == a.length) {
+                a = Arrays.copyOf(a, size * 2);
+            }
+            a[size++] = v;
+        }
+
+        long[] toArray() {
+            return Arrays.copyOf(a, size);
+        }
+    }
+}

@@ -1,0 +1,446 @@
+package io.hudprof.capture.file;
+
+import io.hudprof.core.Clock;
+import io.hudprof.core.GpuTimestamps;
+import io.hudprof.core.GpuZone;
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+
+/**
+ * A {@link Capture} played into a profiler of its own, one frame per {@link #step()}: each captured thread is a
+ * Java thread of the same name that enters and leaves the captured zones at their captured times (a clock that reads,
+ * on each replay thread, the time of the event it is replaying), and the captured updating thread ends each frame
+ * with {@code update()} at the frame's captured end. So history, averages, call graphs, timelines, categories and
+ * GPU attribution come out of the same code as they did live, and every {@link io.hudprof.core.FrameListener} added
+ * to {@link #profiler()} is told of each replayed frame (on the replay's updating thread, inside {@link #step()}).
+ *
+ * <p>Zones record into the JVM's one installed profiler, so a step installs the replay's profiler and puts back the
+ * one installed before it; replays in one JVM take turns. Read the profiler's reports on the thread that calls
+ * {@link #step()} between steps, or under {@link #lock()}. Not thread-safe: one thread steps.
+ *
+ * <p>Left out of this version of the format, so not replayed: statistics, frame notes, problem counts and
+ * allocation per zone. Time a captured thread spent before its first event after it started (its recorder was made
+ * at its first zone) is not credited.
+ */
+public final class CaptureReplay implements AutoCloseable {
+    private static final Object GATE = new Object();
+    private static final String GPU_SUFFIX = " (gpu)";
+
+    private final Capture capture;
+    private final ReplayClock clock = new ReplayClock();
+    private final Profiler profiler;
+    private final Object lock = new Object();
+    private final Map<Integer, Zone> zones = new HashMap<>();
+    private final List<Zone> privateZones = new ArrayList<>();
+    private final Worker[] workers;
+    private final boolean[] ended;
+    private final int mainThread;
+    private final Map<Long, Long> replayedNumbers = new HashMap<>();
+    private final GpuTimestamps gpuBackend = new GpuTimestamps() {
+        @Override
+        public void begin(int zoneId) {
+        }
+
+        @Override
+        public void end(int zoneId) {
+        }
+    };
+    private int next;
+    private boolean closed;
+    /** The frame whose update() runs, for {@link #lateGpu}. */
+    private CapturedFrame updating;
+    /**
+     * Added first, so it runs before every listener the caller adds: GPU results a listener handed over inside the
+     * live update are handed over at the same point of the replayed one.
+     */
+    private void lateGpu(long frameNanos, boolean recorded) {
+        CapturedFrame f = updating;
+        if (f != null) {
+            if (recorded) {
+                replayedNumbers.put(f.frameNumber, profiler.recordedFrames());
+            }
+            settleGpu(f, false);
+        }
+    }
+
+    CaptureReplay(Capture capture, ProfilerConfig.Builder config) {
+        this.capture = capture;
+        List<Capture.ThreadInfo> threads = capture.threads();
+        int main = 0;
+        for (Capture.ThreadInfo t : threads) {
+            if (t.updating()) {
+                main = t.id();
+                break;
+            }
+        }
+        this.mainThread = main;
+        this.workers = new Worker[threads.size()];
+        this.ended = new boolean[threads.size()];
+        int events = Math.max(capture.maxThreadEvents() + CaptureFormat.MAX_DEPTH / 64 + 64, 1 << 16);
+        int capacity = Integer.highestOneBit(Math.min(events, 1 << 25) - 1) << 1;
+        List<CapturedFrame> frames = capture.frames();
+        clock.main = frames.isEmpty() ? 0 : frames.get(0).startNanos;
+        this.profiler = new Profiler(config.clock(clock).selfProfiling(false).eventCapacity(capacity).build());
+        for (Capture.ZoneInfo z : capture.zones().values()) {
+            zones.put(z.id(), localZone(z));
+        }
+        profiler.addFrameListener(this::lateGpu);
+    }
+
+    private Zone localZone(Capture.ZoneInfo z) {
+        Zone zone;
+        if (z.isGpu()) {
+            String name = z.name().endsWith(GPU_SUFFIX)
+                    ? z.name().substring(0, z.name().length() - GPU_SUFFIX.length()) : z.name();
+            zone = z.isPrivate() ? GpuZone.local(name).zone() : GpuZone.define(name).zone();
+        } else {
+            zone = z.isPrivate() ? Zone.local(z.name()) : Zone.define(z.name());
+        }
+        if (z.isPrivate() && !zone.isOverflow()) {
+            privateZones.add(zone);
+        }
+        return zone;
+    }
+
+    /** The profiler the capture replays into: add frame listeners and annexes before stepping. */
+    public Profiler profiler() {
+        return profiler;
+    }
+
+    /** The capture replayed. */
+    public Capture capture() {
+        return capture;
+    }
+
+    /** Hold it to read the profiler from another thread: a step holds it while it ends a frame. */
+    public Object lock() {
+        return lock;
+    }
+
+    /** The index of the next frame {@link #step()} replays (= frames replayed so far). */
+    public int position() {
+        return next;
+    }
+
+    /** Whether frames are left to replay. */
+    public boolean hasNext() {
+        return next < capture.frames().size() && !closed;
+    }
+
+    /** Replays every frame left. */
+    public void replayAll() {
+        while (step()) {
+            // each step is one frame
+        }
+    }
+
+    /**
+     * Replays the next captured frame and ends it with the profiler's {@code update()}: its frame listeners have seen
+     * it when this returns.
+     *
+     * @return false, doing nothing, when every frame was replayed
+     */
+    public boolean step() {
+        if (!hasNext()) {
+            return false;
+        }
+        CapturedFrame f = capture.frames().get(next);
+        synchronized (GATE) {
+            Profiler before = Hudprof.profiler();
+            if (before != profiler) {
+                Hudprof.install(profiler);
+            }
+            try {
+                replay(f);
+            } finally {
+                if (before != null && before != profiler) {
+                    Hudprof.install(before);
+                }
+            }
+        }
+        next++;
+        return true;
+    }
+
+    private void replay(CapturedFrame f) {
+        if ((f.flags & CaptureFormat.FRAME_RESYNC) != 0) {
+            resync(f);
+        }
+        Worker main = worker(mainThread);
+        int mainSegment = -1;
+        for (int g = 0; g < f.segThread.length; g++) {
+            int thread = f.segThread[g];
+            if (thread == mainThread) {
+                mainSegment = g;
+                continue;
+            }
+            int from = f.segStart[g];
+            int to = from + f.segCount[g];
+            worker(thread).run(() -> replayEvents(f, from, to));
+        }
+        for (int thread : f.endedThread) {
+            if (thread != mainThread) {
+                worker(thread).finish();
+                ended[thread] = true;
+                workers[thread] = null;
+            }
+        }
+        int mainFrom = mainSegment < 0 ? 0 : f.segStart[mainSegment];
+        int mainTo = mainSegment < 0 ? 0 : mainFrom + f.segCount[mainSegment];
+        main.run(() -> {
+            replayEvents(f, mainFrom, mainTo);
+            Worker self = (Worker) Thread.currentThread();
+            self.now = f.endNanos;
+            synchronized (lock) {
+                settleGpu(f, true);
+                clock.main = f.endNanos;
+                updating = f;
+                try {
+                    profiler.update(f.recorded());
+                } finally {
+                    updating = null;
+                }
+            }
+        });
+    }
+
+    /** The first frame, or the first after frames the writer lost: put every thread's open zones where they were. */
+    private void resync(CapturedFrame f) {
+        int z = 0;
+        for (int t = 0; t < f.resyncThread.length; t++) {
+            int thread = f.resyncThread[t];
+            int[] stack = Arrays.copyOfRange(f.resyncZone, z, z + f.resyncDepth[t]);
+            z += f.resyncDepth[t];
+            if (thread == mainThread) {
+                continue; // the updating thread has nothing open at a boundary: update() closes it
+            }
+            worker(thread).run(() -> {
+                Worker self = (Worker) Thread.currentThread();
+                self.now = Math.max(self.now, f.startNanos);
+                profiler.trackCurrentThread();
+                int common = 0;
+                while (common < self.depth && common < stack.length && self.stack[common] == stack[common]) {
+                    common++;
+                }
+                while (self.depth > common) {
+                    zones.get(self.stack[self.depth - 1]).end();
+                    self.depth--;
+                }
+                for (int d = common; d < stack.length; d++) {
+                    zones.get(stack[d]).begin();
+                    self.push(stack[d]);
+                }
+            });
+        }
+        worker(mainThread).run(() -> {
+            Worker self = (Worker) Thread.currentThread();
+            self.now = Math.max(self.now, f.startNanos);
+            synchronized (lock) {
+                clock.main = self.now;
+                profiler.update(false);
+            }
+        });
+    }
+
+    private void replayEvents(CapturedFrame f, int from, int to) {
+        Worker self = (Worker) Thread.currentThread();
+        for (int i = from; i < to; i++) {
+            long t = f.nanos[i];
+            if (t > self.now) {
+                self.now = t;
+            }
+            int id = f.zone[i];
+            Zone zone = zones.get(id);
+            if (f.begin[i]) {
+                zone.begin();
+                self.push(id);
+            } else {
+                zone.end();
+                self.pop(id);
+            }
+        }
+    }
+
+    /**
+     * On the updating thread: before the update, the GPU backend's presence and the GPU results that arrived before
+     * it live; after it, those a frame listener handed over inside the live update.
+     */
+    private void settleGpu(CapturedFrame f, boolean beforeUpdate) {
+        if (beforeUpdate && f.gpuInstalled() != profiler.gpu().installed()) {
+            if (f.gpuInstalled()) {
+                profiler.gpu().install(gpuBackend);
+            } else {
+                profiler.gpu().uninstall(gpuBackend);
+            }
+        }
+        for (int g = 0; g < f.gpuFrame.length; g++) {
+            if (((f.gpuFlags[g] & CaptureFormat.GPU_BEFORE_UPDATE) != 0) != beforeUpdate) {
+                continue;
+            }
+            Long number = replayedNumbers.get(f.gpuFrame[g]);
+            if (number == null) {
+                continue; // a frame from before the capture, or one the writer lost
+            }
+            int count = f.gpuCount[g];
+            int[] codes = new int[count];
+            long[] nanos = new long[count];
+            for (int k = 0; k < count; k++) {
+                int code = f.gpuCode[f.gpuStart[g] + k];
+                int local = zones.get(code < 0 ? ~code : code).id();
+                codes[k] = code < 0 ? ~local : local;
+                nanos[k] = f.gpuNanos[f.gpuStart[g] + k];
+            }
+            profiler.gpu().frameResolved(number, codes, nanos, count);
+        }
+    }
+
+    private Worker worker(int thread) {
+        Worker w = workers[thread];
+        if (w == null) {
+            if (ended[thread]) {
+                throw new IllegalStateException("thread " + thread + " already ended");
+            }
+            w = new Worker(capture.threads().get(thread).name());
+            workers[thread] = w;
+            w.start();
+        }
+        return w;
+    }
+
+    /**
+     * Ends the replay threads (their zones left as they are) and releases the private zones made for the capture.
+     * The profiler stays readable; a replay profiler still installed is uninstalled.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (int i = 0; i < workers.length; i++) {
+            if (workers[i] != null) {
+                workers[i].finish();
+                workers[i] = null;
+            }
+        }
+        synchronized (GATE) {
+            if (Hudprof.profiler() == profiler) {
+                Hudprof.uninstall();
+            }
+        }
+    }
+
+    /**
+     * Gives back the ids of the capture's private zones (for long-lived programs that open many captures). Call only
+     * once nothing reads this replay's profiler any more: its history would show later zones' names.
+     */
+    public void releaseZones() {
+        close();
+        for (Zone z : privateZones) {
+            z.release();
+        }
+        privateZones.clear();
+    }
+
+    /** A clock that reads, on a replay thread, the time of the event it replays; elsewhere the last frame's end. */
+    private final class ReplayClock implements Clock {
+        volatile long main;
+
+        @Override
+        public long nanoTime() {
+            Thread t = Thread.currentThread();
+            return t instanceof Worker w && w.owner() == CaptureReplay.this ? w.now : main;
+        }
+    }
+
+    /** One captured thread: runs the replay's steps one at a time, each finished before {@link #run} returns. */
+    private final class Worker extends Thread {
+        private final Semaphore go = new Semaphore(0);
+        private final Semaphore done = new Semaphore(0);
+        private volatile Runnable task;
+        private volatile boolean exit;
+        private volatile Throwable failure;
+        volatile long now = Long.MIN_VALUE;
+        int[] stack = new int[16];
+        int depth;
+
+        Worker(String name) {
+            super(name);
+            setDaemon(true);
+        }
+
+        CaptureReplay owner() {
+            return CaptureReplay.this;
+        }
+
+        void push(int zone) {
+            if (depth == stack.length) {
+                stack = Arrays.copyOf(stack, depth * 2);
+            }
+            stack[depth++] = zone;
+        }
+
+        void pop(int zone) {
+            for (int d = depth - 1; d >= 0; d--) {
+                if (stack[d] == zone) {
+                    depth = d;
+                    return;
+                }
+            }
+        }
+
+        void run(Runnable step) {
+            task = step;
+            go.release();
+            done.acquireUninterruptibly();
+            Throwable t = failure;
+            if (t != null) {
+                failure = null;
+                throw new IllegalStateException("hudprof: replaying a captured frame on " + getName() + " failed: "
+                        + t, t);
+            }
+        }
+
+        void finish() {
+            exit = true;
+            go.release();
+            boolean interrupted = false;
+            while (isAlive()) {
+                try {
+                    join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public void run() {
+            while (true) {
+                go.acquireUninterruptibly();
+                if (exit) {
+                    return;
+                }
+                try {
+                    task.run();
+                } catch (Throwable t) {
+                    failure = t;
+                } finally {
+                    task = null;
+                    done.release();
+                }
+            }
+        }
+    }
+}

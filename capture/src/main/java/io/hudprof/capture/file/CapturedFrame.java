@@ -1,0 +1,104 @@
+package io.hudprof.capture.file;
+
+/**
+ * One frame of a {@link Capture}, as read and validated: its bounds on the capture's clock, whether the profiler
+ * recorded it, each thread's zone events, the threads that ended in it and the GPU frames that resolved by it.
+ * Immutable; the arrays are the reader's own.
+ */
+public final class CapturedFrame {
+    final int flags;
+    final long startNanos;
+    final long endNanos;
+    final long frameNumber;
+    final long droppedBefore;
+    /** Thread ids with open stacks at the start (resync frames), their depths and the zones, outermost first. */
+    final int[] resyncThread;
+    final int[] resyncDepth;
+    final int[] resyncZone;
+    final int[] segThread;
+    final int[] segStart;
+    final int[] segCount;
+    final int[] zone;
+    final boolean[] begin;
+    final long[] nanos;
+    final int[] endedThread;
+    final long[] gpuFrame;
+    final int[] gpuFlags;
+    final int[] gpuStart;
+    final int[] gpuCount;
+    /** A GPU zone id for a begin, its complement for an end (as {@code GpuTrack.frameResolved} takes them). */
+    final int[] gpuCode;
+    final long[] gpuNanos;
+
+    CapturedFrame(int flags, long startNanos, long endNanos, long frameNumber, long droppedBefore,
+                  int[] resyncThread, int[] resyncDepth, int[] resyncZone, int[] segThread, int[] segStart,
+                  int[] segCount, int[] zone, boolean[] begin, long[] nanos, int[] endedThread, long[] gpuFrame,
+                  int[] gpuFlags, int[] gpuStart, int[] gpuCount, int[] gpuCode, long[] gpuNanos) {
+        this.flags = flags;
+        this.startNanos = startNanos;
+        this.endNanos = endNanos;
+        this.frameNumber = frameNumber;
+        this.droppedBefore = droppedBefore;
+        this.resyncThread = resyncThread;
+        this.resyncDepth = resyncDepth;
+        this.resyncZone = resyncZone;
+        this.segThread = segThread;
+        this.segStart = segStart;
+        this.segCount = segCount;
+        this.zone = zone;
+        this.begin = begin;
+        this.nanos = nanos;
+        this.endedThread = endedThread;
+        this.gpuFrame = gpuFrame;
+        this.gpuFlags = gpuFlags;
+        this.gpuStart = gpuStart;
+        this.gpuCount = gpuCount;
+        this.gpuCode = gpuCode;
+        this.gpuNanos = gpuNanos;
+    }
+
+    /** Whether the live profiler recorded this frame (false: paused, or {@code update(false)}). */
+    public boolean recorded() {
+        return (flags & CaptureFormat.FRAME_RECORDED) != 0;
+    }
+
+    /** The live profiler's recorded-frame number of this frame, or -1 when it was not recorded. */
+    public long frameNumber() {
+        return recorded() ? frameNumber : -1;
+    }
+
+    /** Where the frame started on the capture's clock (ns). */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /** Where the frame ended on the capture's clock (ns). */
+    public long endNanos() {
+        return endNanos;
+    }
+
+    /** The frame's duration (ns). */
+    public long durationNanos() {
+        return endNanos - startNanos;
+    }
+
+    /** Frames of the live run the writer could not take right before this one (0 almost always). */
+    public long droppedBefore() {
+        return droppedBefore;
+    }
+
+    /** Whether a GPU backend was installed when the frame ended. */
+    public boolean gpuInstalled() {
+        return (flags & CaptureFormat.FRAME_GPU_INSTALLED) != 0;
+    }
+
+    /** Zone events (begins and ends, all threads) in the frame. */
+    public int eventCount() {
+        return zone.length;
+    }
+
+    /** GPU frames whose results arrived by this frame's end. */
+    public int gpuFrameCount() {
+        return gpuFrame.length;
+    }
+}

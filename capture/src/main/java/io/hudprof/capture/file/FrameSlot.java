@@ -1,0 +1,153 @@
+package io.hudprof.capture.file;
+
+import java.util.Arrays;
+
+/**
+ * One frame as the updating thread copies it for the writer thread: preallocated, grown (doubling) only when a frame
+ * holds more than any before it, so a steady game copies without allocating. Thread ids are the capture's own.
+ */
+final class FrameSlot {
+    boolean recorded;
+    long frameNumber;
+    long startNanos;
+    long endNanos;
+    long droppedBefore;
+    boolean gpuInstalled;
+
+    // Threads first seen since the last frame the writer took.
+    int newThreads;
+    int[] newThreadId = new int[8];
+    String[] newThreadName = new String[8];
+    boolean[] newThreadUpdating = new boolean[8];
+
+    // Each thread's open zones at the frame's start: first frame and the first after frames the writer lost.
+    boolean resync;
+    int resyncThreads;
+    int[] resyncThread = new int[8];
+    int[] resyncDepth = new int[8];
+    int resyncZones;
+    int[] resyncZone = new int[64];
+
+    // The frame's zone events: segments of one thread each, in thread order.
+    int segments;
+    int[] segThread = new int[8];
+    int[] segCount = new int[8];
+    int events;
+    int[] zone = new int[1024];
+    boolean[] begin = new boolean[1024];
+    long[] nanos = new long[1024];
+
+    // Threads that ended in this frame (or in frames the writer lost).
+    int ended;
+    int[] endedThread = new int[8];
+
+    // GPU frames resolved since the last update: their recorded-frame numbers and events (id, or ~id for an end).
+    int gpuFrames;
+    long[] gpuFrame = new long[4];
+    int[] gpuFlags = new int[4];
+    int[] gpuCount = new int[4];
+    int gpuEvents;
+    int[] gpuCode = new int[256];
+    long[] gpuNanos = new long[256];
+
+    void clear() {
+        newThreads = 0;
+        resync = false;
+        resyncThreads = 0;
+        resyncZones = 0;
+        segments = 0;
+        events = 0;
+        ended = 0;
+        gpuFrames = 0;
+        gpuEvents = 0;
+        droppedBefore = 0;
+        Arrays.fill(newThreadName, null);
+    }
+
+    void addNewThread(int id, String name, boolean updating) {
+        if (newThreads == newThreadId.length) {
+            int n = newThreads * 2;
+            newThreadId = Arrays.copyOf(newThreadId, n);
+            newThreadName = Arrays.copyOf(newThreadName, n);
+            newThreadUpdating = Arrays.copyOf(newThreadUpdating, n);
+        }
+        newThreadId[newThreads] = id;
+        newThreadName[newThreads] = name;
+        newThreadUpdating[newThreads] = updating;
+        newThreads++;
+    }
+
+    void beginResyncThread(int thread) {
+        if (resyncThreads == resyncThread.length) {
+            resyncThread = Arrays.copyOf(resyncThread, resyncThreads * 2);
+            resyncDepth = Arrays.copyOf(resyncDepth, resyncThreads * 2);
+        }
+        resyncThread[resyncThreads] = thread;
+        resyncDepth[resyncThreads] = 0;
+        resyncThreads++;
+    }
+
+    void addResyncZone(int zoneId) {
+        if (resyncZones == resyncZone.length) {
+            resyncZone = Arrays.copyOf(resyncZone, resyncZones * 2);
+        }
+        resyncZone[resyncZones++] = zoneId;
+        resyncDepth[resyncThreads - 1]++;
+    }
+
+    void beginSegment(int thread) {
+        if (segments == segThread.length) {
+            segThread = Arrays.copyOf(segThread, segments * 2);
+            segCount = Arrays.copyOf(segCount, segments * 2);
+        }
+        segThread[segments] = thread;
+        segCount[segments] = 0;
+        segments++;
+    }
+
+    void addEvent(int zoneId, boolean isBegin, long t) {
+        if (events == zone.length) {
+            int n = events * 2;
+            zone = Arrays.copyOf(zone, n);
+            begin = Arrays.copyOf(begin, n);
+            nanos = Arrays.copyOf(nanos, n);
+        }
+        zone[events] = zoneId;
+        begin[events] = isBegin;
+        nanos[events] = t;
+        events++;
+        segCount[segments - 1]++;
+    }
+
+    void addEnded(int thread) {
+        if (ended == endedThread.length) {
+            endedThread = Arrays.copyOf(endedThread, ended * 2);
+        }
+        endedThread[ended++] = thread;
+    }
+
+    void beginGpuFrame(long number, int flags) {
+        if (gpuFrames == gpuFrame.length) {
+            int n = gpuFrames * 2;
+            gpuFrame = Arrays.copyOf(gpuFrame, n);
+            gpuFlags = Arrays.copyOf(gpuFlags, n);
+            gpuCount = Arrays.copyOf(gpuCount, n);
+        }
+        gpuFrame[gpuFrames] = number;
+        gpuFlags[gpuFrames] = flags;
+        gpuCount[gpuFrames] = 0;
+        gpuFrames++;
+    }
+
+    void addGpuEvent(int code, long t) {
+        if (gpuEvents == gpuCode.length) {
+            int n = gpuEvents * 2;
+            gpuCode = Arrays.copyOf(gpuCode, n);
+            gpuNanos = Arrays.copyOf(gpuNanos, n);
+        }
+        gpuCode[gpuEvents] = code;
+        gpuNanos[gpuEvents] = t;
+        gpuEvents++;
+        gpuCount[gpuFrames - 1]++;
+    }
+}

@@ -1,0 +1,250 @@
+package io.hudprof.capture.file;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualClock;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.ThreadWorker;
+import io.hudprof.core.Zone;
+import io.hudprof.testkit.AllocationCheck;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad files (truncated, another version, lying lengths, random bytes, seeded mutations of a real capture) give one
+ * {@link CaptureFormatException} naming the file and the offset, never another exception, and reading never
+ * allocates in proportion to a claimed length. The fuzz count is {@code -Dhudprof.test.captureFuzz} (2,000 here).
+ */
+class BadCaptureFileTest {
+    private static final Zone A = Zone.define("bad:A");
+    private static final Zone B = Zone.local("bad:B");
+
+    @TempDir
+    Path dir;
+    private Path good;
+    private byte[] bytes;
+
+    @AfterEach
+    void uninstall() {
+        Hudprof.uninstall();
+    }
+
+    @BeforeEach
+    void writeRealCapture() throws Exception {
+        ManualClock clock = new ManualClock(1_000_000L);
+        Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock)
+                .timelineCapacity(1 << 10).build()));
+        good = dir.resolve("good.hudprof");
+        try (ThreadWorker worker = new ThreadWorker("worker")) {
+            CaptureWriter writer = CaptureWriter.start(profiler, good, 8, 0, "bad files");
+            profiler.update();
+            for (int f = 0; f < 12; f++) {
+                A.begin();
+                clock.advanceMicros(10 + f);
+                B.begin();
+                clock.advanceMicros(3);
+                B.end();
+                A.end();
+                worker.run(() -> {
+                    A.begin();
+                    clock.advanceMicros(4);
+                    A.end();
+                });
+                clock.advanceMicros(5);
+                profiler.update();
+            }
+            writer.finish().get(30, TimeUnit.SECONDS);
+        }
+        Hudprof.uninstall();
+        bytes = Files.readAllBytes(good);
+        assertEquals(13, Capture.open(good).frames().size());
+    }
+
+    private CaptureFormatException rejected(byte[] b) {
+        return assertThrows(CaptureFormatException.class, () -> Capture.read(good, b));
+    }
+
+    @Test
+    void aTruncatedCaptureIsRejectedAtEveryLength() {
+        for (int length = 0; length < bytes.length; length++) {
+            CaptureFormatException e = rejected(Arrays.copyOf(bytes, length));
+            assertTrue(e.offset() >= 0 && e.offset() <= length, e.getMessage());
+            assertTrue(e.getMessage().startsWith(good + ": offset " + e.offset() + ": "), e.getMessage());
+            assertEquals(1, e.getMessage().lines().count());
+        }
+    }
+
+    @Test
+    void anotherMajorVersionIsRefusedByName() {
+        byte[] b = bytes.clone();
+        b[CaptureFormat.MAGIC.length] = 2;
+        CaptureFormatException e = rejected(b);
+        assertTrue(e.getMessage().contains("version 2.0"), e.getMessage());
+        assertEquals(CaptureFormat.MAGIC.length, e.offset());
+    }
+
+    @Test
+    void randomBytesAreNotACapture() {
+        byte[] random = new byte[4096];
+        new Random(7).nextBytes(random);
+        CaptureFormatException e = rejected(random);
+        assertEquals(0, e.offset());
+        assertTrue(e.getMessage().contains("not a hudprof capture"), e.getMessage());
+    }
+
+    @Test
+    void lyingLengthsAndCountsAllocateNothingForWhatTheyClaim() {
+        int headerTag = CaptureFormat.MAGIC.length + 2;
+        // The header record claims 2^28 bytes (the cap) and then 2^35: neither is believed nor allocated for.
+        for (long claim : new long[] {1L << 28, 1L << 35, Long.MAX_VALUE}) {
+            ByteOut out = new ByteOut(64);
+            out.writeBytes(Arrays.copyOf(bytes, headerTag + 1));
+            out.writeVarLong(claim);
+            out.writeBytes(new byte[16]);
+            byte[] b = toBytes(out);
+            long before = AllocationCheck.allocatedBytes();
+            CaptureFormatException e = rejected(b);
+            long allocated = AllocationCheck.allocatedBytes() - before;
+            assertTrue(allocated < 1 << 20, allocated + " bytes allocated for " + e.getMessage());
+        }
+        // A frame that claims 2^30 segments in a few bytes.
+        ByteOut frame = new ByteOut(64);
+        frame.writeVarLong(CaptureFormat.FRAME_RECORDED | CaptureFormat.FRAME_RESYNC);
+        frame.writeSignedVarLong(0);
+        frame.writeVarLong(10);
+        frame.writeVarLong(1);
+        frame.writeVarLong(0);
+        frame.writeVarLong(0);
+        frame.writeVarLong(1L << 30);
+        ByteOut out = new ByteOut(256);
+        out.writeBytes(Arrays.copyOf(bytes, firstRecordEnd()));
+        out.writeRecord(CaptureFormat.TAG_FRAME, frame);
+        long before = AllocationCheck.allocatedBytes();
+        CaptureFormatException e = rejected(toBytes(out));
+        assertTrue(AllocationCheck.allocatedBytes() - before < 1 << 20);
+        assertTrue(e.getMessage().contains("thread segments"), e.getMessage());
+    }
+
+    @Test
+    void seededMutationsOfARealCaptureAreReadOrRejectedCleanly() {
+        int count = Integer.getInteger("hudprof.test.captureFuzz", 2_000);
+        long seed = Long.getLong("hudprof.test.captureFuzzSeed", 20261127L);
+        Random random = new Random(seed);
+        int accepted = 0;
+        int rejected = 0;
+        int replayed = 0;
+        for (int i = 0; i < count; i++) {
+            byte[] b = mutate(bytes, random);
+            Capture capture;
+            try {
+                capture = Capture.read(good, b);
+            } catch (CaptureFormatException e) {
+                rejected++;
+                if (e.getMessage().lines().count() != 1 || e.offset() < 0 || e.offset() > b.length) {
+                    fail("input " + i + " (seed " + seed + "): bad error " + e.getMessage());
+                }
+                continue;
+            } catch (RuntimeException | Error e) {
+                throw new AssertionError("input " + i + " (seed " + seed + ") threw " + e, e);
+            }
+            accepted++;
+            if (replayed < 50) {
+                replayed++;
+                try (CaptureReplay replay = capture.replay(ProfilerConfig.builder().timelineCapacity(1 << 10))) {
+                    replay.replayAll();
+                } catch (RuntimeException | Error e) {
+                    throw new AssertionError("input " + i + " (seed " + seed + ") was read but its replay threw "
+                            + e, e);
+                }
+            }
+        }
+        System.out.println("capture fuzz: " + count + " inputs (seed " + seed + "): " + rejected + " rejected, "
+                + accepted + " read, " + replayed + " of those replayed");
+        assertEquals(count, accepted + rejected);
+    }
+
+    private static byte[] mutate(byte[] original, Random random) {
+        byte[] b = original.clone();
+        int kind = random.nextInt(6);
+        switch (kind) {
+            case 0 -> { // flip bits
+                int flips = 1 + random.nextInt(4);
+                for (int k = 0; k < flips; k++) {
+                    int at = random.nextInt(b.length);
+                    b[at] ^= (byte) (1 << random.nextInt(8));
+                }
+            }
+            case 1 -> { // set a byte to an edge value
+                int at = random.nextInt(b.length);
+                int[] edges = {0, 1, 0x7F, 0x80, 0xFF, 0xFE};
+                b[at] = (byte) edges[random.nextInt(edges.length)];
+            }
+            case 2 -> { // cut
+                b = Arrays.copyOf(b, random.nextInt(b.length));
+            }
+            case 3 -> { // delete a run
+                int at = random.nextInt(b.length);
+                int n = Math.min(b.length - at, 1 + random.nextInt(8));
+                byte[] c = new byte[b.length - n];
+                System.arraycopy(b, 0, c, 0, at);
+                System.arraycopy(b, at + n, c, at, b.length - at - n);
+                b = c;
+            }
+            case 4 -> { // insert random bytes
+                int at = random.nextInt(b.length + 1);
+                int n = 1 + random.nextInt(8);
+                byte[] c = new byte[b.length + n];
+                System.arraycopy(b, 0, c, 0, at);
+                for (int k = 0; k < n; k++) {
+                    c[at + k] = (byte) random.nextInt(256);
+                }
+                System.arraycopy(b, at, c, at + n, b.length - at);
+                b = c;
+            }
+            default -> { // a long varint continuation run
+                int at = random.nextInt(b.length);
+                for (int k = at; k < Math.min(b.length, at + 1 + random.nextInt(12)); k++) {
+                    b[k] = (byte) 0xFF;
+                }
+            }
+        }
+        return b;
+    }
+
+    /** The offset just past the header record. */
+    private int firstRecordEnd() {
+        ByteIn in = new ByteIn(good, bytes);
+        try {
+            for (int i = 0; i < CaptureFormat.MAGIC.length + 2; i++) {
+                in.readByte();
+            }
+            in.readByte();
+            int length = (int) in.readVarLong();
+            return in.position() + length;
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static byte[] toBytes(ByteOut out) {
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        try {
+            out.writeTo(b);
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+        return b.toByteArray();
+    }
+}

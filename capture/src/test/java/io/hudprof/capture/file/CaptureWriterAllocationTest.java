@@ -1,0 +1,49 @@
+package io.hudprof.capture.file;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import io.hudprof.testkit.AllocationCheck;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The game thread's side of a capture (copying each frame into a slot, or counting it lost) allocates nothing. */
+class CaptureWriterAllocationTest {
+    private static final Zone OUTER = Zone.define("alloc:Outer");
+    private static final Zone INNER = Zone.define("alloc:Inner");
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void uninstall() {
+        Hudprof.uninstall();
+    }
+
+    @Test
+    void takingFramesAllocatesNothingOnTheUpdatingThread() throws Exception {
+        Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().timelineCapacity(1 << 12)
+                .build()));
+        CaptureWriter writer = CaptureWriter.start(profiler, dir.resolve("alloc.hudprof"), 16, 0, "allocation");
+        Runnable frame = () -> {
+            OUTER.begin();
+            for (int i = 0; i < 20; i++) {
+                INNER.begin();
+                INNER.end();
+            }
+            OUTER.end();
+            profiler.update();
+        };
+        AllocationCheck.assertSteady("capture writer on the updating thread", 5_000, 5, 1_000, frame);
+        writer.finish().get(60, TimeUnit.SECONDS);
+        assertTrue(writer.framesTaken() > 0);
+        Capture capture = Capture.open(writer.file());
+        assertTrue(capture.frames().size() == writer.framesTaken());
+    }
+}

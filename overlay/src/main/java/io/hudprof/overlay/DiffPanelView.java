@@ -1,0 +1,145 @@
+package io.hudprof.overlay;
+
+import io.hudprof.core.Profiler;
+import io.hudprof.core.report.DiffReport;
+import io.hudprof.core.report.RangeSummary;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The HUD's diff mode: two frame ranges of history marked with keys (1 marks range A's two ends, 2 range B's, at the
+ * frame the report shows; pause and scrub to choose them), compared as a {@link DiffReport}: a title with both
+ * ranges and their frame-time medians and p95, then the zones whose per-frame self time changed most, with A, B,
+ * B − A and B / A. The comparison is made once when a range is completed (it builds Strings: a key press's cost, not a
+ * frame's); drawing it each frame allocates nothing. Drawn top right, under where the spike list sits.
+ */
+final class DiffPanelView {
+    static final int ROWS = 10;
+    private static final int CHARS = 78;
+
+    private final HudMetrics metrics;
+    private final Box bounds = new Box();
+    private final List<String> lines = new ArrayList<>();
+    /** Per line: its colour (grown zones in the heat colour). */
+    private final List<Integer> colors = new ArrayList<>();
+    private DiffReport diff;
+    /** Marks by frame number: range A's and B's first and second end (-1: not marked). */
+    private final long[] marks = {-1, -1, -1, -1};
+
+    DiffPanelView(HudMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    /**
+     * Marks an end of range A ({@code range} 0) or B (1) at frame {@code frameNumber}: the first press starts the
+     * range (and forgets its old one), the second ends it; with both ranges complete the diff is made.
+     */
+    void mark(int range, long frameNumber, Profiler profiler) {
+        int first = 2 * range;
+        if (marks[first] < 0 || marks[first + 1] >= 0) {
+            marks[first] = frameNumber;
+            marks[first + 1] = -1;
+        } else {
+            marks[first + 1] = frameNumber;
+        }
+        compare(profiler);
+    }
+
+    /** Forgets both ranges and the diff. */
+    void clear() {
+        java.util.Arrays.fill(marks, -1);
+        diff = null;
+        lines.clear();
+        colors.clear();
+    }
+
+    /** Whether any range is marked (so the panel shows what is marked, or the diff). */
+    boolean active() {
+        return marks[0] >= 0 || marks[2] >= 0;
+    }
+
+    DiffReport diff() {
+        return diff;
+    }
+
+    private void compare(Profiler profiler) {
+        lines.clear();
+        colors.clear();
+        diff = null;
+        if (marks[1] < 0 || marks[3] < 0) {
+            colors.add(HudPalette.HEADER);
+            lines.add("diff: A " + describe(0) + ", B " + describe(1) + " (1 and 2 mark each range's two ends)");
+            return;
+        }
+        long latest = profiler.history().frameNumber(0);
+        RangeSummary a = summary(profiler, latest, 0, "A");
+        RangeSummary b = summary(profiler, latest, 1, "B");
+        diff = DiffReport.between(a, b);
+        DiffReport.FrameTimeStats fa = diff.aFrames();
+        DiffReport.FrameTimeStats fb = diff.bFrames();
+        lines.add(String.format(Locale.ROOT, "diff A #%d-#%d (%d) vs B #%d-#%d (%d): frame med %.2f>%.2f p95 %.2f>%.2f ms",
+                a.firstFrame(), a.lastFrame(), a.frames(), b.firstFrame(), b.lastFrame(), b.frames(),
+                fa.median() / 1e6, fb.median() / 1e6, fa.p95() / 1e6, fb.p95() / 1e6));
+        colors.add(HudPalette.HEADER);
+        colors.add(HudPalette.DIM);
+        lines.add(String.format(Locale.ROOT, "%-30s%9s%9s%9s%8s  %s", "zone (per-frame self ms)", "A", "B", "B-A",
+                "B/A", ""));
+        List<DiffReport.Row> zones = diff.zones();
+        for (int i = 0; i < Math.min(ROWS, zones.size()); i++) {
+            DiffReport.Row r = zones.get(i);
+            String name = r.name().length() > 29 ? r.name().substring(0, 28) + "~" : r.name();
+            double ratio = r.ratio(RangeSummary.SELF);
+            // Grown by at least a microsecond a frame: the heat colour; the rest as plain text.
+            colors.add(r.delta(RangeSummary.SELF) >= 1000 ? HudPalette.HOT : HudPalette.TEXT);
+            lines.add(String.format(Locale.ROOT, "%-30s%9.3f%9.3f%+9.3f%8s  %s", name, r.a(RangeSummary.SELF) / 1e6,
+                    r.b(RangeSummary.SELF) / 1e6, r.delta(RangeSummary.SELF) / 1e6,
+                    Double.isInfinite(ratio) ? "new" : String.format(Locale.ROOT, "%.2fx", ratio),
+                    r.change() == DiffReport.Change.BOTH ? "" : r.change().name().toLowerCase(Locale.ROOT)));
+        }
+    }
+
+    private RangeSummary summary(Profiler profiler, long latest, int range, String label) {
+        long from = Math.min(marks[2 * range], marks[2 * range + 1]);
+        long to = Math.max(marks[2 * range], marks[2 * range + 1]);
+        int newestAgo = (int) Math.max(0, latest - to);
+        return RangeSummary.of(profiler.data(), newestAgo, (int) (to - from + 1), label);
+    }
+
+    private String describe(int range) {
+        long start = marks[2 * range];
+        long end = marks[2 * range + 1];
+        if (start < 0) {
+            return "not marked";
+        }
+        return end < 0 ? "from #" + start + " (mark its other end)" : "#" + Math.min(start, end) + "-#"
+                + Math.max(start, end);
+    }
+
+    void draw(int top, HudLayout layout, int framebufferWidth, int framebufferHeight, DrawList list) {
+        int pad = metrics.pad();
+        int chars = Math.max(16, Math.min(CHARS, (framebufferWidth - 2 * pad) / metrics.cell()));
+        int width = 2 * pad + chars * metrics.cell();
+        int height = 2 * pad + lines.size() * metrics.rowHeight();
+        bounds.set(Anchor.TOP_RIGHT.left(framebufferWidth, width, metrics.scaled(8)), top, width, height);
+        layout.place(HudLayout.Panel.DIFF, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
+        int left = bounds.left();
+        int y = bounds.top() + pad + metrics.textDrop();
+        list.rect(left, bounds.top(), left + width, bounds.top() + height, HudPalette.BACKGROUND);
+        list.frame(left, bounds.top(), left + width, bounds.top() + height, 1, HudPalette.BORDER);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            list.text(left + pad, y + i * metrics.rowHeight(), line, 0, Math.min(line.length(), chars),
+                    colors.get(i));
+        }
+    }
+
+    Box bounds() {
+        return bounds;
+    }
+
+    /** The panel's text lines, for tests. */
+    List<String> lines() {
+        return lines;
+    }
+}
