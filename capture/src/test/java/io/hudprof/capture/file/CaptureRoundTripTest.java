@@ -74,7 +74,7 @@ class CaptureRoundTripTest {
                 PHYSICS.end();
                 SESSION.begin(); // open when the capture starts, closed in its frame 5
             });
-            CaptureWriter writer = CaptureWriter.start(live, file, 8, 0, "round trip");
+            CaptureWriter writer = CaptureWriter.start(live, file, 128, 0, "round trip"); // a slot for every frame
             live.addFrameListener(reporter(live, liveReports, name -> name));
             clock.advanceMicros(100);
             live.update(false); // the capture starts with this first (unrecorded) frame: nothing was updated before
