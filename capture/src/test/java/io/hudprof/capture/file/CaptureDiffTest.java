@@ -40,7 +40,7 @@ class CaptureDiffTest {
         Profiler live = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false).historyFrames(64)
                 .timelineCapacity(1 << 12).timelineFrames(8).build());
         Hudprof.install(live);
-        CaptureWriter writer = CaptureWriter.start(live, file, 8, 0, "diff");
+        CaptureWriter writer = CaptureWriter.start(live, file, 64, 0, "diff"); // a slot for every frame
         clock.advanceMicros(10);
         live.update(false); // arms the writer: the capture starts with the next frame
         for (int frame = 0; frame < 40; frame++) {
