@@ -6,8 +6,9 @@
 #   bash .ci/perf-gate.sh             judge a fresh capture; exit 0 pass, 1 regression, 2 bad input
 #   bash .ci/perf-gate.sh --refresh   record a new baseline into check/baseline/demo.hudprof (then commit it)
 #
-# The run: --headless --no-vsync --fixed-dt 1/60 --seed 1 --size 320x240 --frames 600, LP_NUM_THREADS=0; the gate
-# skips the first 60 frames (class loading, the JIT). Writes target/perf-gate/{current.hudprof,gate.json,gate.xml}.
+# The run: --headless --no-vsync --fixed-dt 1/60 --seed 1 --size 320x240 --rocks 600 --hunters 8 --frames 300,
+# LP_NUM_THREADS=0 (a small world keeps the baseline near 600 KiB and the run short); the gate skips the first 30
+# frames (class loading, the JIT). Writes target/perf-gate/{current.hudprof,gate.json,gate.xml}.
 # Builds demo-game and check with Maven (package, no tests, never install); extra arguments go to Maven (e.g. -o).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,12 +26,12 @@ mvn -B -q "$@" -pl demo-game,check -am package dependency:build-classpath -Dskip
 cp="demo-game/target/classes:$(cat demo-game/target/perf-gate.classpath)"
 capture="$out/current.hudprof"
 [ "$refresh" = true ] && capture=check/baseline/demo.hudprof
-java -cp "$cp" io.hudprof.demo.DemoMain --headless --no-vsync --fixed-dt 1/60 --seed 1 --size 320x240 --frames 600 \
-  --capture "$capture" >"$out/demo.log" 2>&1 \
+java -cp "$cp" io.hudprof.demo.DemoMain --headless --no-vsync --fixed-dt 1/60 --seed 1 --size 320x240 --rocks 600 \
+  --hunters 8 --frames 300 --capture "$capture" >"$out/demo.log" 2>&1 \
   || { cat "$out/demo.log" >&2; echo "perf-gate: the demo failed" >&2; exit 2; }
 if [ "$refresh" = true ]; then
   echo "perf-gate: new baseline check/baseline/demo.hudprof ($(du -k "$capture" | cut -f1) KiB); commit it"
   exit 0
 fi
-java -jar check/target/hudprof-check.jar --baseline check/baseline/demo.hudprof --current "$capture" --skip 60 \
+java -jar check/target/hudprof-check.jar --baseline check/baseline/demo.hudprof --current "$capture" --skip 30 \
   --rules check/baseline/demo.rules --json "$out/gate.json" --junit "$out/gate.xml"
