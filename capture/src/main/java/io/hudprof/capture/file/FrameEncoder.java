@@ -64,7 +64,7 @@ final class FrameEncoder {
         Map<String, String> h = new LinkedHashMap<>();
         Package p = Profiler.class.getPackage();
         String version = p == null ? null : p.getImplementationVersion();
-        h.put("hudprof.version", version == null ? "dev" : version);
+        h.put("hudprof", version == null ? "dev" : version);
         h.put("title", title);
         h.put("created", Instant.now().toString());
         h.put("clock", "profiler clock, ns");
