@@ -27,6 +27,11 @@ public final class Category {
     private final int depth;
     /** The colour the game chose, {@code 0xRRGGBB}, or {@link Zone#NO_COLOR}. */
     private volatile int color = Zone.NO_COLOR;
+    /**
+     * Whether any category was given a colour: until one is, {@link #colorOf} never maps zones to categories, so a
+     * view that asks every frame never syncs the tree (which allocates when zones are defined or reused).
+     */
+    private static volatile boolean anyColored;
 
     Category(int id, String name, String path, Category parent) {
         this.id = id;
@@ -89,6 +94,7 @@ public final class Category {
      */
     public Category color(int rgb) {
         color = Zone.checkColor(rgb);
+        anyColored = true;
         return this;
     }
 
@@ -109,7 +115,7 @@ public final class Category {
             return Zone.NO_COLOR;
         }
         int own = zone.color();
-        if (own != Zone.NO_COLOR) {
+        if (own != Zone.NO_COLOR || !anyColored) {
             return own;
         }
         for (Category c = CategoryTree.byId(CategoryTree.nodeOfZone(zoneId)); c != null; c = c.parent) {
