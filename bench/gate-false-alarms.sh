@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How often hudprof-check cries wolf, and what it catches (issue 28). CPU-heavy: run it once, with nice, late.
 #
-#   bash bench/gate-false-alarms.sh [RUNS] [FRAMES]          (default 20 runs of 720 frames)
+#   bash bench/gate-false-alarms.sh [RUNS] [FRAMES]          (default 20 runs of 600 frames)
 #
 # 1. One baseline capture of the demo, then RUNS captures of the unchanged demo, each judged against the baseline with
 #    the default rules (every zone's self median and the frame median within +25 %) and with the CI's gross rules
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20}
-frames=${2:-720}
+frames=${2:-600}
 export LP_NUM_THREADS=0
 
 mvn -B -o -q -pl demo-game,check -am package dependency:build-classpath -DskipTests -Djacoco.skip=true \

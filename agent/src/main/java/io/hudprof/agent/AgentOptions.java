@@ -39,6 +39,7 @@ public final class AgentOptions {
             "  sensors=LIST          JVM sensors: alloc, gc, heap, threads, cpu, late, all or none (default: -Dhudprof.sensors, HUDPROF_SENSORS, all)",
             "  period=off|N ms       update every N ms on a thread of its own when no frame hook is found (default 16 ms)",
             "  screenshot=FILE.png@N write frame N, HUD included, as a PNG",
+            "  capture=FILE          write every frame to a .hudprof capture, finished at exit (hudprof-viewer FILE)",
             "  targetfps=N           target frame rate (sets -Dhudprof.targetFps)",
             "  maxzones=N            zone limit (sets -Dhudprof.maxZones)",
             "  enabled=true|false    false compiles every zone out (sets -Dhudprof.enabled)",
@@ -54,7 +55,7 @@ public final class AgentOptions {
             + "  F3 shows the HUD. Options:\n" + "%s\n";
 
     private static final List<String> KEYS = List.of("include", "exclude", "constructors", "lambdas", "category",
-            "handzones", "hud", "callgraph", "report", "sensors", "period", "screenshot", "targetfps", "maxzones",
+            "handzones", "hud", "callgraph", "report", "sensors", "period", "screenshot", "capture", "targetfps", "maxzones",
             "enabled", "alloc", "pstats", "file");
     /** Options that are only passed on as hudprof system properties. */
     private static final Map<String, String> PROPERTIES = Map.of("targetfps", "hudprof.targetFps",
@@ -80,6 +81,8 @@ public final class AgentOptions {
     final long periodNanos;
     final Path screenshot;
     final int screenshotFrame;
+    /** Null unless {@code capture=FILE}: every frame goes to that {@code .hudprof} capture. */
+    final Path capture;
     /** hudprof system properties to set before core starts. */
     final Map<String, String> properties;
 
@@ -125,6 +128,15 @@ public final class AgentOptions {
         } else {
             screenshot = null;
             screenshotFrame = 0;
+        }
+        Given captureFile = given.get("capture");
+        if (captureFile != null && captureFile.value.isBlank()) {
+            throw captureFile.bad("give a file, such as capture=run.hudprof");
+        }
+        try {
+            capture = captureFile == null ? null : Path.of(captureFile.value.trim());
+        } catch (InvalidPathException e) {
+            throw captureFile.bad("\"" + captureFile.value + "\" is not a file name");
         }
         properties = properties(given);
     }

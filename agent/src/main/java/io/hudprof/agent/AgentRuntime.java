@@ -1,5 +1,11 @@
 package io.hudprof.agent;
 
+import io.hudprof.capture.file.CaptureWriter;
+import io.hudprof.capture.file.Captures;
+import io.hudprof.core.ProfilerConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
@@ -28,19 +34,39 @@ final class AgentRuntime {
     private volatile boolean gameDrawsHud;
     private volatile Thread periodThread;
     private SwapHook swapHook;
+    private final CaptureWriter capture;
     private boolean swapHookFailed;
 
     AgentRuntime(AgentOptions options, AgentLog log, GameClassTransformer transformer) {
         this.options = options;
         this.log = log;
         this.transformer = transformer;
-        this.profiler = Hudprof.start();
+        this.profiler = options.capture == null || Hudprof.profiler() != null ? Hudprof.start()
+                // capture=FILE: the capture is made of the threads' timelines, which the default profile keeps none of
+                // (2^18 events, 3.4 MB, a thread: a frame with more events on one thread is lost and counted).
+                : Hudprof.install(new Profiler(ProfilerConfig.builder().timelineCapacity(1 << 18).build()));
         this.owner = new UpdateOwner(profiler);
         FrameStatistics.Builder stats = FrameStatistics.builder();
         if (options.sensors != null) {
             stats.sensors(options.sensors);
         }
         this.statistics = stats.attach(profiler);
+        this.capture = startCapture();
+    }
+
+    /** {@code capture=FILE}: from the first frame; a failure to start is one line, and the game goes on. */
+    private CaptureWriter startCapture() {
+        if (options.capture == null) {
+            return null;
+        }
+        try {
+            CaptureWriter writer = Captures.of(profiler).title("hudprof agent").writeTo(options.capture);
+            log.info("capturing every frame to " + options.capture.toAbsolutePath() + " (written at exit)");
+            return writer;
+        } catch (IOException | IllegalStateException e) {
+            log.info("capture=" + options.capture + " cannot be written, no capture: " + e.getMessage());
+            return null;
+        }
     }
 
     AgentOptions options() {
@@ -143,6 +169,15 @@ final class AgentRuntime {
                 period.join(1000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+        }
+        if (capture != null) {
+            try {
+                Path file = capture.finish().get(30, TimeUnit.SECONDS);
+                log.info("capture " + file.toAbsolutePath() + ": " + capture.framesTaken() + " frames, "
+                        + capture.framesDropped() + " the writer could not take");
+            } catch (Exception e) {
+                log.info("capture " + options.capture + " was not written: " + e);
             }
         }
         String reason = owner.gameReason();

@@ -121,4 +121,12 @@ class AgentOptionsTest {
         assertFalse(AgentOptions.parse("include=**").includesClass("java.util.HashMap"));
         assertTrue(AgentOptions.parse("include=**").includesClass("io.hudprof.demo.sim.World"));
     }
+
+    @Test
+    void captureNamesTheFileEveryFrameGoesTo() {
+        assertEquals(Path.of("out/run.hudprof"), AgentOptions.parse("capture=out/run.hudprof").capture);
+        assertEquals(null, AgentOptions.parse("include=a.**").capture);
+        String message = failure(null, "capture= ");
+        assertTrue(message.contains("capture=run.hudprof"), message);
+    }
 }

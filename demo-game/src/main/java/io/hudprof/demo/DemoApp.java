@@ -151,6 +151,8 @@ final class DemoApp {
                 hud.installMouse(handle);
                 hud.controls().spikes(spikes);
                 hud.controls().traceExport(exporter, Path.of("").toAbsolutePath(), EXPORT_FRAMES);
+                // Shift+X: a .hudprof capture of the frames from here on, until pressed again.
+                hud.controls().captureKey(Path.of("").toAbsolutePath());
             }
             Zone focus = options.callGraph == null ? null : Zones.find(options.callGraph);
             if (focus != null) {

@@ -83,6 +83,16 @@ public enum HudAction {
     NEXT_SPIKE("next spike", false),
     /** Write a Chrome trace of the last frames (when an exporter is attached, {@link HudControls#traceExport}). */
     EXPORT_TRACE("export trace", false),
+    /**
+     * Start a {@code .hudprof} capture of the frames from here on, or finish the one running (when a folder is given,
+     * {@link HudControls#captureKey}).
+     */
+    TOGGLE_CAPTURE("capture on/off", false),
+    /**
+     * Write a {@code .hudprof} capture of the last frames (with a capture folder and a trace exporter, whose frame
+     * times bound them: {@link HudControls#captureKey}, {@link HudControls#traceExport}).
+     */
+    CAPTURE_RECENT("capture last frames", false),
     /** Show or hide the frame timeline (piano roll of zones per thread) along the bottom. */
     TOGGLE_TIMELINE("timeline", false),
     /**

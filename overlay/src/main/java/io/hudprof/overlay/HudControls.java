@@ -5,6 +5,8 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.Zone;
 import io.hudprof.capture.TraceExporter;
+import io.hudprof.capture.file.CaptureWriter;
+import io.hudprof.capture.file.Captures;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
@@ -68,6 +70,9 @@ public final class HudControls {
     private Path exportDir;
     private int exportFrames;
     private CompletableFuture<Path> lastExport;
+    private Path captureDir;
+    private CaptureWriter capture;
+    private CompletableFuture<Path> lastCapture;
     private final ValueChartState values = new ValueChartState();
     private final HudLayout layout = new HudLayout();
     /** Rows the mouse wheel asked the report to scroll by, taken by the panel when it next draws. */
@@ -133,6 +138,8 @@ public final class HudControls {
             case TOGGLE_SPIKES -> toggleSpikeList();
             case NEXT_SPIKE -> nextSpike();
             case EXPORT_TRACE -> exportTrace();
+            case TOGGLE_CAPTURE -> toggleCapture();
+            case CAPTURE_RECENT -> captureRecent();
             case TOGGLE_HELP -> toggleHelp();
             case CYCLE_DISTRIBUTION -> cycleDistribution();
             case TOGGLE_HISTOGRAM -> toggleHistogram();
@@ -648,6 +655,95 @@ public final class HudControls {
         lastExport = exporter.exportRecent(exportFrames,
                 exportDir.resolve("hudprof-trace-" + profiler.recordedFrames() + ".json"));
         return lastExport;
+    }
+
+    /**
+     * Lets {@link #toggleCapture()} write {@code .hudprof} captures into {@code dir} (files
+     * {@code hudprof-capture-<frame>.hudprof}); null switches the key off. The profiler must keep timelines.
+     */
+    public void captureKey(Path dir) {
+        this.captureDir = dir;
+    }
+
+    /**
+     * Starts a capture of the frames from the next one on, or finishes the one running: its file is in place when
+     * {@link #lastCapture()} completes. Does nothing without {@link #captureKey}. Call it on the updating thread (the
+     * HUD's keys arrive there in a game; the viewer holds the profile's lock). Allocates (a key press, not a frame).
+     *
+     * @return whether a capture is running now
+     */
+    public boolean toggleCapture() {
+        if (captureDir == null) {
+            return false;
+        }
+        if (capture != null) {
+            lastCapture = capture.finish();
+            capture = null;
+            return false;
+        }
+        Path file = captureDir.resolve("hudprof-capture-" + profiler.recordedFrames() + ".hudprof");
+        try {
+            capture = Captures.of(profiler).title("HUD capture from frame " + profiler.recordedFrames())
+                    .writeTo(file);
+        } catch (java.io.IOException | IllegalStateException e) {
+            lastCapture = CompletableFuture.failedFuture(e);
+            System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                    "hudprof: could not start a capture " + file + ": " + e.getMessage());
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Writes the last frames (as many as {@link #traceExport} asks of a trace) to a capture in the capture folder,
+     * bounded by the trace exporter's frame times; does nothing without both. Call it on the updating thread.
+     *
+     * @return the pending file, or null
+     */
+    public CompletableFuture<Path> captureRecent() {
+        if (captureDir == null || exporter == null) {
+            return null;
+        }
+        Path file = captureDir.resolve("hudprof-capture-last-" + profiler.recordedFrames() + ".hudprof");
+        try {
+            lastCapture = Captures.of(profiler).title("last " + exportFrames + " frames before frame "
+                    + profiler.recordedFrames()).writeLast(exportFrames, exporter.times(), file);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            lastCapture = CompletableFuture.failedFuture(e);
+        }
+        return lastCapture;
+    }
+
+    /**
+     * Finishes the capture running, if any (a host closing the HUD with a capture still on).
+     *
+     * @return the pending file, or null when none was running
+     */
+    public CompletableFuture<Path> finishCapture() {
+        if (capture == null) {
+            return null;
+        }
+        lastCapture = capture.finish();
+        capture = null;
+        return lastCapture;
+    }
+
+    /** Takes over {@code other}'s capture key, running capture and last capture (a HUD remade for a new size). */
+    public void takeCaptureFrom(HudControls other) {
+        captureDir = other.captureDir;
+        capture = other.capture;
+        lastCapture = other.lastCapture;
+        other.capture = null;
+    }
+
+    /** The capture running (started by {@link #toggleCapture()}), or null. */
+    public CaptureWriter capture() {
+        return capture;
+    }
+
+    /** The file of the last capture finished by {@link #toggleCapture()} (pending until written), or null. */
+    public CompletableFuture<Path> lastCapture() {
+        return lastCapture;
     }
 
     /** The last export started with {@link #exportTrace()}, or null. */

@@ -31,7 +31,7 @@ import java.util.List;
 final class RemoteProfile {
     private final ReplayClock clock = new ReplayClock();
     private final Profiler profiler;
-    private final Object lock = new Object();
+    private final Object lock;
     private final List<ClientFeed> waiting = new ArrayList<>();
     /** Zones of clients that left, released when this profile is closed. Guarded by this. */
     private final List<Zone> zonesToRelease = new ArrayList<>();
@@ -78,9 +78,29 @@ final class RemoteProfile {
     }
 
     /** One client's profile among {@code clients}: installed by the gate when its frames replay. */
+    /**
+     * A capture's profile: the profiler and lock are the capture replay's, which ends the frames (no client, no
+     * replay threads of this class); the HUD's title is {@code title}. Not installed: the replay installs its
+     * profiler while it records.
+     */
+    RemoteProfile(Profiler replayed, Object replayLock, String title) {
+        this.clients = null;
+        this.number = 1;
+        this.lock = replayLock;
+        this.profiler = replayed;
+        StatusSource status = dest -> dest.append(title);
+        profiler.addAnnex(new ReportAnnex() {
+            @Override
+            public StatusSource status() {
+                return status;
+            }
+        });
+    }
+
     RemoteProfile(int historyFrames, ViewerClients clients, int number) {
         this.clients = clients;
         this.number = number;
+        this.lock = new Object();
         // A timeline of recent events per replayed thread, so trace exports and timeline views have the client's
         // begins and ends; history rings sized for a client, not for a game's own profiler (see the constants).
         profiler = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false)

@@ -70,6 +70,10 @@ public final class ViewerMain {
             err.println("hudprof-viewer: " + badProperty);
             return 2;
         }
+        if (options.capture() != null) {
+            return options.text() ? CaptureViewing.text(options.capture(), out, err)
+                    : CaptureViewing.window(options, err, stop);
+        }
         if (!options.text()) {
             return window(options, err, stop);
         }
@@ -143,7 +147,7 @@ public final class ViewerMain {
     }
 
     /** Draws while the replay runs, then once more after it, saves that frame and returns the replay's code. */
-    private static int screenshotAfter(Thread feeder, ViewerWindow window, Path file, int[] result, PrintStream err)
+    static int screenshotAfter(Thread feeder, ViewerWindow window, Path file, int[] result, PrintStream err)
             throws InterruptedException {
         while (feeder.isAlive()) {
             window.renderFrame();

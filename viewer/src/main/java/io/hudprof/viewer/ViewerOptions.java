@@ -16,17 +16,21 @@ import java.nio.file.Path;
  * @param screenshot with {@code --replay}: after the replay, save the window as a PNG here and exit, or null
  * @param headless the window on GLFW's null platform with a surfaceless EGL context (no X server; nothing is shown
  *                 on screen), for CI and screenshots
+ * @param capture  a {@code .hudprof} capture to open instead of listening, or null
  */
 public record ViewerOptions(int port, InetAddress bind, boolean text, boolean raw, Path record, Path replay,
-        boolean headless, Path screenshot) {
+        boolean headless, Path screenshot, Path capture) {
     /** PStats' default port. */
     public static final int DEFAULT_PORT = 5185;
 
     static final String USAGE = """
             usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
                                                 [--replay FILE] [--headless] [--screenshot PNG] [--help] [--version]
+                   java -jar hudprof-viewer.jar [--text] [--headless] [--screenshot PNG] FILE.hudprof
               (without --text: a window that shows a connected client with the game's HUD, the first to connect;
                F4 / Shift+F4 show the next / previous client; F3 hides the HUD)
+              FILE.hudprof     open a capture (written with Captures.of(profiler), or the demo's --capture):
+                               every frame in the HUD (P pauses, Left/Right scrub), or with --text print it
               --port N         TCP port for PStats clients (default 5185; each client also gets a UDP port above it)
               --bind ADDRESS   address to listen on (default: all interfaces, as PStats does; 127.0.0.1 for
                                this machine only)
@@ -35,7 +39,7 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
               --record FILE    also write every message of every session to FILE (one JSON line each)
               --replay FILE    read a recorded session (or a pstats-captures .jsonl) instead of listening
               --headless       the window without a display (GLFW null platform, EGL), for CI
-              --screenshot PNG with --replay: once replayed, save the window to PNG and exit
+              --screenshot PNG with --replay or a capture: once replayed, save the window to PNG and exit
               --help           this text          --version   the viewer's version
             """;
 
@@ -49,6 +53,7 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         Path replay = null;
         boolean headless = false;
         Path screenshot = null;
+        Path capture = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -60,7 +65,13 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
                 case "--replay" -> replay = Path.of(value(args, ++i, a));
                 case "--headless" -> headless = true;
                 case "--screenshot" -> screenshot = Path.of(value(args, ++i, a));
-                default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
+                default -> {
+                    if (a.startsWith("-") || capture != null) {
+                        throw new IllegalArgumentException((a.startsWith("-") ? "unknown option " : "one capture at a "
+                                + "time, not also ") + a + "\n" + USAGE);
+                    }
+                    capture = Path.of(a);
+                }
             }
         }
         if (record != null && replay != null) {
@@ -72,10 +83,15 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         if (headless && text) {
             throw new IllegalArgumentException("--headless is for the window; --text has none\n" + USAGE);
         }
-        if (screenshot != null && (replay == null || text)) {
-            throw new IllegalArgumentException("--screenshot needs --replay and the window (not --text)\n" + USAGE);
+        if (screenshot != null && ((replay == null && capture == null) || text)) {
+            throw new IllegalArgumentException("--screenshot needs --replay or a capture, and the window (not --text)\n"
+                    + USAGE);
         }
-        return new ViewerOptions(port, bind, text, raw, record, replay, headless, screenshot);
+        if (capture != null && (replay != null || record != null || raw)) {
+            throw new IllegalArgumentException("a capture file is opened alone: not with --replay, --record or --raw\n"
+                    + USAGE);
+        }
+        return new ViewerOptions(port, bind, text, raw, record, replay, headless, screenshot, capture);
     }
 
     private static String value(String[] args, int i, String option) {

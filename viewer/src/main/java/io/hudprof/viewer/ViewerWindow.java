@@ -176,7 +176,10 @@ final class ViewerWindow implements AutoCloseable {
     /** The HUD for a profile, sized to the window. */
     private Overlay createHud(RemoteProfile profile) {
         synchronized (profile.lock()) {
-            return Overlay.create(profile.profiler(), hudConfig(size[0], size[1], contentScale));
+            Overlay hud = Overlay.create(profile.profiler(), hudConfig(size[0], size[1], contentScale));
+            // Shift+X: a .hudprof capture of the shown client's frames from here on, until pressed again.
+            hud.controls().captureKey(Path.of("").toAbsolutePath());
+            return hud;
         }
     }
 
@@ -272,6 +275,7 @@ final class ViewerWindow implements AutoCloseable {
             if (to.unitsHz() != from.unitsHz()) {
                 to.toggleUnits();
             }
+            to.takeCaptureFrom(from);
             old.close();
         }
         return hud;
@@ -544,15 +548,29 @@ final class ViewerWindow implements AutoCloseable {
         Screenshot.save(file, size[0], size[1]);
     }
 
+    /** A capture still running when the window closes is finished, its file put in place (waited for, briefly). */
+    private static void finishCapture(Overlay hud) {
+        java.util.concurrent.CompletableFuture<Path> pending = hud.controls().finishCapture();
+        if (pending != null) {
+            try {
+                pending.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception e) {
+                System.err.println("hudprof-viewer: the capture started with Shift+X was not written: " + e);
+            }
+        }
+    }
+
     @Override
     public void close() {
         if (alone != null && shownHud != null) {
             synchronized (alone.lock()) {
+                finishCapture(shownHud);
                 shownHud.close();
             }
         }
         for (Map.Entry<RemoteProfile, Overlay> e : huds.entrySet()) {
             synchronized (e.getKey().lock()) {
+                finishCapture(e.getValue());
                 e.getValue().close();
             }
         }

@@ -77,7 +77,7 @@ public final class Capture {
     }
 
     /**
-     * Where and how the capture was made: {@code hudprof.version}, {@code title}, {@code created}, {@code clock},
+     * Where and how the capture was made: {@code hudprof} (its version), {@code title}, {@code created}, {@code clock},
      * {@code java.version}, {@code java.vm}, {@code java.vendor}, {@code os}, {@code arch}, {@code cpus},
      * {@code cpu} (when known), and any a later writer adds.
      */

@@ -108,7 +108,7 @@ public final class CaptureWriter implements FrameListener {
             throws IOException {
         if (profiler.timelines() == null) {
             throw new IllegalStateException("hudprof: a capture needs the profiler's timelines; build it with "
-                    + "ProfilerConfig.builder().timelineCapacity(1 << 14) (or -Dhudprof.timeline=16384)");
+                    + "ProfilerConfig.builder().timelineCapacity(1 << 14)");
         }
         if (slotCount < 2) {
             throw new IllegalArgumentException("hudprof: a capture needs at least 2 slots, got " + slotCount);
@@ -231,9 +231,12 @@ public final class CaptureWriter implements FrameListener {
                 giveBack(slot);
             }
             // Not taken (or cut short): the next frame taken says how many were lost and where every stack stood.
-            if (armed) {
+            // Before the first frame taken nothing is lost: the capture starts later.
+            if (armed && taken > 0) {
                 droppedPending++;
                 dropped++;
+            } else {
+                droppedPending = 0;
             }
             armed = true;
             snapshotStacks();
@@ -421,7 +424,9 @@ public final class CaptureWriter implements FrameListener {
                 }
                 LockSupport.parkNanos(this, 5_000_000L);
             }
-            encoder.finish(taken, dropped);
+            // The frames the encoder wrote, not those taken: a frame published while another thread finished the
+            // capture (breaking finish()'s rule) is then only missing, and the file stays valid.
+            encoder.finish(dropped);
             done.complete(target);
         } catch (IOException | RuntimeException e) {
             failed = true;

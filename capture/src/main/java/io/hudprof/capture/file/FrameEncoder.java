@@ -29,6 +29,7 @@ final class FrameEncoder {
     private long previousEnd;
     private boolean first = true;
     private int maxThreadEvents;
+    private long frames;
 
     private FrameEncoder(Path target, Path temp, OutputStream out) {
         this.target = target;
@@ -63,7 +64,7 @@ final class FrameEncoder {
         Map<String, String> h = new LinkedHashMap<>();
         Package p = Profiler.class.getPackage();
         String version = p == null ? null : p.getImplementationVersion();
-        h.put("hudprof.version", version == null ? "dev" : version);
+        h.put("hudprof", version == null ? "dev" : version);
         h.put("title", title);
         h.put("created", Instant.now().toString());
         h.put("clock", "profiler clock, ns");
@@ -185,6 +186,7 @@ final class FrameEncoder {
         chunk.writeRecord(CaptureFormat.TAG_FRAME, record);
         previousEnd = s.endNanos;
         first = false;
+        frames++;
         if (chunk.size() >= 1 << 15) {
             flushChunk();
         }
@@ -210,7 +212,8 @@ final class FrameEncoder {
         chunk.writeRecord(CaptureFormat.TAG_ZONE, record);
     }
 
-    void finish(long frames, long dropped) throws IOException {
+    /** Ends the file with the frames written and the frames lost ({@code dropped}), and puts it in place. */
+    void finish(long dropped) throws IOException {
         record.clear();
         record.writeVarLong(frames);
         record.writeVarLong(dropped);

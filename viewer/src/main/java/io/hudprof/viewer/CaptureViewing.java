@@ -1,0 +1,134 @@
+package io.hudprof.viewer;
+
+import io.hudprof.capture.file.Capture;
+import io.hudprof.capture.file.CaptureFormatException;
+import io.hudprof.capture.file.CaptureReplay;
+import io.hudprof.core.Averaging;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.TextReport;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code hudprof-viewer FILE.hudprof}: a capture replayed into a profile the window shows with the full HUD (pause and
+ * scrub over the capture's frames), or with {@code --text} printed frame by frame. A file that is not a valid capture
+ * is one line on the error stream (file and offset) and exit code 1, never a stack trace.
+ */
+final class CaptureViewing {
+    private CaptureViewing() {
+    }
+
+    /** Opens the capture; null, with one line printed, when it cannot be read. */
+    static Capture open(Path file, PrintStream err) {
+        try {
+            return Capture.open(file);
+        } catch (CaptureFormatException e) {
+            err.println("hudprof-viewer: " + e.getMessage());
+        } catch (IOException e) {
+            err.println("hudprof-viewer: cannot read " + file + ": " + e);
+        } catch (OutOfMemoryError e) {
+            err.println("hudprof-viewer: " + file + " does not fit in memory (" + e.getMessage() + "); give the JVM"
+                    + " more with -Xmx");
+        }
+        return null;
+    }
+
+    /** The capture's header as the first lines of the text output. */
+    static void printHeader(Capture capture, PrintStream out) {
+        out.println("Capture " + capture.file() + ": " + capture.frames().size() + " frames, "
+                + capture.droppedFrames() + " the writer could not take, " + capture.threads().size() + " threads, "
+                + capture.zones().size() + " zones (format 1." + capture.minorVersion() + ")");
+        for (Map.Entry<String, String> e : capture.header().entrySet()) {
+            out.println("  " + e.getKey() + ": " + e.getValue());
+        }
+    }
+
+    /** {@code --text FILE.hudprof}: the header, then per recorded frame its hierarchical report. */
+    static int text(Path file, PrintStream out, PrintStream err) {
+        Capture capture = open(file, err);
+        if (capture == null) {
+            return 1;
+        }
+        printHeader(capture, out);
+        try (CaptureReplay replay = capture.replay()) {
+            ReportController controller = replay.profiler().controller();
+            Report report = new Report();
+            StringBuilder text = new StringBuilder(4096);
+            replay.profiler().addFrameListener((nanos, recorded) -> {
+                if (!recorded) {
+                    return;
+                }
+                controller.setAveraging(Averaging.INSTANTANEOUS);
+                controller.setMode(ReportMode.HIERARCHICAL_TIME);
+                controller.build(report);
+                text.setLength(0);
+                text.append(String.format(Locale.ROOT, "Frame %d, %.3f ms:%n", replay.profiler().recordedFrames(),
+                        nanos / 1e6));
+                TextReport.append(report, text);
+                out.print(text);
+            });
+            replay.replayAll();
+        } catch (RuntimeException e) {
+            err.println("hudprof-viewer: replaying " + file + " failed: " + e);
+            return 1;
+        }
+        return 0;
+    }
+
+    /** The window on the capture: replayed on a thread of its own while the HUD draws it; stays open on it. */
+    static int window(ViewerOptions options, PrintStream err, CountDownLatch stop) throws InterruptedException {
+        Path file = options.capture();
+        Capture capture = open(file, err);
+        if (capture == null) {
+            return 1;
+        }
+        CaptureReplay replay = capture.replay();
+        String title = capture.title().isEmpty() ? file.getFileName().toString()
+                : capture.title() + " (" + file.getFileName() + ")";
+        RemoteProfile profile = new RemoteProfile(replay.profiler(), replay.lock(), "capture " + title);
+        ViewerWindow window;
+        try {
+            window = ViewerWindow.open(profile, 1280, 800, options.headless());
+        } catch (IllegalStateException e) {
+            err.println("hudprof-viewer: " + e.getMessage());
+            replay.close();
+            return 1;
+        }
+        int[] result = new int[1];
+        java.util.concurrent.atomic.AtomicBoolean stopFeeding = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread feeder = new Thread(() -> {
+            try {
+                while (!stopFeeding.get() && replay.step()) {
+                    // one captured frame per step
+                }
+            } catch (RuntimeException e) {
+                err.println("hudprof-viewer: replaying " + file + " failed: " + e);
+                result[0] = 1;
+            }
+        }, "hudprof-viewer-capture");
+        feeder.setDaemon(true);
+        feeder.start();
+        try {
+            if (options.screenshot() != null) {
+                return ViewerMain.screenshotAfter(feeder, window, options.screenshot(), result, err);
+            }
+            int frames = capture.frames().size();
+            window.loop(stop, () -> "hudprof-viewer | capture " + title + " | " + replay.position() + " of "
+                    + frames + " frames" + (capture.droppedFrames() > 0 ? ", " + capture.droppedFrames()
+                    + " lost when written" : "") + " | P pause, Left/Right scrub");
+            return result[0];
+        } finally {
+            stopFeeding.set(true);
+            feeder.join(10_000);
+            window.close();
+            replay.close();
+            profile.close();
+        }
+    }
+}

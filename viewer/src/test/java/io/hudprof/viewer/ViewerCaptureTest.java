@@ -1,0 +1,75 @@
+package io.hudprof.viewer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code hudprof-viewer --text FILE.hudprof} prints a capture; a bad file is one line and exit code 1. */
+class ViewerCaptureTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = ViewerMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), new CountDownLatch(1));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void textPrintsTheHeaderAndEveryFrameOfACapture() throws Exception {
+        Path file = CaptureFiles.write(dir.resolve("game.hudprof"), 40);
+        Run r = run("--text", file.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("Capture " + file + ": 40 frames, 0 the writer could not take"), r.out());
+        assertTrue(r.out().contains("  title: viewer test"), r.out());
+        assertTrue(r.out().contains("Frame 40, 4.450 ms:"), r.out());
+        // The slow frame in the middle (the 21st): its draw took 12 ms.
+        assertTrue(r.out().contains("Frame 21, 13.000 ms:"), r.out());
+        long frames = r.out().lines().filter(l -> l.startsWith("Frame ")).count();
+        assertEquals(40, frames);
+        assertTrue(r.out().contains("cv:Update:Physics"), r.out());
+    }
+
+    @Test
+    void aBadFileIsOneLineNamingFileAndOffsetAndExitCodeOne() throws Exception {
+        Path file = CaptureFiles.write(dir.resolve("cut.hudprof"), 10);
+        byte[] bytes = Files.readAllBytes(file);
+        Path cut = dir.resolve("truncated.hudprof");
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length - 7));
+        for (String[] args : new String[][] {{"--text", cut.toString()}, {"--headless", cut.toString()}}) {
+            Run r = run(args);
+            assertEquals(1, r.code());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().startsWith("hudprof-viewer: " + cut + ": offset "), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+        }
+        Run missing = run("--text", dir.resolve("none.hudprof").toString());
+        assertEquals(1, missing.code());
+        assertEquals(1, missing.err().lines().count(), missing.err());
+    }
+
+    @Test
+    void aCaptureIsOpenedAloneOnTheCommandLine() {
+        ViewerOptions o = ViewerOptions.parse("--text", "a.hudprof");
+        assertEquals(Path.of("a.hudprof"), o.capture());
+        assertThrows(IllegalArgumentException.class, () -> ViewerOptions.parse("a.hudprof", "b.hudprof"));
+        assertThrows(IllegalArgumentException.class, () -> ViewerOptions.parse("--replay", "x.jsonl", "a.hudprof"));
+        assertEquals(Path.of("shot.png"), ViewerOptions.parse("a.hudprof", "--screenshot", "shot.png").screenshot());
+    }
+}
