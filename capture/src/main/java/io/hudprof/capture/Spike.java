@@ -366,9 +366,7 @@ public final class Spike implements StoredFrame {
     void addEvent(int t, int zone, boolean begin, long nanos) {
         int e = eventCounts[t];
         if (e == eventZones[t].length) {
-            eventZones[t] = Arrays.copyOf(eventZones[t], e * 2);
-            eventBegins[t] = Arrays.copyOf(eventBegins[t], e * 2);
-            eventNanos[t] = Arrays.copyOf(eventNanos[t], e * 2);
+            growEvents(t, e * 2);
         }
         eventZones[t][e] = zone;
         eventBegins[t][e] = begin;
@@ -376,7 +374,22 @@ public final class Spike implements StoredFrame {
         eventCounts[t] = e + 1;
     }
 
-    /** Makes this slot a copy of {@code other}, reusing its own arrays where they are big enough. */
+    /** Makes room for at least {@code events} events of thread {@code t} (at least doubling). */
+    private void growEvents(int t, int events) {
+        int length = eventZones[t].length;
+        if (events <= length) {
+            return;
+        }
+        int size = Math.max(events, length * 2);
+        eventZones[t] = Arrays.copyOf(eventZones[t], size);
+        eventBegins[t] = Arrays.copyOf(eventBegins[t], size);
+        eventNanos[t] = Arrays.copyOf(eventNanos[t], size);
+    }
+
+    /**
+     * Makes this slot a copy of {@code other}, reusing its own arrays where they are big enough, and growing each at
+     * most once where they are not (this runs inside the update() that keeps the spike).
+     */
     void copyFrom(Spike other) {
         frameNumber = other.frameNumber;
         frameNanos = other.frameNanos;
@@ -405,6 +418,7 @@ public final class Spike implements StoredFrame {
         for (int t = 0; t < threadCount; t++) {
             threadNames[t] = other.threadNames[t];
             eventCounts[t] = 0;
+            growEvents(t, other.eventCounts[t]);
             for (int e = 0; e < other.eventCounts[t]; e++) {
                 addEvent(t, other.eventZones[t][e], other.eventBegins[t][e], other.eventNanos[t][e]);
             }

@@ -577,6 +577,9 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
      * Keeps the statistics report's rows of this frame (the frame value and the run's values up to it). Statistics
      * gather before readers ({@link io.hudprof.core.FrameListener.Stage}), so they already hold this frame.
      */
+    /** {@link #copyStatistics}' sort buffer, grown to the most statistics rows seen. */
+    private long[] statOrder = new long[64];
+
     private void copyStatistics(Spike s) {
         s.statCount = 0;
         ValueTable table = profiler.controller().statistics();
@@ -585,8 +588,12 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         }
         int rows = table.rowCount();
         int columns = Spike.STAT_COLUMNS.length;
-        // Sorted by key (one packed long per row: key high, row low) so a report finds a row by binary search.
-        long[] order = new long[rows];
+        // Sorted by key (one packed long per row: key high, row low) so a report finds a row by binary search. The
+        // scratch array is kept: this runs in every frame's update(), which allocates nothing in steady state.
+        if (statOrder.length < rows) {
+            statOrder = new long[Math.max(rows, statOrder.length * 2)];
+        }
+        long[] order = statOrder;
         int kept = 0;
         for (int r = 0; r < rows; r++) {
             if (table.indent(r) > 0) {
@@ -650,7 +657,23 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             int k = s.threadCount++;
             s.threadNames[k] = profiler.threadName(t);
             s.eventCounts[k] = 0;
-            timeline.forEachEvent(0, (zone, begin, nanos) -> s.addEvent(k, zone, begin, nanos));
+            eventCopy.spike = s;
+            eventCopy.thread = k;
+            timeline.forEachEvent(0, eventCopy);
+        }
+        eventCopy.spike = null;
+    }
+
+    /** Copies a thread's timeline events into a spike; one kept instance, where a capturing lambda was made per copy. */
+    private final EventCopy eventCopy = new EventCopy();
+
+    private static final class EventCopy implements ThreadTimeline.EventVisitor {
+        Spike spike;
+        int thread;
+
+        @Override
+        public void event(int zone, boolean begin, long nanos) {
+            spike.addEvent(thread, zone, begin, nanos);
         }
     }
 

@@ -343,6 +343,27 @@ class SpikeCaptureTest {
         assertEquals(List.of("2/2"), heard);
     }
 
+    /**
+     * A spike is copied inside the update() that catches it (its states, statistics rows, events and timeline): once
+     * the kept slots have grown to the frames' size, catching another allocates nothing, statistics attached. The
+     * statistics rows' sort buffer was made per spike, and so was the event copier (a capturing lambda per thread);
+     * on a loaded machine, where every frame of the demo was over its spike rule, that was every frame's update().
+     */
+    @Test
+    void catchingSpikesAllocatesNothingOnceTheSlotsHaveGrown() {
+        io.hudprof.stats.FrameStatistics.builder().sensors(java.util.EnumSet.noneOf(io.hudprof.stats.Sensor.class))
+                .attach(profiler);
+        io.hudprof.stats.Counter hits = io.hudprof.stats.Counter.define("Spike test/Hits");
+        io.hudprof.stats.Counter misses = io.hudprof.stats.Counter.define("Spike test/Misses");
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(1)));
+        AllocationCheck.assertSteady("frames that are all spikes, statistics attached", 2_000, 8, 2_000, () -> {
+            hits.add(3);
+            misses.increment();
+            frame(5_000, 3_000, 1_000);
+        });
+        assertTrue(spikes.captured() > 10_000, "every frame was a spike: " + spikes.captured());
+    }
+
     @Test
     void framesWithoutSpikesAllocateNothing() {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(50).onThread("*")));

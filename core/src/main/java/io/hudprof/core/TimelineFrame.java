@@ -191,6 +191,10 @@ public final class TimelineFrame {
             return;
         }
         begin(other.startNanos, other.endNanos);
+        // Room for the whole copy at once: one allocation per array where growing bar by bar would double each
+        // array up to ten times, inside the update() whose frame listener keeps a spike.
+        growLanes(other.laneCount);
+        growBars(other.barCount);
         for (int l = 0; l < other.laneCount; l++) {
             addLane(other.laneName[l], other.laneRoot[l], other.laneFlags[l]);
             for (int b = other.laneFirstBar[l]; b < other.laneFirstBar[l] + other.laneBarCount[l]; b++) {
@@ -217,14 +221,7 @@ public final class TimelineFrame {
 
     void addLane(String name, int root, int flags) {
         if (laneCount == laneName.length) {
-            int size = laneCount * 2;
-            laneName = Arrays.copyOf(laneName, size);
-            laneRoot = Arrays.copyOf(laneRoot, size);
-            laneFlags = Arrays.copyOf(laneFlags, size);
-            laneFirstBar = Arrays.copyOf(laneFirstBar, size);
-            laneBarCount = Arrays.copyOf(laneBarCount, size);
-            laneMaxDepth = Arrays.copyOf(laneMaxDepth, size);
-            laneBusy = Arrays.copyOf(laneBusy, size);
+            growLanes(laneCount * 2);
         }
         int l = laneCount++;
         laneName[l] = name;
@@ -236,17 +233,40 @@ public final class TimelineFrame {
         laneBusy[l] = 0;
     }
 
+    /** Makes room for at least {@code lanes} lanes (at least doubling, so adding lane by lane stays cheap). */
+    private void growLanes(int lanes) {
+        if (lanes <= laneName.length) {
+            return;
+        }
+        int size = Math.max(lanes, laneName.length * 2);
+        laneName = Arrays.copyOf(laneName, size);
+        laneRoot = Arrays.copyOf(laneRoot, size);
+        laneFlags = Arrays.copyOf(laneFlags, size);
+        laneFirstBar = Arrays.copyOf(laneFirstBar, size);
+        laneBarCount = Arrays.copyOf(laneBarCount, size);
+        laneMaxDepth = Arrays.copyOf(laneMaxDepth, size);
+        laneBusy = Arrays.copyOf(laneBusy, size);
+    }
+
+    /** Makes room for at least {@code bars} bars (at least doubling, so adding bar by bar stays cheap). */
+    private void growBars(int bars) {
+        if (bars <= zone.length) {
+            return;
+        }
+        int size = Math.max(bars, zone.length * 2);
+        zone = Arrays.copyOf(zone, size);
+        depth = Arrays.copyOf(depth, size);
+        lane = Arrays.copyOf(lane, size);
+        parent = Arrays.copyOf(parent, size);
+        start = Arrays.copyOf(start, size);
+        end = Arrays.copyOf(end, size);
+        self = Arrays.copyOf(self, size);
+        cuts = Arrays.copyOf(cuts, size);
+    }
+
     void addBar(int zoneId, int barDepth, long barStart, long barEnd, boolean cutStart, boolean cutEnd) {
         if (barCount == zone.length) {
-            int size = barCount * 2;
-            zone = Arrays.copyOf(zone, size);
-            depth = Arrays.copyOf(depth, size);
-            lane = Arrays.copyOf(lane, size);
-            parent = Arrays.copyOf(parent, size);
-            start = Arrays.copyOf(start, size);
-            end = Arrays.copyOf(end, size);
-            self = Arrays.copyOf(self, size);
-            cuts = Arrays.copyOf(cuts, size);
+            growBars(barCount * 2);
         }
         if (barDepth >= open.length) {
             open = Arrays.copyOf(open, Math.max(barDepth + 1, open.length * 2));

@@ -218,8 +218,10 @@ final class DemoApp {
             }
             if (hud != null) {
                 long cpuBefore = cost != null ? cost.cpuNow() : 0;
+                long allocatedBefore = cost != null ? cost.allocatedNow() : 0;
                 Hudprof.update();
                 if (cost != null) {
+                    cost.updateAllocated(frame, cost.allocatedNow() - allocatedBefore);
                     cost.updateCpu(cost.cpuNow() - cpuBefore);
                 }
                 if (world.replans() != replansBefore && spikes != null) {

@@ -50,7 +50,7 @@ final class DemoOptions {
             + "  --capture FILE        write every frame of the run to a .hudprof capture (open it with\n"
             + "                        hudprof-viewer FILE, or --text FILE to print it)\n"
             + "  --slow ZONE=PERCENT[,ZONE=PERCENT]\n"
-            + "                        make the named zones slower by PERCENT (1 to 1000) of their own work: each entry\n"
+            + "                        make the named zones slower by PERCENT (1 to 10000) of their own work: each entry\n"
             + "                        spins that share of the time it took, inside the zone; for comparisons with a\n"
             + "                        known regression, e.g. --slow \"A*=50\" (the option may be repeated)\n"
             + "  --help                this text\n"
@@ -236,8 +236,8 @@ final class DemoOptions {
             } catch (NumberFormatException e) {
                 throw new UsageException("--slow " + part + ": the percentage must be a whole number, e.g. 50");
             }
-            if (percent < 1 || percent > 1000) {
-                throw new UsageException("--slow " + part + ": the percentage must be 1 to 1000");
+            if (percent < 1 || percent > 10_000) {
+                throw new UsageException("--slow " + part + ": the percentage must be 1 to 10000");
             }
             for (String given : slow.keySet()) {
                 if (given.equalsIgnoreCase(zone)) {

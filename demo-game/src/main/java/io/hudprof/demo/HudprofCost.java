@@ -25,6 +25,17 @@ final class HudprofCost {
 
     private final ProfileData data;
     private final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    /** HotSpot's per-thread allocation counter, or null where the JVM has none. */
+    private final com.sun.management.ThreadMXBean allocation = threads instanceof com.sun.management.ThreadMXBean t
+            && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled() ? t : null;
+    /**
+     * Frames after the warm-up whose {@code update()} allocated (growth of a ring, store or table landing in one
+     * frame: in steady state {@code update()} allocates nothing), their bytes in all, and the largest.
+     */
+    private int growthFrames;
+    private long growthBytes;
+    private long largestGrowth;
+    private long largestGrowthFrame;
     /** Per frame, the game thread's CPU time inside {@code update()}, ns: immune to preemption by other processes. */
     private final long[] updateCpu;
     private int cpuCount;
@@ -46,6 +57,27 @@ final class HudprofCost {
     /** The calling thread's CPU time (ns), for {@link #updateCpu(long)}. */
     long cpuNow() {
         return threads.getCurrentThreadCpuTime();
+    }
+
+    /** The calling thread's allocated bytes so far (-1 without the counter), for {@link #updateAllocated}. */
+    long allocatedNow() {
+        return allocation == null ? -1 : allocation.getCurrentThreadAllocatedBytes();
+    }
+
+    /**
+     * The bytes frame {@code frame}'s {@code update()} allocated on the game thread (two {@link #allocatedNow()}
+     * readings apart); counted after {@link OwnSpikes#WARM_UP_FRAMES}.
+     */
+    void updateAllocated(long frame, long bytes) {
+        if (allocation == null || frame <= OwnSpikes.WARM_UP_FRAMES || bytes <= 0) {
+            return;
+        }
+        growthFrames++;
+        growthBytes += bytes;
+        if (bytes > largestGrowth) {
+            largestGrowth = bytes;
+            largestGrowthFrame = frame;
+        }
     }
 
     /** The CPU time the frame's {@code update()} took on the game thread (two {@link #cpuNow()} readings apart). */
@@ -126,6 +158,13 @@ final class HudprofCost {
         if (cpuCount - cpuFrom >= 8) {
             line.append(String.format(Locale.ROOT, "; update() thread CPU time mean %.3f ms, p99 %.3f ms",
                     mean(updateCpu, cpuFrom, cpuCount) / 1e6, p99(updateCpu, cpuFrom, cpuCount) / 1e6));
+        }
+        if (allocation != null) {
+            line.append(String.format(Locale.ROOT, "; update() allocated in %d frames after frame %d, %d bytes in all",
+                    growthFrames, OwnSpikes.WARM_UP_FRAMES, growthBytes));
+            if (growthFrames > 0) {
+                line.append(String.format(Locale.ROOT, ", most %d at frame %d", largestGrowth, largestGrowthFrame));
+            }
         }
         return line.toString();
     }

@@ -157,8 +157,8 @@ class DemoOptionsTest {
         assertMessage("--slow A*: expected ZONE=PERCENT", "--slow", "A*");
         assertMessage("--slow =5: expected ZONE=PERCENT", "--slow", "=5");
         assertMessage("--slow A*=fast: the percentage must be a whole number", "--slow", "A*=fast");
-        assertMessage("--slow A*=0: the percentage must be 1 to 1000", "--slow", "A*=0");
-        assertMessage("--slow A*=1001: the percentage must be 1 to 1000", "--slow", "A*=1001");
+        assertMessage("--slow A*=0: the percentage must be 1 to 10000", "--slow", "A*=0");
+        assertMessage("--slow A*=10001: the percentage must be 1 to 10000", "--slow", "A*=10001");
         assertMessage("--slow a* is given twice", "--slow", "A*=5,a*=6");
         assertMessage("--slow needs a value", "--slow");
     }

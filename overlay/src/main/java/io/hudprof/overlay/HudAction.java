@@ -88,6 +88,11 @@ public enum HudAction {
      * {@link HudControls#captureKey}).
      */
     TOGGLE_CAPTURE("capture on/off", false),
+    /**
+     * Write a {@code .hudprof} capture of the last frames (with a capture folder and a trace exporter, whose frame
+     * times bound them: {@link HudControls#captureKey}, {@link HudControls#traceExport}).
+     */
+    CAPTURE_RECENT("capture last frames", false),
     /** Show or hide the frame timeline (piano roll of zones per thread) along the bottom. */
     TOGGLE_TIMELINE("timeline", false),
     /**

@@ -139,6 +139,7 @@ public final class HudControls {
             case NEXT_SPIKE -> nextSpike();
             case EXPORT_TRACE -> exportTrace();
             case TOGGLE_CAPTURE -> toggleCapture();
+            case CAPTURE_RECENT -> captureRecent();
             case TOGGLE_HELP -> toggleHelp();
             case CYCLE_DISTRIBUTION -> cycleDistribution();
             case TOGGLE_HISTOGRAM -> toggleHistogram();
@@ -691,6 +692,26 @@ public final class HudControls {
             return false;
         }
         return true;
+    }
+
+    /**
+     * Writes the last frames (as many as {@link #traceExport} asks of a trace) to a capture in the capture folder,
+     * bounded by the trace exporter's frame times; does nothing without both. Call it on the updating thread.
+     *
+     * @return the pending file, or null
+     */
+    public CompletableFuture<Path> captureRecent() {
+        if (captureDir == null || exporter == null) {
+            return null;
+        }
+        Path file = captureDir.resolve("hudprof-capture-last-" + profiler.recordedFrames() + ".hudprof");
+        try {
+            lastCapture = Captures.of(profiler).title("last " + exportFrames + " frames before frame "
+                    + profiler.recordedFrames()).writeLast(exportFrames, exporter.times(), file);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            lastCapture = CompletableFuture.failedFuture(e);
+        }
+        return lastCapture;
     }
 
     /**

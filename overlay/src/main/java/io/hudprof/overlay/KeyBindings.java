@@ -63,7 +63,7 @@ import java.util.List;
  * chart; Ctrl+Shift+B remove it; K category strip chart; Shift+Up/Shift+Down category cursor;
  * Shift+Enter drill down (on the top row: up); Shift+Backspace drill up; B add a guide bar; Shift+B remove it;
  * 0 auto scale; T time/allocated bytes;
- * L spike list; N next spike; X export trace; Shift+X capture on/off; H key help; R timeline; Tab gives the timeline the arrows and Enter
+ * L spike list; N next spike; X export trace; Shift+X capture on/off; Ctrl+X capture the last frames; H key help; R timeline; Tab gives the timeline the arrows and Enter
  * (bar cursor, call graph of the bar) and back; Y/Shift+Y next/previous thread; I thread list; Z/Shift+Z timeline
  * zoom; ,/. timeline pan; / search (typing goes to the search line until Enter or Esc); Esc clears the search
  * (consumed only while there is one).
@@ -94,6 +94,7 @@ public final class KeyBindings {
             .bind(HudAction.NEXT_SPIKE, GLFW_KEY_N)
             .bind(HudAction.EXPORT_TRACE, GLFW_KEY_X)
             .bind(HudAction.TOGGLE_CAPTURE, GLFW_KEY_X, GLFW_MOD_SHIFT)
+            .bind(HudAction.CAPTURE_RECENT, GLFW_KEY_X, GLFW_MOD_CONTROL)
             .bind(HudAction.TOGGLE_UNITS, GLFW_KEY_U)
             .bind(HudAction.GRAPH_ZOOM_OUT, GLFW_KEY_MINUS)
             .bind(HudAction.GRAPH_ZOOM_IN, GLFW_KEY_EQUAL)

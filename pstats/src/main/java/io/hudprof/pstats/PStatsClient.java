@@ -440,8 +440,9 @@ public final class PStatsClient implements FrameListener, StatusSource, ReportAn
 
     private void drainAsDropped() {
         while (queue.peek() != null) {
-            queue.release();
+            // Counted before the slot is released, so a reader who sees the queue empty sees every drop.
             dropped.incrementAndGet();
+            queue.release();
         }
     }
 

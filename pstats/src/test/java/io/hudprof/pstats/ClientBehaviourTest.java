@@ -168,6 +168,8 @@ class ClientBehaviourTest {
             Thread.sleep(5);
         }
         assertTrue(log.stream().anyMatch(l -> l.startsWith("lost 127.0.0.1:" + port)), log.toString());
+        // Frames queued when the server went are dropped by the sender thread as it notices; wait until it has.
+        await(() -> client.queuedFrames() == 0, "the frames queued at the loss dropped");
         long droppedWhileAway = client.droppedFrames();
         frame();
         assertEquals(droppedWhileAway + 1, client.droppedFrames(), "frames drop while no server is connected");

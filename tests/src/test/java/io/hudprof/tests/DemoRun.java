@@ -40,13 +40,22 @@ final class DemoRun {
 
     private static DemoRun start(Path outputFile, boolean withoutDisplay, List<String> jvmOptions, String... args)
             throws IOException, InterruptedException {
+        return finish(launch(outputFile, withoutDisplay, jvmOptions, "io.hudprof.demo.DemoMain", args), outputFile);
+    }
+
+    /**
+     * Starts {@code mainClass} (the demo, or a launcher around it) in a child JVM and returns at once, so that two
+     * runs can share the machine's load; {@link #finish} waits for it.
+     */
+    static Process launch(Path outputFile, boolean withoutDisplay, List<String> jvmOptions, String mainClass,
+                          String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         // Surefire's class path may be a single manifest-only jar; its Class-Path entries still apply in the child.
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add("io.hudprof.demo.DemoMain");
+        command.add(mainClass);
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(outputFile.toFile());
@@ -54,7 +63,11 @@ final class DemoRun {
             builder.environment().remove("DISPLAY");
             builder.environment().remove("WAYLAND_DISPLAY");
         }
-        Process process = builder.start();
+        return builder.start();
+    }
+
+    /** Waits for a {@link #launch}ed run (at most its timeout) and reads what it printed. */
+    static DemoRun finish(Process process, Path outputFile) throws IOException, InterruptedException {
         if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
             throw new AssertionError("the demo did not finish within " + TIMEOUT_SECONDS + " s; its output so far:\n"

@@ -91,4 +91,53 @@ class DemoSpikesTest {
         assertTrue(Pattern.compile("\"name\":\"frame 4\\d\\d\",\"cat\":\"frame\",\"ph\":\"X\"").matcher(json).find(),
                 "frame markers of the last frames");
     }
+
+    /**
+     * At exit the demo says what hudprof itself cost its game thread and whether hudprof caused any spike it caught
+     * (issue 31): both lines are printed and parse; the parts of the cost add up to its total (each frame's total is
+     * the sum of its parts, so the means agree but for the printed rounding); what update() allocated after the
+     * warm-up (growth landing in one frame) is counted; each spike listed names a hudprof zone.
+     * How many there are is the run's, not asserted here (a shared machine's hitches land anywhere).
+     */
+    @Test
+    void theDemoPrintsHudprofsOwnCostAndTheSpikesBlamedOnItAtExit() {
+        assertEquals(0, run.exitCode, run.output);
+        String number = "(\\d+\\.\\d{3})";
+        Matcher cost = Pattern.compile("hudprof demo: hudprof game-thread cost per frame, frames (\\d+)-(\\d+): mean "
+                + number + " ms, p99 " + number + " ms \\(update " + number + "/" + number + ", report " + number + "/"
+                + number + ", draw list " + number + "/" + number + ", GPU poll " + number + "/" + number
+                + " ms mean/p99; HUD GL submit not counted\\)(; update\\(\\) thread CPU time mean " + number
+                + " ms, p99 " + number + " ms)?").matcher(run.output);
+        assertTrue(cost.find(), "the cost line:\n" + run.output);
+        int first = Integer.parseInt(cost.group(1));
+        int last = Integer.parseInt(cost.group(2));
+        assertTrue(first > 1 && last > first && last <= 560, "frames after the first quarter: " + cost.group());
+        double mean = Double.parseDouble(cost.group(3));
+        double parts = 0;
+        for (int g = 5; g <= 11; g += 2) {
+            double partMean = Double.parseDouble(cost.group(g));
+            double partP99 = Double.parseDouble(cost.group(g + 1));
+            assertTrue(partMean >= 0 && partP99 >= 0, cost.group());
+            parts += partMean;
+        }
+        assertEquals(mean, parts, 5 * 0.0005 + 1e-9, "the parts' means add up to the total's: " + cost.group());
+        assertTrue(cost.group(13) != null, "the update()'s thread CPU time is measured: " + cost.group());
+        Matcher growth = Pattern.compile("; update\\(\\) allocated in (\\d+) frames after frame 30, (\\d+) bytes in all"
+                + "(, most (\\d+) at frame (\\d+))?").matcher(run.output);
+        assertTrue(growth.find(), "what update() allocated after the warm-up (growth) is counted:\n" + run.output);
+        assertEquals(Integer.parseInt(growth.group(1)) > 0, growth.group(3) != null, growth.group());
+
+        Matcher own = Pattern.compile("hudprof demo: spikes blamed on hudprof's own zones after frame 30: (\\d+)(.*)")
+                .matcher(run.output);
+        assertTrue(own.find(), "the own-spikes line:\n" + run.output);
+        int blamed = Integer.parseInt(own.group(1));
+        Matcher listed = Pattern.compile("#(\\d+) \\((hudprof:[^)]+?) \\+(\\d+\\.\\d) ms\\)").matcher(own.group(2));
+        int count = 0;
+        while (listed.find()) {
+            assertTrue(Integer.parseInt(listed.group(1)) > 30, own.group());
+            count++;
+        }
+        assertEquals(Math.min(blamed, 16), count, "each kept spike listed with its frame and hudprof zone: "
+                + own.group());
+    }
 }

@@ -1,8 +1,10 @@
 package io.hudprof.capture.file;
 
 import io.hudprof.core.Profiler;
+import io.hudprof.capture.FrameTimes;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Starts a capture of a profiler's frames: {@code Captures.of(profiler).title("level 3").frames(600)
@@ -49,6 +51,23 @@ public final class Captures {
     public Captures slots(int slots) {
         this.slots = slots;
         return this;
+    }
+
+    /**
+     * Writes the last {@code frames} updates (fewer when the threads' timelines or {@code times} hold fewer) to
+     * {@code file}: copied now, on the updating thread (call it there), written on a thread of its own. Threads that
+     * ended inside those frames and GPU results that had not arrived are not in it.
+     *
+     * @param times the frame bounds, attached to the profiler before those frames ({@code FrameTimes.attach})
+     * @return completes with the file once it is in place, or exceptionally with the I/O error
+     * @throws IllegalStateException when the profiler keeps no timelines
+     */
+    public CompletableFuture<Path> writeLast(int frames, FrameTimes times, Path file) {
+        if (times == null) {
+            throw new IllegalArgumentException("hudprof: a capture of past frames needs their FrameTimes, attached "
+                    + "before them (FrameTimes.attach(profiler, capacity))");
+        }
+        return PastFrames.write(profiler, times, frames, file, title);
     }
 
     /**

@@ -48,7 +48,7 @@ class BadCaptureFileTest {
                 .timelineCapacity(1 << 10).build()));
         good = dir.resolve("good.hudprof");
         try (ThreadWorker worker = new ThreadWorker("worker")) {
-            CaptureWriter writer = CaptureWriter.start(profiler, good, 8, 0, "bad files");
+            CaptureWriter writer = CaptureWriter.start(profiler, good, 64, 0, "bad files"); // room for every frame
             profiler.update();
             for (int f = 0; f < 12; f++) {
                 A.begin();

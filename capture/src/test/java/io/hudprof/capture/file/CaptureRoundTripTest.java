@@ -74,7 +74,7 @@ class CaptureRoundTripTest {
                 PHYSICS.end();
                 SESSION.begin(); // open when the capture starts, closed in its frame 5
             });
-            CaptureWriter writer = CaptureWriter.start(live, file, 8, 0, "round trip");
+            CaptureWriter writer = CaptureWriter.start(live, file, 128, 0, "round trip"); // a slot for every frame
             live.addFrameListener(reporter(live, liveReports, name -> name));
             clock.advanceMicros(100);
             live.update(false); // the capture starts with this first (unrecorded) frame: nothing was updated before
@@ -179,6 +179,45 @@ class CaptureRoundTripTest {
         }
     }
 
+    @Test
+    void theLastFramesCapturedAfterTheFactReplayAsTheyWereLive() throws Exception {
+        Profiler live = new Profiler(config().clock(clock).build());
+        Hudprof.install(live);
+        io.hudprof.capture.FrameTimes times = io.hudprof.capture.FrameTimes.attach(live, 64);
+        List<String> liveReports = new ArrayList<>();
+        Path file = dir.resolve("last.hudprof");
+        java.util.concurrent.CompletableFuture<Path> written;
+        try (ThreadWorker physics = new ThreadWorker("physics")) {
+            for (int frame = 0; frame < 30; frame++) {
+                runFrame(frame + 6, physics, null); // LONG_JOB opens in frame 5, before the window, and ends in 9
+                clock.advanceMicros(30 + frame % 7);
+                live.update();
+                liveReports.add(instantReport(live));
+            }
+            written = Captures.of(live).title("last 25").writeLast(25, times, file);
+        }
+        assertEquals(file.toAbsolutePath(), written.get(30, TimeUnit.SECONDS));
+        Hudprof.uninstall();
+        Capture capture = Capture.open(file);
+        assertEquals(25, capture.frames().size());
+        assertEquals(6, capture.frames().get(0).frameNumber());
+        try (CaptureReplay replay = capture.replay(config())) {
+            List<String> replayed = new ArrayList<>();
+            replay.profiler().addFrameListener((nanos, recorded) -> {
+                if (recorded) {
+                    replayed.add(instantReport(replay.profiler()));
+                }
+            });
+            replay.replayAll();
+            assertEquals(25, replayed.size());
+            for (int i = 0; i < 25; i++) {
+                assertEquals(withoutFrameNumber(liveReports.get(5 + i)), withoutFrameNumber(replayed.get(i)),
+                        "live frame " + (6 + i));
+            }
+            assertTrue(String.join("", replayed).contains("rt:LongJob"));
+        }
+    }
+
     private static String instantReport(Profiler profiler) {
         ReportController c = profiler.controller();
         Report report = new Report();
@@ -194,8 +233,9 @@ class CaptureRoundTripTest {
         return text.toString();
     }
 
+    /** The report without its frame number and the navigation cursor (where the reader's cursor happens to be). */
     private static String withoutFrameNumber(String report) {
-        return report.replaceAll("frame \\d+ ", "frame N ");
+        return report.replaceAll("frame \\d+ ", "frame N ").replaceAll("(?m)^>", " ");
     }
 
     private void runFrame(int frame, ThreadWorker physics, ThreadWorker loader) {

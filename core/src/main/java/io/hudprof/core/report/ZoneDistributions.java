@@ -14,9 +14,10 @@ import io.hudprof.core.Zone;
  * <p>Work follows what changed: each frame's keyed values are kept in a slot of a ring the size of the history,
  * found by the frame's number, so a new frame costs one keying; a frame is keyed again only when its GPU results
  * arrive after it was keyed (they change its {@code <gpu>} states), and everything is keyed again when the metric,
- * recursion display or thread changes or a key is added beyond the room reserved. The order statistics are selected
- * in place in a scratch copy (three quickselects on shrinking ranges), so nothing is sorted and nothing allocated
- * once the arrays have grown.
+ * recursion display or thread changes or a key is added beyond the room reserved. Each key also keeps its values over
+ * the window in ascending order, updated by one removal and one insertion per frame that leaves or enters (a binary
+ * search and an array shift), so the order statistics are read at their ranks and nothing is allocated once the
+ * arrays have grown. Memory while shown: four doubles per key per history frame.
  */
 final class ZoneDistributions {
     /** Indexes into {@link #stats}. */
@@ -33,20 +34,22 @@ final class ZoneDistributions {
     /** Per ring slot: the number of the frame keyed into it (-1: none), and its GPU frame time then. */
     private final long[] slotFrame;
     private final long[] slotGpu;
-    /** The slots of the frames held now, by frames ago (0 = latest). */
-    private final int[] frameSlots;
+    /** Frames in the window, and the numbers of its newest and oldest (-1: empty). */
     private int frames;
+    private long newestFrame = -1;
     private int keyStride;
     /** Per-frame values, {@code [key * capacity + slot]}. */
     private double[] selfValues = new double[0];
     private double[] hierValues = new double[0];
     /** Per key: the number of the latest keyed frame in which it had a value or an entry (-1: none). */
     private long[] lastSeen = new long[0];
-    private long oldestFrame;
+    private long oldestFrame = -1;
+    /** Each key's values over the window in ascending order, {@code [key * capacity + i]}, i below {@link #frames}. */
+    private double[] sortedSelf = new double[0];
+    private double[] sortedHier = new double[0];
     private double[] loadSelf = new double[64];
     private double[] loadCalls = new double[64];
     private int[] stateRoot = new int[64];
-    private double[] scratch;
     /** The last {@link #select} result: min, median, p95, p99, max. */
     final double[] stats = new double[5];
 
@@ -61,15 +64,15 @@ final class ZoneDistributions {
         this.capacity = history.capacity();
         this.slotFrame = new long[capacity];
         this.slotGpu = new long[capacity];
-        this.frameSlots = new int[capacity];
-        this.scratch = new double[capacity];
         java.util.Arrays.fill(slotFrame, -1);
     }
 
     /**
      * Brings the per-frame values up to date with history for {@code metric} (which must be recorded), collapsed or
      * expanded keys, and all threads ({@code threadRoot} -1) or one thread root. Costs nothing when neither the
-     * profile nor these arguments changed since the last call.
+     * profile nor these arguments changed since the last call; otherwise the frames that left the held window are
+     * taken out of each key's sorted values and the frames that entered it (or whose GPU results arrived) are keyed
+     * and put in.
      */
     void update(Metric metric, boolean expanded, int threadRoot) {
         int keyCount = expanded ? data.expandedKeyCount() : Zone.count();
@@ -82,29 +85,115 @@ final class ZoneDistributions {
                 keyStride = Math.max(keyCount, Math.max(64, keyStride * 2));
                 selfValues = new double[keyStride * capacity];
                 hierValues = new double[keyStride * capacity];
+                sortedSelf = new double[keyStride * capacity];
+                sortedHier = new double[keyStride * capacity];
                 lastSeen = new long[keyStride];
             }
             java.util.Arrays.fill(slotFrame, -1);
             java.util.Arrays.fill(lastSeen, -1);
+            frames = 0;
+            newestFrame = -1;
+            oldestFrame = -1;
             computedMetric = metric;
             computedExpanded = expanded;
             computedThread = threadRoot;
         }
-        frames = 0;
+        // The frames with per-state values are the newest ones, a contiguous run of frame numbers.
         int size = history.size();
-        for (int f = 0; f < size && data.historyHasStates(f); f++) {
-            long number = history.frameNumber(f);
+        int held = 0;
+        while (held < size && data.historyHasStates(held)) {
+            held++;
+        }
+        long newest = held > 0 ? history.frameNumber(0) : -1;
+        long oldest = held > 0 ? history.frameNumber(held - 1) : -1;
+        // Out go the frames that left the window, from both ends.
+        while (frames > 0 && (oldestFrame < oldest || oldestFrame > newest)) {
+            remove(oldestFrame);
+            oldestFrame++;
+        }
+        while (frames > 0 && newestFrame > newest) {
+            remove(newestFrame);
+            newestFrame--;
+        }
+        if (frames == 0) {
+            oldestFrame = -1;
+            newestFrame = -1;
+        }
+        for (int f = held - 1; f >= 0; f--) {
+            long number = newest - f;
             int slot = (int) (number % capacity);
             long gpu = history.gpuFrameNanos(f);
-            if (slotFrame[slot] != number || slotGpu[slot] != gpu) {
-                keyFrame(f, slot, number, metric, expanded, threadRoot);
-                slotFrame[slot] = number;
-                slotGpu[slot] = gpu;
+            boolean inWindow = frames > 0 && number >= oldestFrame && number <= newestFrame;
+            if (inWindow && slotGpu[slot] == gpu) {
+                continue;
             }
-            frameSlots[frames++] = slot;
-            oldestFrame = number;
+            if (inWindow) {
+                // Its GPU results arrived since it was keyed: its <gpu> states changed.
+                removeValues(slot);
+            }
+            keyFrame(f, slot, number, metric, expanded, threadRoot);
+            slotFrame[slot] = number;
+            slotGpu[slot] = gpu;
+            insertValues(slot);
+            if (!inWindow) {
+                oldestFrame = oldestFrame < 0 ? number : Math.min(oldestFrame, number);
+                newestFrame = Math.max(newestFrame, number);
+            }
         }
         computedChanges = data.changes();
+    }
+
+    /** Takes the frame {@code number} (in the window) out of every key's sorted values. */
+    private void remove(long number) {
+        int slot = (int) (number % capacity);
+        removeValues(slot);
+        slotFrame[slot] = -1;
+    }
+
+    private void removeValues(int slot) {
+        for (int k = 0; k < keyStride; k++) {
+            int base = k * capacity;
+            removeSorted(sortedSelf, base, frames, selfValues[base + slot]);
+            removeSorted(sortedHier, base, frames, hierValues[base + slot]);
+        }
+        frames--;
+    }
+
+    private void insertValues(int slot) {
+        for (int k = 0; k < keyStride; k++) {
+            int base = k * capacity;
+            insertSorted(sortedSelf, base, frames, selfValues[base + slot]);
+            insertSorted(sortedHier, base, frames, hierValues[base + slot]);
+        }
+        frames++;
+    }
+
+    /** Removes one occurrence of {@code v} from the ascending run {@code a[base, base + length)}. */
+    private static void removeSorted(double[] a, int base, int length, double v) {
+        int at = lowerBound(a, base, base + length, v);
+        System.arraycopy(a, at + 1, a, at, base + length - at - 1);
+    }
+
+    /** Inserts {@code v} into the ascending run {@code a[base, base + length)} (room for one more after it). */
+    private static void insertSorted(double[] a, int base, int length, double v) {
+        int at = lowerBound(a, base, base + length, v);
+        System.arraycopy(a, at, a, at + 1, base + length - at);
+        a[at] = v;
+    }
+
+    /** The first index in the ascending run {@code a[from, to)} whose value is not below {@code v}. */
+    private static int lowerBound(double[] a, int from, int to, double v) {
+        int lo = from;
+        int hi = to;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < v) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     private void keyFrame(int framesAgo, int slot, long number, Metric metric, boolean expanded, int threadRoot) {
@@ -160,24 +249,13 @@ final class ZoneDistributions {
         if (frames == 0 || key < 0 || key >= keyStride || basis == Distribution.OFF) {
             return false;
         }
-        double[] values = basis == Distribution.HIER ? hierValues : selfValues;
+        double[] sorted = basis == Distribution.HIER ? sortedHier : sortedSelf;
         int base = key * capacity;
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < frames; i++) {
-            double v = values[base + frameSlots[i]];
-            scratch[i] = v;
-            min = Math.min(min, v);
-            max = Math.max(max, v);
-        }
-        int median = rankIndex(50, frames);
-        int p95 = rankIndex(95, frames);
-        int p99 = rankIndex(99, frames);
-        stats[MIN] = min;
-        stats[MEDIAN] = OrderStatistics.select(scratch, 0, frames - 1, median);
-        stats[P95] = OrderStatistics.select(scratch, median, frames - 1, p95);
-        stats[P99] = OrderStatistics.select(scratch, p95, frames - 1, p99);
-        stats[MAX] = max;
+        stats[MIN] = sorted[base];
+        stats[MEDIAN] = sorted[base + rankIndex(50, frames)];
+        stats[P95] = sorted[base + rankIndex(95, frames)];
+        stats[P99] = sorted[base + rankIndex(99, frames)];
+        stats[MAX] = sorted[base + frames - 1];
         return true;
     }
 
@@ -194,7 +272,7 @@ final class ZoneDistributions {
         double[] values = basis == Distribution.HIER ? hierValues : selfValues;
         int n = Math.min(frames, dest.length);
         for (int i = 0; i < n; i++) {
-            dest[i] = values[key * capacity + frameSlots[i]];
+            dest[i] = values[key * capacity + (int) ((newestFrame - i) % capacity)];
         }
         return n;
     }

@@ -1,0 +1,99 @@
+package io.hudprof.capture.file;
+
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.report.DiffReport;
+import io.hudprof.core.report.DiffText;
+import io.hudprof.core.report.RangeSummary;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Compares two captures, or two frame ranges of one: each is replayed into a profiler of its own that holds all of its
+ * frames, summed by name ({@link RangeSummary}: zone ids differ between runs) and compared as a {@link DiffReport}.
+ *
+ * <p>From the command line, {@code java -cp ... io.hudprof.capture.file.CaptureDiff A.hudprof B.hudprof [--rows N]}
+ * prints {@link DiffText}; a bad file or argument prints one line and exits 2.
+ */
+public final class CaptureDiff {
+    static final String USAGE = "usage: CaptureDiff A.hudprof B.hudprof [--rows N]   (A: before, B: after)";
+
+    private CaptureDiff() {
+    }
+
+    /** The summary of every frame of {@code capture}, replayed into a profiler whose history holds them all. */
+    public static RangeSummary summarize(Capture capture, String label) {
+        int frames = Math.max(1, capture.frames().size());
+        ProfilerConfig.Builder config = ProfilerConfig.builder().historyFrames(frames).fullHistory(true)
+                .stateHistoryEntries(Math.min(1 << 23, Math.max(1 << 16, frames * 1024)));
+        try (CaptureReplay replay = capture.replay(config)) {
+            replay.replayAll();
+            synchronized (replay.lock()) {
+                return RangeSummary.ofHistory(replay.profiler().data(), label);
+            }
+        }
+    }
+
+    /** The diff of capture {@code a} (before) against {@code b} (after), each labelled with its file name. */
+    public static DiffReport diff(Path a, Path b) throws IOException {
+        return DiffReport.between(summarize(Capture.open(a), a.getFileName().toString()),
+                summarize(Capture.open(b), b.getFileName().toString()));
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        System.out.flush();
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Runs the command and returns its exit code: 0 printed, 2 bad arguments or a file that cannot be read. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        Path a = null;
+        Path b = null;
+        int rows = 30;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--rows") && i + 1 < args.length) {
+                try {
+                    rows = Integer.parseInt(args[++i]);
+                } catch (NumberFormatException e) {
+                    rows = -1;
+                }
+                if (rows < 0) {
+                    err.println("CaptureDiff: --rows " + args[i] + ": expected a whole number, 0 for all");
+                    return 2;
+                }
+            } else if (a == null) {
+                a = Path.of(args[i]);
+            } else if (b == null) {
+                b = Path.of(args[i]);
+            } else {
+                err.println("CaptureDiff: unexpected argument " + args[i] + "; " + USAGE);
+                return 2;
+            }
+        }
+        if (a == null || b == null) {
+            err.println(USAGE);
+            return 2;
+        }
+        for (Path file : new Path[] {a, b}) {
+            if (!Files.isRegularFile(file)) {
+                err.println("CaptureDiff: " + file + ": no such file");
+                return 2;
+            }
+        }
+        try {
+            out.print(DiffText.render(diff(a, b), rows));
+            return 0;
+        } catch (CaptureFormatException e) {
+            err.println("CaptureDiff: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("CaptureDiff: cannot read " + e.getMessage());
+            return 2;
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package io.hudprof.capture.file;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualClock;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.Zone;
+import io.hudprof.core.report.DiffReport;
+import io.hudprof.core.report.RangeSummary;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Diffs of captures written on a manual clock: exact against the live profile, and the command's errors. */
+class CaptureDiffTest {
+    private static final Zone FRAME = Zone.define("CaptureDiff:Frame");
+    private static final Zone WORK = Zone.define("CaptureDiff:Work");
+    private static final Zone LATER = Zone.local("CaptureDiff:Later");
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void uninstall() {
+        Hudprof.uninstall();
+    }
+
+    /** Writes 40 frames of FRAME { WORK for {@code workMicros} (and LATER when asked) } and returns the live profiler. */
+    private Profiler capture(Path file, long workMicros, boolean later) throws Exception {
+        ManualClock clock = new ManualClock(5_000_000_000L);
+        Profiler live = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false).historyFrames(64)
+                .timelineCapacity(1 << 12).timelineFrames(8).build());
+        Hudprof.install(live);
+        // As many slots as frames: a writer thread starved by a loaded machine never has to drop one.
+        CaptureWriter writer = CaptureWriter.start(live, file, 64, 0, "diff");
+        clock.advanceMicros(10);
+        live.update(false); // arms the writer: the capture starts with the next frame
+        for (int frame = 0; frame < 40; frame++) {
+            FRAME.begin();
+            WORK.begin();
+            clock.advanceMicros(workMicros + frame % 3);
+            WORK.end();
+            if (later) {
+                LATER.begin();
+                clock.advanceMicros(7);
+                LATER.end();
+            }
+            FRAME.end();
+            clock.advanceMicros(20);
+            live.update();
+        }
+        writer.finish().get(30, TimeUnit.SECONDS);
+        // The arming update(false) may be taken too, as an unrecorded frame the replay leaves out of history.
+        assertTrue(writer.framesTaken() >= 40, writer.framesTaken() + " frames taken");
+        assertEquals(0, writer.framesDropped());
+        Hudprof.uninstall();
+        return live;
+    }
+
+    @Test
+    void aCapturesSummaryEqualsTheLiveProfilesAndTheDiffLeadsWithTheZoneThatGrew() throws Exception {
+        Path before = dir.resolve("before.hudprof");
+        Path after = dir.resolve("after.hudprof");
+        Profiler live = capture(before, 100, false);
+        capture(after, 160, true);
+
+        DiffReport replayedAgainstLive = DiffReport.between(RangeSummary.ofHistory(live.data(), "live"),
+                CaptureDiff.summarize(Capture.open(before), "replayed"));
+        assertEquals(40, replayedAgainstLive.b().frames());
+        for (DiffReport.Row row : replayedAgainstLive.zones()) {
+            assertEquals(DiffReport.Change.BOTH, row.change(), row.name());
+            assertEquals(0, row.delta(RangeSummary.SELF), row.name());
+            assertEquals(0, row.delta(RangeSummary.HIER), row.name());
+            assertEquals(0, row.delta(RangeSummary.COUNT), row.name());
+        }
+
+        DiffReport diff = CaptureDiff.diff(before, after);
+        DiffReport.Row first = diff.zones().get(0);
+        assertEquals("CaptureDiff:Work", first.name(), diff.zones().toString());
+        assertEquals(60_000, first.delta(RangeSummary.SELF), 1e-6);
+        DiffReport.Row later = diff.zones().stream().filter(r -> r.name().equals("CaptureDiff:Later")).findFirst()
+                .orElseThrow();
+        assertEquals(DiffReport.Change.ADDED, later.change());
+        assertEquals(7_000, later.b(RangeSummary.SELF), 1e-6);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, CaptureDiff.run(new String[] {before.toString(), after.toString(), "--rows", "3"},
+                print(out), print(err)), err.toString(StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("hudprof diff | A = before.hudprof (40 frames"), text);
+        assertTrue(text.contains("CaptureDiff:Work"), text);
+    }
+
+    @Test
+    void badArgumentsAndFilesGiveOneLineAndExitTwo() throws Exception {
+        Path junk = dir.resolve("junk.hudprof");
+        Files.write(junk, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        assertError(new String[] {"only-one.hudprof"}, "usage: CaptureDiff");
+        assertError(new String[] {dir.resolve("missing.hudprof").toString(), junk.toString()}, "no such file");
+        assertError(new String[] {junk.toString(), junk.toString()}, "junk.hudprof");
+        assertError(new String[] {junk.toString(), junk.toString(), "--rows", "many"}, "--rows many");
+    }
+
+    private static void assertError(String[] args, String expected) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(2, CaptureDiff.run(args, print(out), print(err)));
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.contains(expected), message);
+        assertEquals(1, message.strip().lines().count(), "one line: " + message);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+
+    private static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+}
