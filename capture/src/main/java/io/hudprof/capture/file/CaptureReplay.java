@@ -104,6 +104,9 @@ public final class CaptureReplay implements AutoCloseable {
         } else {
             zone = z.isPrivate() ? Zone.local(z.name()) : Zone.define(z.name());
         }
+        if (z.colour() != 0 && zone.color() == Zone.NO_COLOR && !zone.isOverflow()) {
+            zone.color(z.colour() - 1); // the slot holds 0xRRGGBB + 1; a colour the game has given since wins
+        }
         if (z.isPrivate() && !zone.isOverflow()) {
             privateZones.add(zone);
         }

@@ -206,8 +206,10 @@ final class FrameEncoder {
         int flags = (zone != null && !zone.isPublic() ? CaptureFormat.ZONE_PRIVATE : 0)
                 | (zone != null && zone.isGpu() ? CaptureFormat.ZONE_GPU : 0);
         record.writeByte(flags);
-        // Colour slot: 0 is "none" (zone colours are not part of the profiler yet).
-        record.writeVarLong(0);
+        // The zone's own colour, shifted by one so that 0 says "none" (a category's colour is the game's code, not
+        // the zone's: it is not stored).
+        int rgb = zone == null ? Zone.NO_COLOR : zone.color();
+        record.writeVarLong(rgb == Zone.NO_COLOR ? 0 : rgb + 1L);
         record.writeString(zone == null ? "<zone " + id + ">" : zone.name());
         chunk.writeRecord(CaptureFormat.TAG_ZONE, record);
     }
