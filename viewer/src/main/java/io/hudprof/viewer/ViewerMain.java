@@ -1,5 +1,6 @@
 package io.hudprof.viewer;
 
+import io.hudprof.capture.file.CaptureDiff;
 import io.hudprof.pstats.PStatsFormatException;
 import io.hudprof.pstats.PStatsServer;
 import io.hudprof.pstats.PStatsSession;
@@ -69,6 +70,10 @@ public final class ViewerMain {
         if (badProperty != null) {
             err.println("hudprof-viewer: " + badProperty);
             return 2;
+        }
+        if (options.compareWith() != null) {
+            return CaptureDiff.run(new String[] {options.capture().toString(), options.compareWith().toString()},
+                    out, err);
         }
         if (options.capture() != null) {
             return options.text() ? CaptureViewing.text(options.capture(), out, err)

@@ -17,9 +17,11 @@ import java.nio.file.Path;
  * @param headless the window on GLFW's null platform with a surfaceless EGL context (no X server; nothing is shown
  *                 on screen), for CI and screenshots
  * @param capture  a {@code .hudprof} capture to open instead of listening, or null
+ * @param compareWith with {@code --text}: a second capture; the viewer prints the diff of {@code capture} (before)
+ *                 against it (after) instead of the frames, or null
  */
 public record ViewerOptions(int port, InetAddress bind, boolean text, boolean raw, Path record, Path replay,
-        boolean headless, Path screenshot, Path capture) {
+        boolean headless, Path screenshot, Path capture, Path compareWith) {
     /** PStats' default port. */
     public static final int DEFAULT_PORT = 5185;
 
@@ -27,10 +29,12 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
             usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
                                                 [--replay FILE] [--headless] [--screenshot PNG] [--help] [--version]
                    java -jar hudprof-viewer.jar [--text] [--headless] [--screenshot PNG] FILE.hudprof
+                   java -jar hudprof-viewer.jar --text BEFORE.hudprof AFTER.hudprof
               (without --text: a window that shows a connected client with the game's HUD, the first to connect;
                F4 / Shift+F4 show the next / previous client; F3 hides the HUD)
               FILE.hudprof     open a capture (written with Captures.of(profiler), or the demo's --capture):
-                               every frame in the HUD (P pauses, Left/Right scrub), or with --text print it
+                               every frame in the HUD (P pauses, Left/Right scrub), or with --text print it;
+                               two captures with --text: what changed, per zone and call-graph edge, largest first
               --port N         TCP port for PStats clients (default 5185; each client also gets a UDP port above it)
               --bind ADDRESS   address to listen on (default: all interfaces, as PStats does; 127.0.0.1 for
                                this machine only)
@@ -54,6 +58,7 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         boolean headless = false;
         Path screenshot = null;
         Path capture = null;
+        Path compareWith = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -66,11 +71,15 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
                 case "--headless" -> headless = true;
                 case "--screenshot" -> screenshot = Path.of(value(args, ++i, a));
                 default -> {
-                    if (a.startsWith("-") || capture != null) {
-                        throw new IllegalArgumentException((a.startsWith("-") ? "unknown option " : "one capture at a "
-                                + "time, not also ") + a + "\n" + USAGE);
+                    if (a.startsWith("-") || compareWith != null) {
+                        throw new IllegalArgumentException((a.startsWith("-") ? "unknown option " : "at most two "
+                                + "captures (before and after), not also ") + a + "\n" + USAGE);
                     }
-                    capture = Path.of(a);
+                    if (capture == null) {
+                        capture = Path.of(a);
+                    } else {
+                        compareWith = Path.of(a);
+                    }
                 }
             }
         }
@@ -91,7 +100,10 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
             throw new IllegalArgumentException("a capture file is opened alone: not with --replay, --record or --raw\n"
                     + USAGE);
         }
-        return new ViewerOptions(port, bind, text, raw, record, replay, headless, screenshot, capture);
+        if (compareWith != null && !text) {
+            throw new IllegalArgumentException("two captures are compared as text: add --text\n" + USAGE);
+        }
+        return new ViewerOptions(port, bind, text, raw, record, replay, headless, screenshot, capture, compareWith);
     }
 
     private static String value(String[] args, int i, String option) {

@@ -65,10 +65,29 @@ class ViewerCaptureTest {
     }
 
     @Test
-    void aCaptureIsOpenedAloneOnTheCommandLine() {
+    void textWithTwoCapturesPrintsTheirDiffWithTheZoneThatGrewFirst() throws Exception {
+        // The slow draw (9 ms more) is one frame of each: a mean over 4 frames carries more of it than over 40.
+        Path before = CaptureFiles.write(dir.resolve("before.hudprof"), 40);
+        Path after = CaptureFiles.write(dir.resolve("after.hudprof"), 4);
+        Run r = run("--text", before.toString(), after.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("hudprof diff | A = before.hudprof (40 frames"), r.out());
+        assertTrue(r.out().contains("B = after.hudprof (4 frames"), r.out());
+        assertTrue(r.out().indexOf("cv:Draw") < r.out().indexOf("cv:Update:Physics"), r.out());
+
+        Run bad = run("--text", before.toString(), dir.resolve("none.hudprof").toString());
+        assertEquals(2, bad.code());
+        assertEquals(1, bad.err().lines().count(), bad.err());
+    }
+
+    @Test
+    void aCaptureIsOpenedAloneOrComparedAsText() {
         ViewerOptions o = ViewerOptions.parse("--text", "a.hudprof");
         assertEquals(Path.of("a.hudprof"), o.capture());
+        assertEquals(Path.of("b.hudprof"), ViewerOptions.parse("--text", "a.hudprof", "b.hudprof").compareWith());
         assertThrows(IllegalArgumentException.class, () -> ViewerOptions.parse("a.hudprof", "b.hudprof"));
+        assertThrows(IllegalArgumentException.class,
+                () -> ViewerOptions.parse("--text", "a.hudprof", "b.hudprof", "c.hudprof"));
         assertThrows(IllegalArgumentException.class, () -> ViewerOptions.parse("--replay", "x.jsonl", "a.hudprof"));
         assertEquals(Path.of("shot.png"), ViewerOptions.parse("a.hudprof", "--screenshot", "shot.png").screenshot());
     }

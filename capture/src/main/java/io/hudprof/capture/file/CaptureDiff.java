@@ -50,8 +50,11 @@ public final class CaptureDiff {
         }
     }
 
-    /** Runs the command and returns its exit code: 0 printed, 2 bad arguments or a file that cannot be read. */
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    /**
+     * Runs the command ({@code A.hudprof B.hudprof [--rows N]}) and returns its exit code: 0 printed, 2 bad arguments
+     * or a file that cannot be read (one line on {@code err}). The viewer's {@code --text A B} calls it.
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         Path a = null;
         Path b = null;
         int rows = 30;
