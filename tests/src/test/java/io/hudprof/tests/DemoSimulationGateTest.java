@@ -40,14 +40,16 @@ class DemoSimulationGateTest {
         return HudprofGate.frames(FRAMES).warmUp(WARM_UP).run(() -> world.step(DT, pilot));
     }
 
-    private static Zone zoneNamed(String name) {
+    private static List<Zone> zonesNamed(String name) {
+        List<Zone> found = new java.util.ArrayList<>();
         for (int id = 0; id < Zone.count(); id++) {
             Zone z = Zone.byId(id);
             if (z != null && z.name().equals(name)) {
-                return z;
+                found.add(z);
             }
         }
-        throw new AssertionError("the demo has no zone " + name);
+        assertTrue(!found.isEmpty(), "the demo has no zone " + name);
+        return found;
     }
 
     private static void save(String name, String text) throws Exception {
@@ -80,9 +82,12 @@ class DemoSimulationGateTest {
     void gridWalkMadeTwiceAsSlowIsTheOneZoneTheDefaultRulesName() throws Exception {
         run(); // the JIT: a JVM's first run is slower all over, which would flatter the second
         Samples base = run();
-        Zone walk = zoneNamed("Grid walk");
+        // Every zone of that name: a capture replayed earlier in this JVM (another test) may have left a private
+        // "Grid walk" of its own, defined before the demo's.
         int[] table = new int[Zone.count()];
-        table[walk.id()] = 100;
+        for (Zone walk : zonesNamed("Grid walk")) {
+            table[walk.id()] = 100;
+        }
         Samples slow;
         Slowdown.slow(table);
         try {

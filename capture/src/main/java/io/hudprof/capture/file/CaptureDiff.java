@@ -28,11 +28,16 @@ public final class CaptureDiff {
         int frames = Math.max(1, capture.frames().size());
         ProfilerConfig.Builder config = ProfilerConfig.builder().historyFrames(frames).fullHistory(true)
                 .stateHistoryEntries(Math.min(1 << 23, Math.max(1 << 16, frames * 1024)));
-        try (CaptureReplay replay = capture.replay(config)) {
+        CaptureReplay replay = capture.replay(config);
+        try {
             replay.replayAll();
             synchronized (replay.lock()) {
                 return RangeSummary.ofHistory(replay.profiler().data(), label);
             }
+        } finally {
+            // The summary keeps names, not zones: the capture's private zones go back to the registry, so that a
+            // process that diffs many captures (or a test beside the game) is not left with copies of its zones.
+            replay.releaseZones();
         }
     }
 
