@@ -235,7 +235,9 @@ class HostileClientsTest {
                     + log.stream().filter(l -> l.contains(good.peer)).toList());
             good.socket.close();
             await(goodFeed::closed, "the good client's close");
-            assertEquals(goodFrames, goodFeed.replayed(), "every frame of the good client");
+            assertEquals(goodFrames, goodFeed.replayed(), () -> "every frame of the good client (" + goodFeed.dropped()
+                    + " dropped, " + goodFeed.badTimes() + " bad times, " + goodFeed.skipped() + " skipped); server lines"
+                    + " about it: " + log.stream().filter(l -> l.contains(good.peer)).toList());
             assertEquals(0, goodFeed.dropped());
             assertEquals(0, goodFeed.skipped());
             assertEquals("Main", goodFrameThreadName(clients, goodFeed));
