@@ -233,20 +233,26 @@ final class ClientFeed implements SessionListener {
             return;
         }
         resolve(session, frame, slot);
-        thread.inFlight.incrementAndGet();
+        if (t == 0) {
+            noteOtherThreads(slot);
+        }
         queuedEvents.addAndGet(events);
         if (blocking) {
             try {
                 thread.queue.put(slot);
             } catch (InterruptedException e) {
-                replayed(thread, events);
+                replayed(events);
                 Thread.currentThread().interrupt();
+                return;
             }
         } else if (!thread.queue.offer(slot)) {
-            replayed(thread, events);
+            replayed(events);
             thread.free.offer(slot);
             dropped++;
+            return;
         }
+        // Only this thread writes it; the main replay thread compares it with the frames the other one replayed.
+        thread.queuedFrames++;
     }
 
     /**
@@ -409,30 +415,48 @@ final class ClientFeed implements SessionListener {
     }
 
     /** A queued frame of {@code events} events left the queue (replayed, or not queued after all). */
-    void replayed(ReplayThread thread, int events) {
+    void replayed(int events) {
         queuedEvents.addAndGet(-events);
-        thread.inFlight.decrementAndGet();
     }
 
-    /**
-     * On the main replay thread: waits until the other threads' frames queued so far are replayed, at most
-     * {@link #OTHERS_WAIT_NANOS} (a stuck or flooded thread only delays the frame, never stops it).
-     */
-    void awaitOtherThreads(ReplayThread main) {
-        long deadline = System.nanoTime() + OTHERS_WAIT_NANOS;
-        for (ReplayThread t : threads) {
-            if (t == null || t == main) {
-                continue;
-            }
-            // A renamed thread's successor replays only after its predecessor: waiting for it waits for both.
-            while ((t.inFlight.get() > 0 || t.predecessorBusy()) && t.isAlive() && System.nanoTime() < deadline) {
-                LockSupport.parkNanos(20_000);
+    /** A main-thread frame notes how many frames each other thread had been given: what it must wait for. */
+    private void noteOtherThreads(ReplayFrame slot) {
+        slot.awaitCount = 0;
+        ReplayThread[] all = threads;
+        for (int i = 1; i < all.length; i++) {
+            ReplayThread t = all[i];
+            if (t != null) {
+                slot.awaitThreads[slot.awaitCount] = t;
+                slot.awaitQueued[slot.awaitCount++] = t.queuedFrames;
             }
         }
     }
 
-    /** The longest the main replay thread waits for the others before a frame. */
-    static final long OTHERS_WAIT_NANOS = 200_000_000L;
+    /**
+     * On the main replay thread, before gathering frame {@code f}: waits until the other threads have replayed the
+     * frames queued to them before {@code f} was (they belong to it or to earlier frames; later ones are not waited
+     * for, so a client flooding another thread cannot hold the main one). Replaying a file ({@code blocking}) it waits
+     * as long as they take, so which frame a zone lands in never depends on how loaded the machine is; the other
+     * threads never wait for the main one, so the wait ends. Live, at most {@link #OTHERS_WAIT_NANOS}: a replay
+     * thread stuck in a listener's bug only delays the view, never stops it.
+     */
+    void awaitOtherThreads(ReplayFrame f) {
+        long deadline = System.nanoTime() + OTHERS_WAIT_NANOS;
+        for (int i = 0; i < f.awaitCount; i++) {
+            ReplayThread t = f.awaitThreads[i];
+            long queuedBefore = f.awaitQueued[i];
+            f.awaitThreads[i] = null;
+            // A renamed thread's successor replays only after its predecessor: waiting for it waits for both.
+            while ((t.doneFrames < queuedBefore || t.predecessorBusy()) && t.isAlive()
+                    && (blocking || System.nanoTime() < deadline)) {
+                LockSupport.parkNanos(20_000);
+            }
+        }
+        f.awaitCount = 0;
+    }
+
+    /** The longest the main replay thread of a live client waits for the others before a frame. */
+    static final long OTHERS_WAIT_NANOS = 2_000_000_000L;
 
     /** The statistics category of received level collectors: the HUD's statistics report and value charts. */
     static final String LEVELS = "PStats levels/";

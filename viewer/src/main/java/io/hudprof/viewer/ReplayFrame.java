@@ -20,6 +20,10 @@ final class ReplayFrame {
     int levels;
     FloatDistribution[] levelStats = new FloatDistribution[8];
     double[] levelValues = new double[8];
+    /** A main-thread frame: the other replay threads, and how many frames each had been given before this one. */
+    int awaitCount;
+    final ReplayThread[] awaitThreads = new ReplayThread[ClientFeed.MAX_THREADS];
+    final long[] awaitQueued = new long[ClientFeed.MAX_THREADS];
 
     void reset(int threadIndex, long number) {
         thread = threadIndex;

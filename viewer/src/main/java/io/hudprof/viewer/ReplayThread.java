@@ -3,7 +3,6 @@ package io.hudprof.viewer;
 import io.hudprof.core.Zone;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Replays one PStats thread's received frames as zone begins and ends on a Java thread of the same name, so the
@@ -28,8 +27,12 @@ final class ReplayThread extends Thread {
     private final RemoteProfile profile;
     private final ClientFeed feed;
     private final boolean updates;
-    /** Frames queued and not replayed yet; the main thread waits for the others' before gathering a frame. */
-    final AtomicInteger inFlight = new AtomicInteger();
+    /**
+     * Frames queued to this thread (written by the feeding thread only) and frames it has taken and finished: a main
+     * frame waits until the others have finished what was queued to them before it ({@link ClientFeed}).
+     */
+    volatile long queuedFrames;
+    volatile long doneFrames;
     final BlockingQueue<ReplayFrame> queue = new ArrayBlockingQueue<>(QUEUE);
     final BlockingQueue<ReplayFrame> free = new ArrayBlockingQueue<>(QUEUE + 1);
     /** This thread's replay time, read by {@link ReplayClock}; set by the first event. */
@@ -105,8 +108,9 @@ final class ReplayThread extends Thread {
                         // A huge frame's arrays are not kept for the next, small ones.
                         f = new ReplayFrame();
                     }
-                    feed.replayed(this, events);
+                    feed.replayed(events);
                     free.put(f);
+                    doneFrames++;
                 }
             }
         } catch (InterruptedException e) {
@@ -153,7 +157,7 @@ final class ReplayThread extends Thread {
             // replay through the gate too, so it is left open while they are waited for.
             profile.exit();
             try {
-                feed.awaitOtherThreads(this);
+                feed.awaitOtherThreads(f);
             } finally {
                 profile.enterUninterruptibly();
             }

@@ -13,6 +13,7 @@ import io.hudprof.pstats.PStatsSession;
 import io.hudprof.pstats.SessionListener;
 import io.hudprof.pstats.ServerHello;
 import io.hudprof.pstats.TcpMessageReader;
+import io.hudprof.pstats.WireTap;
 import io.hudprof.pstats.WireWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
@@ -152,7 +154,14 @@ class HostileClientsTest {
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
         ViewerClients clients = new ViewerClients(64);
-        PStatsServer.Options options = new PStatsServer.Options(12, 2_000, "hostile-suite", null)
+        // Which clients' datagrams the server took as theirs (the tap sees a datagram once it passed that check).
+        Set<String> datagramsTaken = ConcurrentHashMap.newKeySet();
+        WireTap tap = (peer, udp, clientToServer, buf, off, len) -> {
+            if (udp && clientToServer) {
+                datagramsTaken.add(peer);
+            }
+        };
+        PStatsServer.Options options = new PStatsServer.Options(12, 2_000, "hostile-suite", tap)
                 .withIdleTimeout(3_000).withBudget(new ClientBudget(1_000, 16, 64 << 10));
         PStatsServer server = PStatsServer.start(InetAddress.getLoopbackAddress(), 0, peer -> {
             ClientFeed feed = new ClientFeed(clients, false);
@@ -179,11 +188,16 @@ class HostileClientsTest {
         try (Client good = new Client(server.port())) {
             good.helloAndDefinitions("good", workCollectors(), List.of("Main"));
             ClientFeed goodFeed = feeds.get(good.peer);
-            // The first frame over UDP, so the server learns where the good client's datagrams come from; the
-            // second over TCP: once the first is replayed (a main frame waits for the next), the port is known.
+            // The first frame over UDP, so the server learns where the good client's datagrams come from, and only
+            // once the server took it, the rest over TCP. (A fresh-clone CI run sent the second at once and waited
+            // for a replay, which the TCP frames alone allow: a forged datagram got in first and claimed the port,
+            // and the good client's own first frame was refused as "not from the client".)
             synchronized (good.out) {
                 PStatsCodec.encodeFrame(good.out, workFrame(0, 1, 1f), true);
                 good.udp(good.udp);
+            }
+            await(() -> datagramsTaken.contains(good.peer), "the server taking the good client's first datagram");
+            synchronized (good.out) {
                 PStatsCodec.encodeFrame(good.out, workFrame(0, 2, 1.00390625f), true);
                 good.tcp();
             }
