@@ -9,7 +9,7 @@ import io.hudprof.core.Zone;
  * Each report key's per-frame self and hierarchical values over the frames history holds with their per-state
  * values, and their distribution: min, nearest-rank median, p95, p99 and max ({@link Column#DIST_MIN} states the
  * rule). A frame's values are derived exactly as a row of that frame would be: its per-state values are loaded and
- * {@link KeyedValues} keys them (restricted to one thread when the report is).
+ * {@link ZoneTotals} keys them (restricted to one thread when the report is).
  *
  * <p>Work follows what changed: each frame's keyed values are kept in a slot of a ring the size of the history,
  * found by the frame's number, so a new frame costs one keying; a frame is keyed again only when its GPU results
@@ -29,7 +29,7 @@ final class ZoneDistributions {
 
     private final ProfileData data;
     private final FrameHistory history;
-    private final KeyedValues keyed = new KeyedValues();
+    private final ZoneTotals keyed = new ZoneTotals();
     private final int capacity;
     /** Per ring slot: the number of the frame keyed into it (-1: none), and its GPU frame time then. */
     private final long[] slotFrame;
@@ -217,13 +217,13 @@ final class ZoneDistributions {
                 }
             }
         }
-        keyed.compute(data, loadSelf, loadCalls, expanded, -1);
-        int keys = Math.min(keyed.keyCount, keyStride);
+        keyed.compute(data, loadSelf, loadCalls, expanded);
+        int keys = Math.min(keyed.zoneCount(), keyStride);
         for (int k = 0; k < keyStride; k++) {
             int at = k * capacity + slot;
-            selfValues[at] = k < keys ? keyed.self[k] : 0;
-            hierValues[at] = k < keys ? keyed.hier[k] : 0;
-            if (k < keys && keyed.hasData[k] && number > lastSeen[k]) {
+            selfValues[at] = k < keys ? keyed.self(k) : 0;
+            hierValues[at] = k < keys ? keyed.hier(k) : 0;
+            if (k < keys && keyed.hasData(k) && number > lastSeen[k]) {
                 lastSeen[k] = number;
             }
         }
