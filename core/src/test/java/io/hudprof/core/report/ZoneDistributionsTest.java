@@ -72,6 +72,7 @@ class ZoneDistributionsTest {
     @Test
     void selfAndHierDistributionsEqualABruteForceOverTheRowsOfEveryHistoryFrame() {
         fx = new ProfilerFixture(ProfilerConfig.builder().historyFrames(120));
+        ZoneDistributions.attach(fx.profiler);
         SplittableRandom random = new SplittableRandom(7);
         ReportController c = fx.controller();
         c.setAveraging(Averaging.INSTANTANEOUS);
@@ -145,6 +146,7 @@ class ZoneDistributionsTest {
     @Test
     void onlyAZonesOwnRowsGetDistributionsAndOffMeansTheUsualColumns() {
         fx = new ProfilerFixture();
+        ZoneDistributions.attach(fx.profiler);
         SplittableRandom random = new SplittableRandom(3);
         for (int f = 0; f < 50; f++) {
             frame(random);
@@ -183,6 +185,7 @@ class ZoneDistributionsTest {
     @Test
     void zoneFrameValuesAreTheLatestFrameFirst() {
         fx = new ProfilerFixture();
+        ZoneDistributions.attach(fx.profiler);
         for (int f = 1; f <= 30; f++) {
             OUTER.begin();
             fx.micros(f);
@@ -199,6 +202,7 @@ class ZoneDistributionsTest {
     @Test
     void keepingDistributionsShownAllocatesNothingInSteadyState() {
         fx = new ProfilerFixture(ProfilerConfig.builder().allocationPerZone(true));
+        ZoneDistributions.attach(fx.profiler);
         SplittableRandom random = new SplittableRandom(11);
         ReportController c = fx.controller();
         Report report = new Report();
