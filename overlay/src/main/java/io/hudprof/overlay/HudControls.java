@@ -16,7 +16,7 @@ import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.ZoneDistributions;
+import io.hudprof.capture.compare.ZoneDistributions;
 import io.hudprof.core.report.RowRole;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stat;

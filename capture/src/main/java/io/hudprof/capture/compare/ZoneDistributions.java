@@ -1,10 +1,15 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Distribution;
+import io.hudprof.core.report.DistributionSource;
+import io.hudprof.core.report.ReportAnnex;
+import io.hudprof.core.report.ZoneTotals;
 
 /**
  * Each report key's per-frame self and hierarchical values over the frames history holds with their per-state

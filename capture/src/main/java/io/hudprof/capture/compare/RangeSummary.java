@@ -1,8 +1,9 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ZoneTotals;
 
 import java.util.Arrays;
 import java.util.Collections;

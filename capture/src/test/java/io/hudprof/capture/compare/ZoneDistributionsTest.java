@@ -1,5 +1,12 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Distribution;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
