@@ -278,6 +278,25 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         listeners = grown;
     }
 
+    /** Stops telling {@code listener} about spikes. */
+    public synchronized void removeListener(Listener listener) {
+        Listener[] now = listeners;
+        for (int i = 0; i < now.length; i++) {
+            if (now[i] == listener) {
+                Listener[] less = new Listener[now.length - 1];
+                System.arraycopy(now, 0, less, 0, i);
+                System.arraycopy(now, i + 1, less, i, now.length - i - 1);
+                listeners = less;
+                return;
+            }
+        }
+    }
+
+    /** The profiler this captures the spikes of. */
+    public Profiler profiler() {
+        return profiler;
+    }
+
     /** The frames a listener waits after a spike (the builder's {@code framesAfter}). */
     public int framesAfter() {
         return framesAfter;

@@ -14,6 +14,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.capture.TraceExporter;
 import io.hudprof.capture.file.CaptureWriter;
 import io.hudprof.capture.file.Captures;
+import io.hudprof.capture.file.SpikeFiles;
 import io.hudprof.capture.jfr.JfrFrames;
 import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
@@ -44,6 +45,8 @@ import java.util.concurrent.TimeoutException;
  * simulation, rendering, {@code Hudprof.update()}, the HUD drawn last over the game, then the swap.
  */
 final class DemoApp {
+    /** Frames either side of a spike in its capture file (--spike-captures). */
+    static final int SPIKE_CAPTURE_AROUND = 10;
     private static final Zone INPUT = Zone.local("Input");
     private static final Zone RENDER = Zone.local("Render");
     private static final Zone SWAP = Zone.local("Swap");
@@ -86,7 +89,15 @@ final class DemoApp {
             // Counters, JVM sensors, the statistics report mode (M) and value charts (C) in the HUD.
             FrameStatistics.attach(profiler);
             // Spikes (the A* re-plans, a GC forced with F9) are kept with their full frame; GC pauses are noted.
-            spikes = SpikeCapture.builder().rule(spikeRule()).gcNotes(true).attach(profiler);
+            SpikeCapture.Builder spikeBuilder = SpikeCapture.builder().rule(spikeRule()).gcNotes(true);
+            if (options.spikeCaptures != null) {
+                spikeBuilder.framesAfter(SPIKE_CAPTURE_AROUND);
+            }
+            spikes = spikeBuilder.attach(profiler);
+            if (options.spikeCaptures != null) {
+                // Each spike, with its neighbours, as a capture the viewer opens (copied on a spike only).
+                SpikeFiles.writeEach(spikes, options.spikeCaptures, SPIKE_CAPTURE_AROUND);
+            }
             // One io.hudprof.Frame event per frame while a JFR recording runs (-XX:StartFlightRecording), for JDK
             // Mission Control; a single isEnabled() check per frame otherwise.
             JfrFrames.attach(profiler);

@@ -8,7 +8,7 @@ import java.util.Map;
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
             + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
-            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--capture FILE.hudprof] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
+            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--capture FILE.hudprof] [--spike-captures DIR] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
 
     static final String HELP = USAGE + "\n\n"
             + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
@@ -49,6 +49,7 @@ final class DemoOptions {
             + "  --export FILE.json    at exit, write the last 120 frames as a Chrome trace (Perfetto, speedscope)\n"
             + "  --capture FILE        write every frame of the run to a .hudprof capture (open it with\n"
             + "                        hudprof-viewer FILE, or --text FILE to print it)\n"
+            + "  --spike-captures DIR  write each spike with 10 frames either side to DIR/hudprof-spike-N.hudprof\n"
             + "  --slow ZONE=PERCENT[,ZONE=PERCENT]\n"
             + "                        make the named zones slower by PERCENT (1 to 10000) of their own work: each entry\n"
             + "                        spins that share of the time it took, inside the zone; for comparisons with a\n"
@@ -71,6 +72,8 @@ final class DemoOptions {
     boolean report;
     Path export;
     Path capture;
+    /** A folder for each spike's capture file (with {@link DemoApp#SPIKE_CAPTURE_AROUND} frames either side). */
+    Path spikeCaptures;
     int rocks = 3000;
     int hunters = 48;
     int workers = Math.max(1, Math.min(3, Runtime.getRuntime().availableProcessors() - 1));
@@ -140,6 +143,7 @@ final class DemoOptions {
                 case "--report" -> o.report = true;
                 case "--export" -> o.export = Path.of(value(args, ++i, arg));
                 case "--capture" -> o.capture = Path.of(value(args, ++i, arg));
+                case "--spike-captures" -> o.spikeCaptures = Path.of(value(args, ++i, arg));
                 case "--rocks" -> o.rocks = positive(arg, value(args, ++i, arg), 1);
                 case "--hunters" -> o.hunters = positive(arg, value(args, ++i, arg), 1);
                 case "--workers" -> o.workers = positive(arg, value(args, ++i, arg), 0);
@@ -154,9 +158,10 @@ final class DemoOptions {
         if (o.rocks > 20_000) {
             throw new UsageException("--rocks " + o.rocks + " is more than the 20000 the arena holds");
         }
-        if (o.uninstrumented && (o.hud || o.callGraph != null || o.report || o.export != null || o.capture != null)) {
-            throw new UsageException("--uninstrumented runs without hudprof, so --hud, --callgraph, --report, --export"
-                    + " and --capture have nothing to show");
+        if (o.uninstrumented && (o.hud || o.callGraph != null || o.report || o.export != null || o.capture != null
+                || o.spikeCaptures != null)) {
+            throw new UsageException("--uninstrumented runs without hudprof, so --hud, --callgraph, --report, --export,"
+                    + " --capture and --spike-captures have nothing to show");
         }
         if (o.workers > 64) {
             throw new UsageException("--workers " + o.workers + " is more than 64");

@@ -142,6 +142,8 @@ class DemoOptionsTest {
             assertTrue(e.getMessage().startsWith("--uninstrumented runs without hudprof"), e.getMessage());
         }
         assertThrows(UsageException.class, () -> DemoOptions.parse("--callgraph", "Raycast", "--uninstrumented"));
+        assertThrows(UsageException.class, () -> DemoOptions.parse("--spike-captures", "spikes", "--uninstrumented"));
+        assertEquals(Path.of("spikes"), DemoOptions.parse("--spike-captures", "spikes").spikeCaptures);
     }
 
     @Test

@@ -71,6 +71,20 @@ public final class Captures {
     }
 
     /**
+     * Writes {@code frames} past updates that ended {@code newestAgo} updates before the last (0: the same as
+     * {@link #writeLast}), fewer where the timelines or {@code times} no longer hold them: a window around something
+     * seen a few frames ago, such as a spike ({@link SpikeFiles}). Copied now on the updating thread, written on a
+     * thread of its own.
+     */
+    public CompletableFuture<Path> writePast(int newestAgo, int frames, FrameTimes times, Path file) {
+        if (times == null) {
+            throw new IllegalArgumentException("hudprof: a capture of past frames needs their FrameTimes, attached "
+                    + "before them (FrameTimes.attach(profiler, capacity))");
+        }
+        return PastFrames.write(profiler, times, newestAgo, frames, file, title, new PastFrames.Buffers());
+    }
+
+    /**
      * Starts writing to {@code file} (a temporary file beside it until finished). Call it on the updating thread
      * or before the game's first frame.
      *

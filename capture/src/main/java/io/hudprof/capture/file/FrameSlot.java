@@ -1,12 +1,13 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.ThreadTimeline;
 import java.util.Arrays;
 
 /**
  * One frame as the updating thread copies it for the writer thread: preallocated, grown (doubling) only when a frame
  * holds more than any before it, so a steady game copies without allocating. Thread ids are the capture's own.
  */
-final class FrameSlot {
+final class FrameSlot implements ThreadTimeline.EventVisitor {
     boolean recorded;
     long frameNumber;
     long startNanos;
@@ -104,6 +105,19 @@ final class FrameSlot {
         segCount[segments] = 0;
         segments++;
     }
+
+    /** A thread timeline's event, into the current segment. */
+    @Override
+    public void event(int zoneId, boolean isBegin, long t) {
+        addEvent(zoneId, isBegin, t);
+    }
+
+    /** This slot's GPU events visitor: {@link #addGpuEvent}, an end as {@code ~zone}. */
+    ThreadTimeline.EventVisitor gpuVisitor() {
+        return gpuVisitor;
+    }
+
+    private final ThreadTimeline.EventVisitor gpuVisitor = (z, b, n) -> addGpuEvent(b ? z : ~z, n);
 
     void addEvent(int zoneId, boolean isBegin, long t) {
         if (events == zone.length) {

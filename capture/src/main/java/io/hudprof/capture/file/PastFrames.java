@@ -7,13 +7,19 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A capture of frames already gone by: the last N updates still held by every thread's timeline, copied on the
- * updating thread (allocating: it runs on a key press or a call, not every frame) and written on a thread of its own.
- * Each thread's stack at the window's start is worked out backwards from its stack now through the window's events.
+ * updating thread and written on a thread of its own. Each thread's stack at the window's start is worked out
+ * backwards from its stack now through the window's events.
+ *
+ * <p>The copy goes into {@link Buffers}: new ones for a one-off capture (a key press, a call), or a set kept and
+ * reused by a caller that captures again and again ({@link SpikeFiles}), so that after the first capture a copy
+ * allocates nothing but grows arrays only for a window bigger than any before.
  *
  * <p>What the past no longer holds is left out: threads that ended inside the window (their timelines are gone), GPU
  * results that had not arrived, and a thread that started inside the window is taken as present from its start.
@@ -22,7 +28,35 @@ final class PastFrames {
     private PastFrames() {
     }
 
+    /** Frame copies and scratch arrays, reused from one capture to the next; one capture at a time. */
+    static final class Buffers {
+        private final List<FrameSlot> slots = new ArrayList<>();
+        private final FrameEvents events = new FrameEvents();
+        private int[] stack = new int[16];
+        private final AtomicBoolean writing = new AtomicBoolean();
+
+        /** Whether the last capture copied into these is still being written (then they cannot take another). */
+        boolean writing() {
+            return writing.get();
+        }
+    }
+
     static CompletableFuture<Path> write(Profiler profiler, FrameTimes times, int frames, Path file, String title) {
+        return write(profiler, times, 0, frames, file, title, new Buffers());
+    }
+
+    /**
+     * The {@code frames} updates that ended {@code newestAgo} updates before the last (0: up to the last one), or
+     * fewer where the timelines or {@code times} no longer hold them, copied into {@code buffers}.
+     *
+     * @throws IllegalStateException when {@code buffers} still hold a capture being written
+     */
+    static CompletableFuture<Path> write(Profiler profiler, FrameTimes times, int newestAgo, int frames, Path file,
+            String title, Buffers buffers) {
+        if (newestAgo < 0) {
+            throw new IllegalArgumentException("hudprof: a capture's newest frame is 0 or more updates ago, got "
+                    + newestAgo);
+        }
         if (profiler.timelines() == null) {
             throw new IllegalStateException("hudprof: a capture needs the profiler's timelines; build it with "
                     + "ProfilerConfig.builder().timelineCapacity(1 << 14)");
@@ -30,21 +64,66 @@ final class PastFrames {
         if (frames < 1) {
             throw new IllegalArgumentException("hudprof: capture at least 1 frame, got " + frames);
         }
+        if (!buffers.writing.compareAndSet(false, true)) {
+            throw new IllegalStateException("hudprof: the previous capture is still being written");
+        }
+        int window;
+        try {
+            window = copy(profiler, times, newestAgo, frames, buffers);
+        } catch (RuntimeException | Error e) {
+            buffers.writing.set(false);
+            throw e;
+        }
+        List<FrameSlot> slots = buffers.slots;
+        CompletableFuture<Path> done = new CompletableFuture<>();
+        Thread writer = new Thread(() -> {
+            try {
+                FrameEncoder encoder = FrameEncoder.open(file, title);
+                try {
+                    for (int k = 0; k < window; k++) {
+                        encoder.frame(slots.get(k));
+                    }
+                    encoder.finish(0);
+                } catch (IOException | RuntimeException e) {
+                    encoder.abandon();
+                    throw e;
+                }
+                buffers.writing.set(false);
+                done.complete(file.toAbsolutePath());
+            } catch (IOException e) {
+                buffers.writing.set(false);
+                done.completeExceptionally(new UncheckedIOException("hudprof: could not write the capture " + file
+                        + ": " + e.getMessage(), e));
+            } catch (RuntimeException e) {
+                buffers.writing.set(false);
+                done.completeExceptionally(e);
+            }
+        }, "hudprof-capture-writer");
+        writer.setDaemon(true);
+        writer.start();
+        return done;
+    }
+
+    /** Copies the window into the buffers' first slots; returns how many frames it holds. */
+    private static int copy(Profiler profiler, FrameTimes times, int newestAgo, int frames, Buffers buffers) {
         int threads = profiler.threadCount();
-        int window = Math.min(frames, times.size());
-        // Only frames every thread still holds whole.
+        int window = Math.max(0, Math.min(frames, times.size() - newestAgo));
+        FrameEvents events = buffers.events;
+        // Only frames every thread still holds whole (back to now: the stack at the start is worked out from it).
         for (int t = 0; t < threads && window > 0; t++) {
             ThreadTimeline timeline = profiler.timeline(t);
-            while (window > 0 && !timeline.forEachEvent(window - 1, (z, b, n) -> { })) {
+            while (window > 0 && !timeline.forEachEvent(newestAgo + window - 1, events.cleared())) {
                 window--;
             }
         }
-        List<FrameSlot> slots = new ArrayList<>();
         String updating = Thread.currentThread().getName();
         boolean updatingAssigned = false;
         for (int k = 0; k < window; k++) {
-            int ago = window - 1 - k;
-            FrameSlot s = new FrameSlot();
+            int ago = newestAgo + window - 1 - k;
+            if (k == buffers.slots.size()) {
+                buffers.slots.add(new FrameSlot());
+            }
+            FrameSlot s = buffers.slots.get(k);
             s.clear();
             long number = times.frameNumber(ago);
             s.recorded = number >= 0;
@@ -59,75 +138,82 @@ final class PastFrames {
                     updatingAssigned |= isUpdating;
                     s.addNewThread(t, profiler.threadName(t), isUpdating);
                     s.beginResyncThread(t);
-                    for (int zone : stackAtStart(profiler.timeline(t), window)) {
-                        s.addResyncZone(zone);
+                    int depth = stackAtStart(profiler.timeline(t), newestAgo + window, buffers);
+                    for (int d = 0; d < depth; d++) {
+                        s.addResyncZone(buffers.stack[d]);
                     }
                 }
             }
             for (int t = 0; t < threads; t++) {
-                FrameSlot slot = s;
-                slot.beginSegment(t);
-                int mark = slot.events;
-                profiler.timeline(t).forEachEvent(ago, slot::addEvent);
-                if (slot.events == mark) {
-                    slot.segments--;
+                s.beginSegment(t);
+                int mark = s.events;
+                profiler.timeline(t).forEachEvent(ago, s);
+                if (s.events == mark) {
+                    s.segments--;
                 }
             }
             if (s.recorded) {
-                FrameSlot slot = s;
-                slot.beginGpuFrame(number, 0);
-                if (!profiler.gpu().forEachEvent(number, (z, b, n) -> slot.addGpuEvent(b ? z : ~z, n))) {
-                    slot.gpuFrames--;
+                s.beginGpuFrame(number, 0);
+                if (!profiler.gpu().forEachEvent(number, s.gpuVisitor())) {
+                    s.gpuFrames--;
                 }
             }
-            slots.add(s);
         }
-        CompletableFuture<Path> done = new CompletableFuture<>();
-        Thread writer = new Thread(() -> {
-            try {
-                FrameEncoder encoder = FrameEncoder.open(file, title);
-                try {
-                    for (FrameSlot s : slots) {
-                        encoder.frame(s);
-                    }
-                    encoder.finish(0);
-                } catch (IOException | RuntimeException e) {
-                    encoder.abandon();
-                    throw e;
-                }
-                done.complete(file.toAbsolutePath());
-            } catch (IOException e) {
-                done.completeExceptionally(new UncheckedIOException("hudprof: could not write the capture " + file
-                        + ": " + e.getMessage(), e));
-            } catch (RuntimeException e) {
-                done.completeExceptionally(e);
-            }
-        }, "hudprof-capture-writer");
-        writer.setDaemon(true);
-        writer.start();
-        return done;
+        return window;
     }
 
-    /** The zones open at the start of the frame {@code window - 1} back: today's stack, events undone backwards. */
-    private static int[] stackAtStart(ThreadTimeline timeline, int window) {
-        List<Integer> stack = new ArrayList<>();
+    /**
+     * Works out the zones open at the start of the frame {@code window - 1} back into {@code buffers.stack}, bottom
+     * first: today's stack, events undone backwards; returns the depth.
+     */
+    private static int stackAtStart(ThreadTimeline timeline, int window, Buffers buffers) {
+        int[] stack = buffers.stack;
+        int depth = 0;
         for (int d = 0; d < timeline.openDepth(); d++) {
-            stack.add(timeline.openZone(d));
+            if (depth == stack.length) {
+                stack = Arrays.copyOf(stack, depth * 2);
+            }
+            stack[depth++] = timeline.openZone(d);
         }
+        FrameEvents events = buffers.events;
         for (int ago = 0; ago < window; ago++) {
-            List<int[]> events = new ArrayList<>();
-            timeline.forEachEvent(ago, (z, b, n) -> events.add(new int[] {z, b ? 1 : 0}));
-            for (int i = events.size() - 1; i >= 0; i--) {
-                int[] e = events.get(i);
-                if (e[1] == 1) {
-                    if (!stack.isEmpty()) {
-                        stack.remove(stack.size() - 1); // it began in the window: not open before
+            timeline.forEachEvent(ago, events.cleared());
+            for (int i = events.count - 1; i >= 0; i--) {
+                if (events.begins[i]) {
+                    if (depth > 0) {
+                        depth--; // it began in the window: not open before
                     }
                 } else {
-                    stack.add(e[0]); // it ended in the window: open before
+                    if (depth == stack.length) {
+                        stack = Arrays.copyOf(stack, depth * 2);
+                    }
+                    stack[depth++] = events.zones[i]; // it ended in the window: open before
                 }
             }
         }
-        return stack.stream().mapToInt(Integer::intValue).toArray();
+        buffers.stack = stack;
+        return depth;
+    }
+
+    /** One frame's events of one thread, in order, in arrays reused from frame to frame. */
+    private static final class FrameEvents implements ThreadTimeline.EventVisitor {
+        int count;
+        int[] zones = new int[256];
+        boolean[] begins = new boolean[256];
+
+        FrameEvents cleared() {
+            count = 0;
+            return this;
+        }
+
+        @Override
+        public void event(int zone, boolean begin, long nanos) {
+            if (count == zones.length) {
+                zones = Arrays.copyOf(zones, count * 2);
+                begins = Arrays.copyOf(begins, count * 2);
+            }
+            zones[count] = zone;
+            begins[count++] = begin;
+        }
     }
 }
