@@ -1,7 +1,6 @@
 package io.hudprof.core;
 
 import io.hudprof.api.HudprofBackend;
-import io.hudprof.core.category.Category;
 
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
@@ -22,6 +21,8 @@ final class ApiBackend extends HudprofBackend {
 
     /** Counters and distributions: the statistics module's, or none (api statistics are then no-ops). */
     private final ApiStatistics statistics = findStatistics();
+    /** Categories: core's own, found as a service so this package does not import the category package above it. */
+    private final ApiCategories categories = findCategories();
 
     private ApiBackend() {
     }
@@ -50,7 +51,9 @@ final class ApiBackend extends HudprofBackend {
 
     @Override
     protected void defineCategory(String path) {
-        Category.of(path);
+        if (categories != null) {
+            categories.define(path);
+        }
     }
 
     @Override
@@ -63,7 +66,9 @@ final class ApiBackend extends HudprofBackend {
 
     @Override
     protected void categoryColor(String path, int rgb) {
-        Category.of(path).color(rgb);
+        if (categories != null) {
+            categories.color(path, rgb);
+        }
     }
 
     @Override
@@ -173,6 +178,24 @@ final class ApiBackend extends HudprofBackend {
         } catch (ServiceConfigurationError | LinkageError e) {
             System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
                     "hudprof: api counters and distributions are off, the statistics module did not load: " + e);
+            return null;
+        }
+    }
+
+    /** Core's categories; missing only from a jar repackaged without core's service files. */
+    private static ApiCategories findCategories() {
+        try {
+            ApiCategories found = ServiceLoader.load(ApiCategories.class, ApiCategories.class.getClassLoader())
+                    .findFirst().orElse(null);
+            if (found == null) {
+                System.getLogger("io.hudprof").log(System.Logger.Level.WARNING, "hudprof: api categories are off:"
+                        + " META-INF/services/io.hudprof.core.ApiCategories is missing from the class path (a"
+                        + " repackaged jar must merge service files)");
+            }
+            return found;
+        } catch (ServiceConfigurationError | LinkageError e) {
+            System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
+                    "hudprof: api categories are off, core's category binding did not load: " + e);
             return null;
         }
     }

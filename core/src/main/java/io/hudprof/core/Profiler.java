@@ -349,7 +349,7 @@ public final class Profiler {
 
     /**
      * Plugs a module's additions into this profiler's reports: statistics rows, notes pinned to frames, a status
-     * line ({@link ReportAnnex}); the most recently added annex that has a part supplies it. Adding the same annex
+     * line, the per-frame values behind the distribution columns ({@link ReportAnnex}); the most recently added annex that has a part supplies it. Adding the same annex
      * twice has no effect. Any thread.
      */
     public void addAnnex(ReportAnnex annex) {

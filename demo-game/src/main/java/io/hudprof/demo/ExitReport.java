@@ -8,6 +8,7 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.TextReport;
+import io.hudprof.capture.compare.ZoneDistributions;
 import io.hudprof.stats.Stats;
 import java.io.PrintStream;
 
@@ -35,6 +36,7 @@ final class ExitReport {
         out.println("== hudprof report: self time, last frame ==");
         out.print(TextReport.render(report));
         // Each zone's per-frame self time over the frames history holds: the spread the last frame cannot show.
+        ZoneDistributions.attach(profiler);
         controller.setDistribution(Distribution.SELF);
         controller.build(report);
         controller.setDistribution(Distribution.OFF);

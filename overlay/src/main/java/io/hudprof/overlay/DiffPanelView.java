@@ -1,8 +1,8 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.Profiler;
-import io.hudprof.core.report.DiffReport;
-import io.hudprof.core.report.RangeSummary;
+import io.hudprof.capture.compare.DiffReport;
+import io.hudprof.capture.compare.RangeSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

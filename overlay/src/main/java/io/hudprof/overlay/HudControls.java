@@ -16,6 +16,7 @@ import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
+import io.hudprof.capture.compare.ZoneDistributions;
 import io.hudprof.core.report.RowRole;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stat;
@@ -84,6 +85,8 @@ public final class HudControls {
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
         this.controller = profiler.controller();
+        // The distribution columns and the histogram panel read the per-frame values this plugs in.
+        ZoneDistributions.attach(profiler);
         this.pageRows = config.visibleRows;
         this.visible = config.startVisible;
         this.graphVisible = config.graphVisible;

@@ -9,8 +9,8 @@ import static org.lwjgl.glfw.GLFW.GLFW_KEY_2;
 import static org.lwjgl.glfw.GLFW.GLFW_MOD_SHIFT;
 import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 
-import io.hudprof.core.report.DiffReport;
-import io.hudprof.core.report.RangeSummary;
+import io.hudprof.capture.compare.DiffReport;
+import io.hudprof.capture.compare.RangeSummary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

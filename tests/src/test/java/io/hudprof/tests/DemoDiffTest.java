@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.capture.file.CaptureDiff;
-import io.hudprof.core.report.DiffReport;
-import io.hudprof.core.report.DiffText;
-import io.hudprof.core.report.RangeSummary;
+import io.hudprof.capture.compare.DiffReport;
+import io.hudprof.capture.compare.DiffText;
+import io.hudprof.capture.compare.RangeSummary;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

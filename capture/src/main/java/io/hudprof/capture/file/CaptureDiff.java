@@ -1,9 +1,9 @@
 package io.hudprof.capture.file;
 
 import io.hudprof.core.ProfilerConfig;
-import io.hudprof.core.report.DiffReport;
-import io.hudprof.core.report.DiffText;
-import io.hudprof.core.report.RangeSummary;
+import io.hudprof.capture.compare.DiffReport;
+import io.hudprof.capture.compare.DiffText;
+import io.hudprof.capture.compare.RangeSummary;
 
 import java.io.IOException;
 import java.io.PrintStream;

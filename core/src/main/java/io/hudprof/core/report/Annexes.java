@@ -46,6 +46,11 @@ public final class Annexes {
         return mostRecent(ReportAnnex::status);
     }
 
+    /** The most recent annex's per-frame distributions, or null. */
+    DistributionSource distributions() {
+        return mostRecent(ReportAnnex::distributions);
+    }
+
     /** The part of the most recently added annex that has one (the method references are constants: no garbage). */
     private <T> T mostRecent(Function<ReportAnnex, T> part) {
         ReportAnnex[] held = all;

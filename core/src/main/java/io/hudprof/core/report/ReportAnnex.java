@@ -4,7 +4,7 @@ import io.hudprof.core.format.StatusSource;
 
 /**
  * What a module above core adds to a profiler's reports: the rows of the statistics report, notes pinned to frames,
- * a status line. It plugs in with {@code Profiler.addAnnex} and leaves with {@code removeAnnex}; for each part the
+ * a status line, the per-frame values behind the distribution columns. It plugs in with {@code Profiler.addAnnex} and leaves with {@code removeAnnex}; for each part the
  * report asks the annexes, the most recently added first, and takes the first that has one. Every part defaults to
  * none, so an annex implements only what it adds. The report calls these on its own thread every frame it builds:
  * they must answer without allocating.
@@ -22,6 +22,14 @@ public interface ReportAnnex {
 
     /** A status a HUD shows after its title (unless it was given its own), or {@code null}. */
     default StatusSource status() {
+        return null;
+    }
+
+    /**
+     * The per-frame values of the profiler's report keys behind the distribution columns, or {@code null}. It must
+     * be over the same profiler's data as the report that asks.
+     */
+    default DistributionSource distributions() {
         return null;
     }
 }

@@ -47,8 +47,8 @@ public final class ReportController {
     private Metric metric = Metric.TIME;
     private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
     private Distribution distribution = Distribution.OFF;
-    /** Made on first use: a controller whose reports never show distributions keeps no per-frame copies. */
-    private ZoneDistributions distributions;
+    /** The distribution of one key, as {@link DistributionSource#select} fills it. */
+    private final double[] distributionStats = new double[DISTRIBUTION_COLUMNS.length];
     private int frameOffset;
     private StoredFrame shownSpike;
     private long shownSpikeFrame;
@@ -140,6 +140,14 @@ public final class ReportController {
     /** The status an annex plugged in ({@link ReportAnnex#status()}), or {@code null}. Safe from any thread. */
     public StatusSource status() {
         return annexes.status();
+    }
+
+    /**
+     * The per-frame values behind the distribution columns an annex plugged in ({@link ReportAnnex#distributions()}),
+     * or {@code null}: then zone reports show no distribution columns.
+     */
+    public DistributionSource distributions() {
+        return annexes.distributions();
     }
 
     /** Moves the cursor by {@code delta} rows, clamped to the report. */
@@ -351,7 +359,7 @@ public final class ReportController {
     /**
      * Which per-frame value the distribution columns of zone reports show: {@link Distribution#OFF} (the default),
      * each zone's self or hierarchical value, over the frames history holds with their per-state values. They are
-     * computed only while shown, and kept up to date one new frame at a time.
+     * shown while an annex plugs in their {@linkplain #distributions() per-frame values}.
      */
     public Distribution distribution() {
         return distribution;
@@ -365,9 +373,12 @@ public final class ReportController {
         this.distribution = distribution;
     }
 
-    /** Switches to the next distribution (off → self → hier → off) and returns it. */
+    /**
+     * Switches to the next distribution (off → self → hier → off) and returns it; stays off while no
+     * {@linkplain #distributions() per-frame values} are plugged in.
+     */
     public Distribution cycleDistribution() {
-        distribution = distribution.next();
+        distribution = distributions() == null ? Distribution.OFF : distribution.next();
         return distribution;
     }
 
@@ -377,24 +388,17 @@ public final class ReportController {
      * metric, for the current thread choice, over the frames history holds with per-state values. For views that
      * draw one zone's distribution (the HUD's histogram); allocation-free once grown.
      *
-     * @return how many values were copied (0 when the metric is not recorded)
+     * @return how many values were copied (0 when the metric is not recorded or no per-frame values are plugged in)
      */
     public int zoneFrameValues(int zone, Distribution basis, double[] dest) {
-        if (!data.records(metric)) {
+        DistributionSource d = distributions();
+        if (d == null || !data.records(metric)) {
             return 0;
         }
-        ZoneDistributions d = distributions();
         boolean expanded = recursion == RecursionDisplay.EXPANDED;
         d.update(metric, expanded, threadRoot);
         return d.frameValues(rows.keyOf(zone, 1, expanded), basis == Distribution.OFF ? Distribution.HIER : basis,
                 dest);
-    }
-
-    private ZoneDistributions distributions() {
-        if (distributions == null) {
-            distributions = new ZoneDistributions(data);
-        }
-        return distributions;
     }
 
     /** How recursive zones are shown. */
@@ -483,6 +487,7 @@ public final class ReportController {
         h = mix(h, search.generation());
         h = mix(h, search.active() ? Zone.count() : 0);
         h = mix(h, System.identityHashCode(statistics()));
+        h = mix(h, System.identityHashCode(distributions()));
         return mix(h, System.identityHashCode(notes()));
     }
 
@@ -515,7 +520,8 @@ public final class ReportController {
         Averaging shownAveraging = frameOffset == 0 && !spike ? averaging : Averaging.INSTANTANEOUS;
         dest.clearRows();
         dest.clearNotes();
-        boolean withDistribution = distribution != Distribution.OFF && mode != ReportMode.STATISTICS && !spike;
+        DistributionSource distributions = distribution == Distribution.OFF ? null : distributions();
+        boolean withDistribution = distributions != null && mode != ReportMode.STATISTICS && !spike;
         dest.columns(columnsFor(mode, withDistribution));
         dest.distribution(Distribution.OFF, 0);
         if (mode == ReportMode.STATISTICS && spike) {
@@ -542,12 +548,12 @@ public final class ReportController {
             dest.problems(source.problemsInFrame, source.problemsTotal);
             if (available) {
                 if (withDistribution) {
-                    distributions().update(metric, expanded, threadRoot);
+                    distributions.update(metric, expanded, threadRoot);
                 }
                 rows.alsoList(withDistribution ? distributions : null);
                 rows.zoneRows(dest, mode, metric, source, expanded, focusKey, search);
                 if (withDistribution) {
-                    distributionCells(dest, expanded);
+                    distributionCells(dest, distributions, expanded);
                 }
             }
             source.close();
@@ -756,17 +762,17 @@ public final class ReportController {
      * Fills the distribution cells of the zone rows that stand for a zone's own values (flat rows and the call
      * graph's focus); caller, callee and worker rows hold values on behalf of another zone and leave them blank.
      */
-    private void distributionCells(Report dest, boolean expanded) {
-        ZoneDistributions d = distributions;
+    private void distributionCells(Report dest, DistributionSource d, boolean expanded) {
         dest.distribution(distribution, d.frames());
         for (int i = 0; i < dest.rowCount(); i++) {
             ReportRow row = dest.row(i);
             if ((row.role() != RowRole.FLAT && row.role() != RowRole.FOCUS)
-                    || !d.select(rows.keyOf(row.zoneId(), row.recursionLevel(), expanded), distribution)) {
+                    || !d.select(rows.keyOf(row.zoneId(), row.recursionLevel(), expanded), distribution,
+                            distributionStats)) {
                 continue;
             }
             for (int c = 0; c < DISTRIBUTION_COLUMNS.length; c++) {
-                row.value(DISTRIBUTION_COLUMNS[c], d.stats[c]);
+                row.value(DISTRIBUTION_COLUMNS[c], distributionStats[c]);
             }
         }
     }

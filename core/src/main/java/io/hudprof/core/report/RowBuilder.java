@@ -28,7 +28,7 @@ final class RowBuilder {
     private double[] spawnedHier = new double[8];
     private double[] spawnedCalls = new double[8];
     /** While distribution columns are shown: flat lists also list the keys with values in any held frame. */
-    private ZoneDistributions alsoListed;
+    private DistributionSource alsoListed;
     /** The name filter of the rows being built, or null when none is active. */
     private ZoneSearch filter;
 
@@ -70,7 +70,7 @@ final class RowBuilder {
      * any held frame (with this frame's zeros), so a zone that runs now and then keeps its row and its distribution;
      * null: only the keys with values in the shown frame.
      */
-    void alsoList(ZoneDistributions distributions) {
+    void alsoList(DistributionSource distributions) {
         alsoListed = distributions;
     }
 

@@ -5,9 +5,10 @@ import io.hudprof.core.ProfileData;
 /**
  * Per-zone numbers of one set of per-state values, derived exactly as a report row derives them
  * ({@link KeyedValues}: recursion collapsed, a zone's hierarchical time summed over its outermost states only), for
- * readers outside the report that keep or compare zones' values, such as a per-frame sampler. Indexed by zone id,
- * {@code 0 ≤ zone < }{@link #zoneCount()}. Reusable: {@link #compute} refills it in place and allocates only when the
- * profile has grown past every size seen before.
+ * readers outside the report that keep or compare zones' values, such as a per-frame sampler, a comparison of
+ * ranges or the distribution columns. Indexed by report key, {@code 0 ≤ key < }{@link #zoneCount()}: the zone id, or
+ * with recursion expanded {@link ProfileData#expandedKey(int)}'s key (a zone at one depth). Reusable: {@link #compute}
+ * refills it in place and allocates only when the profile has grown past every size seen before.
  */
 public final class ZoneTotals {
     private final KeyedValues values = new KeyedValues();
@@ -21,7 +22,15 @@ public final class ZoneTotals {
         values.compute(data, stateSelf, stateCalls, false, -1);
     }
 
-    /** How many zone ids the last {@link #compute} covered. */
+    /**
+     * As {@link #compute(ProfileData, double[], double[])}, by zone id or, with {@code expanded}, by the key of a zone
+     * at one recursion depth (as a report with recursion expanded lists them).
+     */
+    public void compute(ProfileData data, double[] stateSelf, double[] stateCalls, boolean expanded) {
+        values.compute(data, stateSelf, stateCalls, expanded, -1);
+    }
+
+    /** How many keys (zone ids, or expanded keys) the last {@link #compute} covered. */
     public int zoneCount() {
         return values.keyCount;
     }
@@ -44,5 +53,13 @@ public final class ZoneTotals {
     /** How many times the zone was entered. */
     public double calls(int zone) {
         return values.calls[zone];
+    }
+
+    /**
+     * The hierarchical value of one state ({@code 0 ≤ state < data.stateCount()}) in the last {@link #compute}: its
+     * self value plus its descendants'.
+     */
+    public double stateHier(int state) {
+        return values.stateHier[state];
     }
 }

@@ -1,4 +1,4 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,15 +1,21 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
+import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Distribution;
+import io.hudprof.core.report.DistributionSource;
+import io.hudprof.core.report.ReportAnnex;
+import io.hudprof.core.report.ZoneTotals;
 
 /**
  * Each report key's per-frame self and hierarchical values over the frames history holds with their per-state
  * values, and their distribution: min, nearest-rank median, p95, p99 and max ({@link Column#DIST_MIN} states the
  * rule). A frame's values are derived exactly as a row of that frame would be: its per-state values are loaded and
- * {@link KeyedValues} keys them (restricted to one thread when the report is).
+ * {@link ZoneTotals} keys them (restricted to one thread when the report is).
  *
  * <p>Work follows what changed: each frame's keyed values are kept in a slot of a ring the size of the history,
  * found by the frame's number, so a new frame costs one keying; a frame is keyed again only when its GPU results
@@ -17,10 +23,12 @@ import io.hudprof.core.Zone;
  * recursion display or thread changes or a key is added beyond the room reserved. Each key also keeps its values over
  * the window in ascending order, updated by one removal and one insertion per frame that leaves or enters (a binary
  * search and an array shift), so the order statistics are read at their ranks and nothing is allocated once the
- * arrays have grown. Memory while shown: four doubles per key per history frame.
+ * arrays have grown. Memory once shown: four doubles per key per history frame; nothing before.
+ *
+ * <p>Plugged into a profiler's report as an annex with {@link #attach(Profiler)}.
  */
-final class ZoneDistributions {
-    /** Indexes into {@link #stats}. */
+public final class ZoneDistributions implements DistributionSource, ReportAnnex {
+    /** Indexes into {@link #select}'s result. */
     static final int MIN = 0;
     static final int MEDIAN = 1;
     static final int P95 = 2;
@@ -29,7 +37,7 @@ final class ZoneDistributions {
 
     private final ProfileData data;
     private final FrameHistory history;
-    private final KeyedValues keyed = new KeyedValues();
+    private final ZoneTotals keyed = new ZoneTotals();
     private final int capacity;
     /** Per ring slot: the number of the frame keyed into it (-1: none), and its GPU frame time then. */
     private final long[] slotFrame;
@@ -50,13 +58,27 @@ final class ZoneDistributions {
     private double[] loadSelf = new double[64];
     private double[] loadCalls = new double[64];
     private int[] stateRoot = new int[64];
-    /** The last {@link #select} result: min, median, p95, p99, max. */
-    final double[] stats = new double[5];
 
     private long computedChanges = -1;
     private Metric computedMetric;
     private boolean computedExpanded;
     private int computedThread = Integer.MIN_VALUE;
+
+    /**
+     * Plugs the distribution columns into {@code profiler}'s report (a {@linkplain Profiler#addAnnex report annex})
+     * unless an annex already supplies them, and returns what supplies them. Any thread.
+     */
+    public static DistributionSource attach(Profiler profiler) {
+        synchronized (profiler) {
+            DistributionSource held = profiler.controller().distributions();
+            if (held != null) {
+                return held;
+            }
+            ZoneDistributions distributions = new ZoneDistributions(profiler.data());
+            profiler.addAnnex(distributions);
+            return distributions;
+        }
+    }
 
     ZoneDistributions(ProfileData data) {
         this.data = data;
@@ -74,7 +96,8 @@ final class ZoneDistributions {
      * taken out of each key's sorted values and the frames that entered it (or whose GPU results arrived) are keyed
      * and put in.
      */
-    void update(Metric metric, boolean expanded, int threadRoot) {
+    @Override
+    public void update(Metric metric, boolean expanded, int threadRoot) {
         int keyCount = expanded ? data.expandedKeyCount() : Zone.count();
         boolean sameView = metric == computedMetric && expanded == computedExpanded && threadRoot == computedThread;
         if (sameView && data.changes() == computedChanges && keyCount <= keyStride) {
@@ -217,35 +240,36 @@ final class ZoneDistributions {
                 }
             }
         }
-        keyed.compute(data, loadSelf, loadCalls, expanded, -1);
-        int keys = Math.min(keyed.keyCount, keyStride);
+        keyed.compute(data, loadSelf, loadCalls, expanded);
+        int keys = Math.min(keyed.zoneCount(), keyStride);
         for (int k = 0; k < keyStride; k++) {
             int at = k * capacity + slot;
-            selfValues[at] = k < keys ? keyed.self[k] : 0;
-            hierValues[at] = k < keys ? keyed.hier[k] : 0;
-            if (k < keys && keyed.hasData[k] && number > lastSeen[k]) {
+            selfValues[at] = k < keys ? keyed.self(k) : 0;
+            hierValues[at] = k < keys ? keyed.hier(k) : 0;
+            if (k < keys && keyed.hasData(k) && number > lastSeen[k]) {
                 lastSeen[k] = number;
             }
         }
         data.clearHistoryStates(framesAgo, loadSelf, loadCalls);
     }
 
-    /** Whether {@code key} had a value or an entry in any of the frames the last {@link #update} found. */
-    boolean heldAnywhere(int key) {
+    @Override
+    public DistributionSource distributions() {
+        return this;
+    }
+
+    @Override
+    public boolean heldAnywhere(int key) {
         return frames > 0 && key >= 0 && key < keyStride && lastSeen[key] >= oldestFrame;
     }
 
-    /** How many frames the last {@link #update} found with per-state values. */
-    int frames() {
+    @Override
+    public int frames() {
         return frames;
     }
 
-    /**
-     * Fills {@link #stats} with the distribution of {@code key}'s per-frame {@code basis} values.
-     *
-     * @return false when there is nothing to describe (no frame held, or a key unknown at the last update)
-     */
-    boolean select(int key, Distribution basis) {
+    @Override
+    public boolean select(int key, Distribution basis, double[] stats) {
         if (frames == 0 || key < 0 || key >= keyStride || basis == Distribution.OFF) {
             return false;
         }
@@ -259,13 +283,8 @@ final class ZoneDistributions {
         return true;
     }
 
-    /**
-     * Copies {@code key}'s per-frame {@code basis} values into {@code dest}, latest frame first (index = frames
-     * ago), as many as fit.
-     *
-     * @return how many were copied
-     */
-    int frameValues(int key, Distribution basis, double[] dest) {
+    @Override
+    public int frameValues(int key, Distribution basis, double[] dest) {
         if (key < 0 || key >= keyStride || basis == Distribution.OFF) {
             return 0;
         }

@@ -1,8 +1,9 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ZoneTotals;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -14,7 +15,7 @@ import java.util.Map;
  * ids differ) can be compared ({@link DiffReport}): per zone and per call-graph edge (caller → callee) the sums of
  * self time, hierarchical time and entries over the range's frames, and every frame's duration.
  *
- * <p>Each frame's zone values are derived as a report row's are ({@link KeyedValues}: recursion counted once), then
+ * <p>Each frame's zone values are derived as a report row's are ({@link ZoneTotals}: recursion counted once), then
  * summed by zone name (private zones of one name become one). An edge holds what a call graph's caller row holds:
  * the callee's states directly under a state of the caller, hierarchical time only from the callee's outermost
  * states. Only frames whose per-state values history still holds are counted ({@link #frames()}).
@@ -69,7 +70,7 @@ public final class RangeSummary {
                     + " of 0 or more, not " + newestFramesAgo + " and " + frames);
         }
         FrameHistory history = data.history();
-        KeyedValues keyed = new KeyedValues();
+        ZoneTotals keyed = new ZoneTotals();
         double[] self = new double[Math.max(1, data.stateCapacity())];
         double[] calls = new double[self.length];
         Map<String, double[]> zones = new LinkedHashMap<>();
@@ -89,20 +90,20 @@ public final class RangeSummary {
                 calls = new double[self.length];
             }
             data.loadHistoryStates(f, self, calls);
-            keyed.compute(data, self, calls, false, -1);
-            for (int k = 0; k < keyed.keyCount; k++) {
+            keyed.compute(data, self, calls);
+            for (int k = 0; k < keyed.zoneCount(); k++) {
                 // Other threads' roots hold their idle time, which a flat report does not list either.
-                if (keyed.hasData[k] && (!Zone.byId(k).isThreadRoot() || k == data.updateThreadRootZone())) {
+                if (keyed.hasData(k) && (!Zone.byId(k).isThreadRoot() || k == data.updateThreadRootZone())) {
                     double[] sums = zones.computeIfAbsent(Zone.byId(k).name(), n -> new double[3]);
-                    sums[SELF] += keyed.self[k];
-                    sums[HIER] += keyed.hier[k];
-                    sums[COUNT] += keyed.calls[k];
+                    sums[SELF] += keyed.self(k);
+                    sums[HIER] += keyed.hier(k);
+                    sums[COUNT] += keyed.calls(k);
                 }
             }
             int states = data.stateCount();
             for (int s = 0; s < states; s++) {
                 int p = data.parent(s);
-                if (p < 0 || (keyed.stateHier[s] == 0 && calls[s] == 0)) {
+                if (p < 0 || (keyed.stateHier(s) == 0 && calls[s] == 0)) {
                     continue;
                 }
                 double[] sums = edges.computeIfAbsent(new Edge(Zone.byId(data.zone(p)).name(),
@@ -110,7 +111,7 @@ public final class RangeSummary {
                 sums[SELF] += self[s];
                 sums[COUNT] += calls[s];
                 if (data.outermost(s)) {
-                    sums[HIER] += keyed.stateHier[s];
+                    sums[HIER] += keyed.stateHier(s);
                 }
             }
             data.clearHistoryStates(f, self, calls);

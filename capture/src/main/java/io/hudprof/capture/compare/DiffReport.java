@@ -1,5 +1,6 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
+import io.hudprof.core.report.Column;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,12 @@
-package io.hudprof.core.report;
+package io.hudprof.capture.compare;
 
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Distribution;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -72,6 +79,7 @@ class ZoneDistributionsTest {
     @Test
     void selfAndHierDistributionsEqualABruteForceOverTheRowsOfEveryHistoryFrame() {
         fx = new ProfilerFixture(ProfilerConfig.builder().historyFrames(120));
+        ZoneDistributions.attach(fx.profiler);
         SplittableRandom random = new SplittableRandom(7);
         ReportController c = fx.controller();
         c.setAveraging(Averaging.INSTANTANEOUS);
@@ -145,6 +153,7 @@ class ZoneDistributionsTest {
     @Test
     void onlyAZonesOwnRowsGetDistributionsAndOffMeansTheUsualColumns() {
         fx = new ProfilerFixture();
+        ZoneDistributions.attach(fx.profiler);
         SplittableRandom random = new SplittableRandom(3);
         for (int f = 0; f < 50; f++) {
             frame(random);
@@ -183,6 +192,7 @@ class ZoneDistributionsTest {
     @Test
     void zoneFrameValuesAreTheLatestFrameFirst() {
         fx = new ProfilerFixture();
+        ZoneDistributions.attach(fx.profiler);
         for (int f = 1; f <= 30; f++) {
             OUTER.begin();
             fx.micros(f);
@@ -199,6 +209,7 @@ class ZoneDistributionsTest {
     @Test
     void keepingDistributionsShownAllocatesNothingInSteadyState() {
         fx = new ProfilerFixture(ProfilerConfig.builder().allocationPerZone(true));
+        ZoneDistributions.attach(fx.profiler);
         SplittableRandom random = new SplittableRandom(11);
         ReportController c = fx.controller();
         Report report = new Report();
