@@ -13,6 +13,9 @@ import java.util.Locale;
  * ranges and their frame-time medians and p95, then the zones whose per-frame self time changed most, with A, B,
  * B − A and B / A. The comparison is made once when a range is completed (it builds Strings: a key press's cost, not a
  * frame's); drawing it each frame allocates nothing. Drawn top right, under where the spike list sits.
+ *
+ * <p>A diff made elsewhere (the viewer's two captures) is shown the same way ({@link #show}) until cleared or a range
+ * is marked.
  */
 final class DiffPanelView {
     static final int ROWS = 10;
@@ -26,6 +29,8 @@ final class DiffPanelView {
     private DiffReport diff;
     /** Marks by frame number: range A's and B's first and second end (-1: not marked). */
     private final long[] marks = {-1, -1, -1, -1};
+    /** Whether the diff shown was given ({@link #show}) rather than made from marked ranges. */
+    private boolean given;
 
     DiffPanelView(HudMetrics metrics) {
         this.metrics = metrics;
@@ -36,6 +41,7 @@ final class DiffPanelView {
      * range (and forgets its old one), the second ends it; with both ranges complete the diff is made.
      */
     void mark(int range, long frameNumber, Profiler profiler) {
+        given = false;
         int first = 2 * range;
         if (marks[first] < 0 || marks[first + 1] >= 0) {
             marks[first] = frameNumber;
@@ -48,6 +54,7 @@ final class DiffPanelView {
 
     /** Forgets both ranges and the diff. */
     void clear() {
+        given = false;
         java.util.Arrays.fill(marks, -1);
         diff = null;
         lines.clear();
@@ -56,7 +63,22 @@ final class DiffPanelView {
 
     /** Whether any range is marked (so the panel shows what is marked, or the diff). */
     boolean active() {
-        return marks[0] >= 0 || marks[2] >= 0;
+        return given || marks[0] >= 0 || marks[2] >= 0;
+    }
+
+    /** Shows a diff made elsewhere, its ranges named by their labels (two captures: their file names). */
+    void show(DiffReport diff) {
+        java.util.Arrays.fill(marks, -1);
+        given = true;
+        lines.clear();
+        colors.clear();
+        this.diff = diff;
+        RangeSummary a = diff.a();
+        RangeSummary b = diff.b();
+        lines.add(String.format(Locale.ROOT, "diff A %s (%d) vs B %s (%d): frame med %.2f>%.2f p95 %.2f>%.2f ms",
+                a.label(), a.frames(), b.label(), b.frames(), diff.aFrames().median() / 1e6,
+                diff.bFrames().median() / 1e6, diff.aFrames().p95() / 1e6, diff.bFrames().p95() / 1e6));
+        rows(diff);
     }
 
     DiffReport diff() {
@@ -81,6 +103,11 @@ final class DiffPanelView {
         lines.add(String.format(Locale.ROOT, "diff A #%d-#%d (%d) vs B #%d-#%d (%d): frame med %.2f>%.2f p95 %.2f>%.2f ms",
                 a.firstFrame(), a.lastFrame(), a.frames(), b.firstFrame(), b.lastFrame(), b.frames(),
                 fa.median() / 1e6, fb.median() / 1e6, fa.p95() / 1e6, fb.p95() / 1e6));
+        rows(diff);
+    }
+
+    /** The header's colour, then the column titles and the zones that changed most (after the header line). */
+    private void rows(DiffReport diff) {
         colors.add(HudPalette.HEADER);
         colors.add(HudPalette.DIM);
         lines.add(String.format(Locale.ROOT, "%-30s%9s%9s%9s%8s  %s", "zone (per-frame self ms)", "A", "B", "B-A",
@@ -116,12 +143,20 @@ final class DiffPanelView {
                 + Math.max(start, end);
     }
 
-    void draw(int top, HudLayout layout, int framebufferWidth, int framebufferHeight, DrawList list) {
+    /**
+     * @param report the report panel's bounds: a panel in its corner that would cover the report (a wide report, a
+     *               narrow window: the viewer's) goes below it instead
+     */
+    void draw(int top, Box report, HudLayout layout, int framebufferWidth, int framebufferHeight, DrawList list) {
         int pad = metrics.pad();
         int chars = Math.max(16, Math.min(CHARS, (framebufferWidth - 2 * pad) / metrics.cell()));
         int width = 2 * pad + chars * metrics.cell();
         int height = 2 * pad + lines.size() * metrics.rowHeight();
-        bounds.set(Anchor.TOP_RIGHT.left(framebufferWidth, width, metrics.scaled(8)), top, width, height);
+        int cornerLeft = Anchor.TOP_RIGHT.left(framebufferWidth, width, metrics.scaled(8));
+        if (report != null && cornerLeft < report.right() && top < report.bottom() && top + height > report.top()) {
+            top = report.bottom() + metrics.scaled(4);
+        }
+        bounds.set(cornerLeft, top, width, height);
         layout.place(HudLayout.Panel.DIFF, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
         int left = bounds.left();
         int y = bounds.top() + pad + metrics.textDrop();

@@ -16,6 +16,7 @@ import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
+import io.hudprof.capture.compare.DiffReport;
 import io.hudprof.capture.compare.ZoneDistributions;
 import io.hudprof.core.report.RowRole;
 import io.hudprof.stats.FrameStatistics;
@@ -562,6 +563,21 @@ public final class HudControls {
             return;
         }
         diffPanel.mark(range, shown.frameNumber(), profiler);
+    }
+
+    /**
+     * Shows a diff made elsewhere in the diff panel, as the marked ranges' diff is shown (the viewer's two captures:
+     * {@code CaptureDiff.diff(before, after)}), until {@link #clearDiff()} or a range is marked.
+     */
+    public void showDiff(DiffReport diff) {
+        if (diff == null) {
+            throw new IllegalArgumentException("hudprof: showDiff needs a diff; clearDiff() hides the panel");
+        }
+        if (diffPanel == null) {
+            throw new IllegalStateException("hudprof: the diff panel is made with the HUD; call showDiff once the"
+                    + " HudFrame exists");
+        }
+        diffPanel.show(diff);
     }
 
     /** Forgets both diff ranges. */

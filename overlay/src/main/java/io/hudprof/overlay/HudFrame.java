@@ -227,7 +227,8 @@ public final class HudFrame implements AutoCloseable {
         if (controls.diffShown()) {
             int top = controls.spikeListVisible() && !controls.layout().moved(HudLayout.Panel.SPIKES)
                     ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
-            controls.diffPanel(metrics).draw(top, controls.layout(), framebufferWidth, framebufferHeight, list);
+            controls.diffPanel(metrics).draw(top, panel.bounds(), controls.layout(), framebufferWidth,
+                    framebufferHeight, list);
         }
         if (controls.histogramShown()) {
             histogram.draw(profiler.controller(), report, profiler.history().capacity(),

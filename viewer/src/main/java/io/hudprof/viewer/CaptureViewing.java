@@ -1,6 +1,8 @@
 package io.hudprof.viewer;
 
+import io.hudprof.capture.compare.DiffReport;
 import io.hudprof.capture.file.Capture;
+import io.hudprof.capture.file.CaptureDiff;
 import io.hudprof.capture.file.CaptureFormatException;
 import io.hudprof.capture.file.CaptureReplay;
 import io.hudprof.core.Averaging;
@@ -37,6 +39,21 @@ final class CaptureViewing {
                     + " more with -Xmx");
         }
         return null;
+    }
+
+    /** The diff of {@code before} against {@code after}; null, with one line printed, when one cannot be read. */
+    static DiffReport diff(Path before, Path after, PrintStream err) {
+        for (Path file : new Path[] {before, after}) {
+            if (open(file, err) == null) {
+                return null;
+            }
+        }
+        try {
+            return CaptureDiff.diff(before, after);
+        } catch (IOException | RuntimeException e) {
+            err.println("hudprof-viewer: comparing " + before + " with " + after + " failed: " + e.getMessage());
+            return null;
+        }
     }
 
     /** The capture's header as the first lines of the text output. */
@@ -88,9 +105,19 @@ final class CaptureViewing {
         return 0;
     }
 
-    /** The window on the capture: replayed on a thread of its own while the HUD draws it; stays open on it. */
+    /**
+     * The window on the capture: replayed on a thread of its own while the HUD draws it; stays open on it. With a
+     * second capture, the window shows that one (after) and its diff panel the diff of the first (before) against it.
+     */
     static int window(ViewerOptions options, PrintStream err, CountDownLatch stop) throws InterruptedException {
-        Path file = options.capture();
+        DiffReport diff = null;
+        if (options.compareWith() != null) {
+            diff = diff(options.capture(), options.compareWith(), err);
+            if (diff == null) {
+                return 1;
+            }
+        }
+        Path file = options.compareWith() != null ? options.compareWith() : options.capture();
         Capture capture = open(file, err);
         if (capture == null) {
             return 1;
@@ -106,6 +133,9 @@ final class CaptureViewing {
             err.println("hudprof-viewer: " + e.getMessage());
             replay.close();
             return 1;
+        }
+        if (diff != null) {
+            window.hud().controls().showDiff(diff);
         }
         int[] result = new int[1];
         java.util.concurrent.atomic.AtomicBoolean stopFeeding = new java.util.concurrent.atomic.AtomicBoolean();

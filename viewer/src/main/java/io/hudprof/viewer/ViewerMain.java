@@ -71,7 +71,7 @@ public final class ViewerMain {
             err.println("hudprof-viewer: " + badProperty);
             return 2;
         }
-        if (options.compareWith() != null) {
+        if (options.compareWith() != null && options.text()) {
             return CaptureDiff.run(new String[] {options.capture().toString(), options.compareWith().toString(),
                 "--search", options.search()}, out, err);
         }

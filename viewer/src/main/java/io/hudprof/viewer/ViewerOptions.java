@@ -18,8 +18,8 @@ import java.nio.file.Path;
  * @param headless the window on GLFW's null platform with a surfaceless EGL context (no X server; nothing is shown
  *                 on screen), for CI and screenshots
  * @param capture  a {@code .hudprof} capture to open instead of listening, or null
- * @param compareWith with {@code --text}: a second capture; the viewer prints the diff of {@code capture} (before)
- *                 against it (after) instead of the frames, or null
+ * @param compareWith a second capture, or null: the diff of {@code capture} (before) against it (after), printed
+ *                 with {@code --text}, else shown in the window's diff panel over the second capture
  * @param search   with {@code --text} and a capture: only the zones whose names contain it (ignoring case), as the
  *                 HUD's {@code /} search filters them; empty: every zone
  */
@@ -32,12 +32,13 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
             usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
                                                 [--replay FILE] [--headless] [--screenshot PNG] [--help] [--version]
                    java -jar hudprof-viewer.jar [--text [--search TEXT]] [--headless] [--screenshot PNG] FILE.hudprof
-                   java -jar hudprof-viewer.jar --text [--search TEXT] BEFORE.hudprof AFTER.hudprof
+                   java -jar hudprof-viewer.jar [--text [--search TEXT]] BEFORE.hudprof AFTER.hudprof
               (without --text: a window that shows a connected client with the game's HUD, the first to connect;
                F4 / Shift+F4 show the next / previous client; F3 hides the HUD)
               FILE.hudprof     open a capture (written with Captures.of(profiler), or the demo's --capture):
                                every frame in the HUD (P pauses, Left/Right scrub), or with --text print it;
-                               two captures with --text: what changed, per zone and call-graph edge, largest first
+                               two captures: what changed, per zone and call-graph edge, largest first (with
+                               --text printed; else the window shows AFTER with the diff panel, Shift+1 hides it)
               --port N         TCP port for PStats clients (default 5185; each client also gets a UDP port above it)
               --bind ADDRESS   address to listen on (default: all interfaces, as PStats does; 127.0.0.1 for
                                this machine only)
@@ -106,9 +107,6 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         if (capture != null && (replay != null || record != null || raw)) {
             throw new IllegalArgumentException("a capture file is opened alone: not with --replay, --record or --raw\n"
                     + USAGE);
-        }
-        if (compareWith != null && !text) {
-            throw new IllegalArgumentException("two captures are compared as text: add --text\n" + USAGE);
         }
         if (!search.isEmpty() && (!text || capture == null)) {
             throw new IllegalArgumentException("--search filters the text of a capture: give --text and a .hudprof file"

@@ -110,11 +110,12 @@ class ViewerCaptureTest {
     }
 
     @Test
-    void aCaptureIsOpenedAloneOrComparedAsText() {
+    void aCaptureIsOpenedAloneOrComparedWithAnother() {
         ViewerOptions o = ViewerOptions.parse("--text", "a.hudprof");
         assertEquals(Path.of("a.hudprof"), o.capture());
         assertEquals(Path.of("b.hudprof"), ViewerOptions.parse("--text", "a.hudprof", "b.hudprof").compareWith());
-        assertThrows(IllegalArgumentException.class, () -> ViewerOptions.parse("a.hudprof", "b.hudprof"));
+        assertEquals(Path.of("b.hudprof"), ViewerOptions.parse("a.hudprof", "b.hudprof").compareWith(),
+                "in the window too");
         assertThrows(IllegalArgumentException.class,
                 () -> ViewerOptions.parse("--text", "a.hudprof", "b.hudprof", "c.hudprof"));
         assertThrows(IllegalArgumentException.class, () -> ViewerOptions.parse("--replay", "x.jsonl", "a.hudprof"));
