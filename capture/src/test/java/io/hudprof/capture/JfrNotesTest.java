@@ -88,9 +88,12 @@ class JfrNotesTest {
         SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(60_000)).attach(profiler);
         FrameNotes notes = spikes.notes();
         JfrNotes jfr = JfrNotes.builder().compilationThreshold(Duration.ZERO).start(notes);
+        // Each recorded frame's own start and end, to check the note against the frame it is pinned to.
+        java.util.Map<Long, long[]> frameTimes = new java.util.HashMap<>();
         try {
             Thread.sleep(500);
             long hotFrame = -1;
+            long hotFrom = 0;
             long found = -1;
             long sink = 0;
             long deadline = System.nanoTime() + 15_000_000_000L;
@@ -98,6 +101,7 @@ class JfrNotesTest {
                 Thread.sleep(3);
                 if (f == 20) {
                     hotFrame = profiler.recordedFrames() + 1;
+                    hotFrom = System.nanoTime();
                     // Hot for 30 ms: C1 compiles it after a few hundred calls, well inside this frame.
                     long until = System.nanoTime() + 30_000_000L;
                     for (long i = 0; System.nanoTime() < until; i++) {
@@ -107,6 +111,8 @@ class JfrNotesTest {
                     }
                 }
                 profiler.update();
+                frameTimes.put(spikes.times().frameNumber(0),
+                        new long[] {spikes.times().startNanos(0), spikes.times().endNanos(0)});
                 for (long n = notes.oldest(); found < 0 && n < notes.end(); n++) {
                     if (notes.kind(n) == FrameNotes.Kind.COMPILATION && notes.what(n).endsWith("JfrNotesTest.spin")) {
                         found = n;
@@ -115,12 +121,20 @@ class JfrNotesTest {
             }
             assertTrue(found >= 0, "the compilation of spin was noted within 15 s; posted " + jfr.posted()
                     + " (sink " + sink + ")");
-            long late = profiler.recordedFrames() - hotFrame;
-            assertTrue(late > 1, "it arrived with the stream's flush, " + late + " frames later");
-            // The compile queue may be busy on a loaded machine: a frame or two after the hot one at most.
-            assertTrue(notes.firstFrame(found) >= hotFrame && notes.firstFrame(found) <= hotFrame + 2,
-                    "pinned to frame " + notes.firstFrame(found) + ".." + notes.lastFrame(found) + ", hot in "
-                            + hotFrame + ": " + notes.text(found));
+            long pinned = notes.firstFrame(found);
+            long late = profiler.recordedFrames() - pinned;
+            // When the compiler thread gets to the method is the scheduler's business (on a loaded machine, frames
+            // after the hot one), and when the note arrives is the stream's flush (about once a second, so now and
+            // then in the very frame): the note is checked against the frame it is pinned to, not before the method
+            // was hot and holding the compilation's own start. A note pinned to the frame it arrived in fails that
+            // whenever it arrived later than it happened, as it does nearly always.
+            long[] frame = frameTimes.get(pinned);
+            String where = "pinned to frame " + pinned + ".." + notes.lastFrame(found) + ", hot in " + hotFrame
+                    + ", arrived in " + profiler.recordedFrames() + ": " + notes.text(found);
+            assertTrue(pinned >= hotFrame && notes.startNanos(found) >= hotFrom - 1_000_000L, where);
+            assertTrue(frame != null && frame[0] <= notes.startNanos(found) && notes.startNanos(found) < frame[1],
+                    "the compilation started at " + notes.startNanos(found) + ", outside its frame "
+                            + (frame == null ? "(not recorded)" : frame[0] + ".." + frame[1]) + "; " + where);
             assertTrue(notes.text(found).matches(
                     "io\\.hudprof\\.capture\\.JfrNotesTest\\.spin compilation \\d+\\.\\d ms \\((C1|C2), level \\d.*\\)"),
                     notes.text(found));

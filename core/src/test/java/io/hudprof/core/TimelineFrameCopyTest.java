@@ -3,6 +3,7 @@ package io.hudprof.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.testkit.AllocationCheck;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
@@ -47,9 +48,10 @@ class TimelineFrameCopyTest {
         long once = (long) BARS * BAR_BYTES;
         assertTrue(allocated <= once + 4096, "copying " + BARS + " bars allocated " + allocated + " bytes; arrays of"
                 + " that size once are " + once + " (growing bar by bar allocates about twice that)");
-        // Copying again into the grown frame allocates nothing.
-        before = threads.getCurrentThreadAllocatedBytes();
-        copy.copyFrom(source);
-        assertEquals(0, threads.getCurrentThreadAllocatedBytes() - before, "a second copy reuses the arrays");
+        // Copying again into the grown frame allocates nothing: judged by AllocationCheck's rule over windows of one
+        // copy each, so a one-off of the JVM's own on this thread (a method replaced by the JIT) cannot fail it.
+        AllocationCheck.assertSteady("copying into the grown frame (it reuses the arrays)", 0, 5, 1,
+                () -> copy.copyFrom(source));
+        assertEquals(BARS, copy.barCount());
     }
 }

@@ -15,13 +15,14 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ZoneSearch;
 
 /**
  * Keeps the HUD's layout and view state in a small properties file between runs: each panel's offset, size and
  * width ({@link HudLayout}: report, graph, timeline, value chart, spike and thread lists; a file written before a panel existed
  * leaves that panel at its default place), the report mode (with the call graph's focus zone by name), the averaging,
- * ms or Hz, the graph's scale, whether the graph, help and category chart are shown, and the category chart's guide
- * bars.
+ * ms or Hz, the graph's scale, whether the graph, help and category chart are shown, the category chart's guide
+ * bars, and the {@code /} search's text (a file from before searches existed leaves it empty).
  *
  * <p>The file is input like any other: at most {@value #MAX_BYTES} bytes are read, every value is checked, and a file
  * that fails any check is ignored as a whole (defaults stay), with one warning naming the file and the fix. A write
@@ -121,6 +122,11 @@ final class HudStateFile {
         h = h * 31 + Double.hashCode(controls.graphRangeNanos());
         Zone focus = controller.focus();
         h = h * 31 + (focus == null ? -1 : focus.id());
+        CharSequence search = controller.search();
+        for (int i = 0; i < search.length(); i++) {
+            h = h * 31 + search.charAt(i);
+        }
+        h = h * 31 + search.length();
         CategoryChartState categories = controls.categoryChart();
         for (int i = 0; i < categories.userGuideCount(); i++) {
             h = h * 31 + Double.hashCode(categories.userGuides()[i]);
@@ -143,6 +149,7 @@ final class HudStateFile {
         boolean categoriesShown;
         double graphRangeNanos;
         double[] guides;
+        String search;
 
         static State parse(Properties p) {
             int version = integer(p, "version", 1, 1000);
@@ -170,6 +177,10 @@ final class HudStateFile {
             s.helpVisible = bool(p, "helpVisible");
             s.categoriesShown = bool(p, "categoriesShown");
             s.graphRangeNanos = number(p, "graphRangeNanos");
+            s.search = p.getProperty("search", "");
+            if (s.search.length() > ZoneSearch.MAX_LENGTH) {
+                throw new IllegalStateException("'search' is longer than " + ZoneSearch.MAX_LENGTH + " characters");
+            }
             String guides = p.getProperty("categoryGuides", "").trim();
             String[] parts = guides.isEmpty() ? new String[0] : guides.split(",");
             if (parts.length > UserGuides.MAX) {
@@ -213,6 +224,7 @@ final class HudStateFile {
             for (double guide : guides) {
                 controls.categoryChart().addGuide(guide);
             }
+            controller.search().set(search);
         }
 
         static Properties capture(HudControls controls, ReportController controller) {
@@ -242,6 +254,7 @@ final class HudStateFile {
                 guides.append(i == 0 ? "" : ",").append(categories.userGuides()[i]);
             }
             p.setProperty("categoryGuides", guides.toString());
+            p.setProperty("search", controller.search().toString());
             return p;
         }
 

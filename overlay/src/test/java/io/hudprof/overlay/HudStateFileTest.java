@@ -2,6 +2,7 @@ package io.hudprof.overlay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -79,6 +80,7 @@ class HudStateFileTest {
         controls.toggleHelp();
         controls.categoryChart().addGuide(4_000_000);
         controls.categoryChart().addGuide(8_500_000);
+        controls.search("Physics");
     }
 
     @Test
@@ -123,8 +125,22 @@ class HudStateFileTest {
             assertEquals(range, controls.graphRangeNanos());
             assertEquals(2, controls.categoryChart().userGuideCount());
             assertEquals(8_500_000, controls.categoryChart().userGuides()[1]);
+            assertEquals("Physics", game.profiler.controller().search().toString());
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void editingTheSearchCountsAsAChangeToSave() {
+        try (ScriptedGame game = new ScriptedGame(32, 0);
+             HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            long before = HudStateFile.signature(hud.controls(), game.profiler.controller());
+            hud.controls().search("AI");
+            long typed = HudStateFile.signature(hud.controls(), game.profiler.controller());
+            assertNotEquals(before, typed);
+            hud.controls().clearSearch();
+            assertEquals(before, HudStateFile.signature(hud.controls(), game.profiler.controller()));
+        }
     }
 
     @Test
@@ -152,6 +168,7 @@ class HudStateFileTest {
             }
             assertEquals(ReportMode.HIERARCHICAL_TIME, game.profiler.controller().mode());
             assertTrue(hud.controls().unitsHz());
+            assertFalse(game.profiler.controller().search().active(), "no search saved, none applied");
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }

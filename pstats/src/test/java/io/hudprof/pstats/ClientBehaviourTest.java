@@ -118,9 +118,15 @@ class ClientBehaviourTest {
                     .sensors(java.util.EnumSet.noneOf(io.hudprof.stats.Sensor.class)).attach(profiler);
             profiler.addFrameListener((nanos, recorded) -> STREAMED.increment());
         }
-        AllocationCheck.assertSteady("the game thread streaming frames", 20_000, 5, 2000, this::frame);
+        // The check measures more windows while the JIT settles (a loaded machine), so the frames run are counted.
+        long[] run = new long[1];
+        AllocationCheck.assertSteady("the game thread streaming frames", 20_000, 5, 2000, () -> {
+            frame();
+            run[0]++;
+        });
         assertTrue(client.sentFrames() > 0);
-        await(() -> client.sentFrames() + client.droppedFrames() == 30_000, "every frame sent or dropped");
+        await(() -> client.sentFrames() + client.droppedFrames() == run[0], "every one of the " + run[0]
+                + " frames sent or dropped");
     }
 
     @Test

@@ -49,8 +49,11 @@ final class CaptureViewing {
         }
     }
 
-    /** {@code --text FILE.hudprof}: the header, then per recorded frame its hierarchical report. */
-    static int text(Path file, PrintStream out, PrintStream err) {
+    /**
+     * {@code --text [--search TEXT] FILE.hudprof}: the header, then per recorded frame its hierarchical report (with
+     * a search, only the zones whose names contain it and the rows that lead to them).
+     */
+    static int text(Path file, String search, PrintStream out, PrintStream err) {
         Capture capture = open(file, err);
         if (capture == null) {
             return 1;
@@ -58,6 +61,10 @@ final class CaptureViewing {
         printHeader(capture, out);
         try (CaptureReplay replay = capture.replay()) {
             ReportController controller = replay.profiler().controller();
+            controller.search().set(search);
+            if (!search.isEmpty()) {
+                out.println("  search: \"" + search + "\" (only zones whose names contain it, and what leads to them)");
+            }
             Report report = new Report();
             StringBuilder text = new StringBuilder(4096);
             replay.profiler().addFrameListener((nanos, recorded) -> {

@@ -72,11 +72,11 @@ public final class ViewerMain {
             return 2;
         }
         if (options.compareWith() != null) {
-            return CaptureDiff.run(new String[] {options.capture().toString(), options.compareWith().toString()},
-                    out, err);
+            return CaptureDiff.run(new String[] {options.capture().toString(), options.compareWith().toString(),
+                "--search", options.search()}, out, err);
         }
         if (options.capture() != null) {
-            return options.text() ? CaptureViewing.text(options.capture(), out, err)
+            return options.text() ? CaptureViewing.text(options.capture(), options.search(), out, err)
                     : CaptureViewing.window(options, err, stop);
         }
         if (!options.text()) {

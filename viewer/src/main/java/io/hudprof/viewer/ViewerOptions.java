@@ -1,5 +1,6 @@
 package io.hudprof.viewer;
 
+import io.hudprof.core.report.ZoneSearch;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -19,17 +20,19 @@ import java.nio.file.Path;
  * @param capture  a {@code .hudprof} capture to open instead of listening, or null
  * @param compareWith with {@code --text}: a second capture; the viewer prints the diff of {@code capture} (before)
  *                 against it (after) instead of the frames, or null
+ * @param search   with {@code --text} and a capture: only the zones whose names contain it (ignoring case), as the
+ *                 HUD's {@code /} search filters them; empty: every zone
  */
 public record ViewerOptions(int port, InetAddress bind, boolean text, boolean raw, Path record, Path replay,
-        boolean headless, Path screenshot, Path capture, Path compareWith) {
+        boolean headless, Path screenshot, Path capture, Path compareWith, String search) {
     /** PStats' default port. */
     public static final int DEFAULT_PORT = 5185;
 
     static final String USAGE = """
             usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
                                                 [--replay FILE] [--headless] [--screenshot PNG] [--help] [--version]
-                   java -jar hudprof-viewer.jar [--text] [--headless] [--screenshot PNG] FILE.hudprof
-                   java -jar hudprof-viewer.jar --text BEFORE.hudprof AFTER.hudprof
+                   java -jar hudprof-viewer.jar [--text [--search TEXT]] [--headless] [--screenshot PNG] FILE.hudprof
+                   java -jar hudprof-viewer.jar --text [--search TEXT] BEFORE.hudprof AFTER.hudprof
               (without --text: a window that shows a connected client with the game's HUD, the first to connect;
                F4 / Shift+F4 show the next / previous client; F3 hides the HUD)
               FILE.hudprof     open a capture (written with Captures.of(profiler), or the demo's --capture):
@@ -40,6 +43,8 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
                                this machine only)
               --text           print each frame's collector times (ms) and levels, like Panda's text-stats
               --raw            with --text, also print each frame's start/stop events (text-stats -r)
+              --search TEXT    with --text and a capture: only zones whose names contain TEXT (ignoring case) and
+                               what leads to them, as the HUD's / search; in a diff, the edges with one at either end
               --record FILE    also write every message of every session to FILE (one JSON line each)
               --replay FILE    read a recorded session (or a pstats-captures .jsonl) instead of listening
               --headless       the window without a display (GLFW null platform, EGL), for CI
@@ -59,6 +64,7 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         Path screenshot = null;
         Path capture = null;
         Path compareWith = null;
+        String search = "";
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -70,6 +76,7 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
                 case "--replay" -> replay = Path.of(value(args, ++i, a));
                 case "--headless" -> headless = true;
                 case "--screenshot" -> screenshot = Path.of(value(args, ++i, a));
+                case "--search" -> search = value(args, ++i, a);
                 default -> {
                     if (a.startsWith("-") || compareWith != null) {
                         throw new IllegalArgumentException((a.startsWith("-") ? "unknown option " : "at most two "
@@ -103,7 +110,16 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         if (compareWith != null && !text) {
             throw new IllegalArgumentException("two captures are compared as text: add --text\n" + USAGE);
         }
-        return new ViewerOptions(port, bind, text, raw, record, replay, headless, screenshot, capture, compareWith);
+        if (!search.isEmpty() && (!text || capture == null)) {
+            throw new IllegalArgumentException("--search filters the text of a capture: give --text and a .hudprof file"
+                    + " (in the window, press / to search)\n" + USAGE);
+        }
+        if (search.length() > ZoneSearch.MAX_LENGTH) {
+            throw new IllegalArgumentException("--search takes at most " + ZoneSearch.MAX_LENGTH + " characters\n"
+                    + USAGE);
+        }
+        return new ViewerOptions(port, bind, text, raw, record, replay, headless, screenshot, capture, compareWith,
+                search);
     }
 
     private static String value(String[] args, int i, String option) {

@@ -189,9 +189,11 @@ class HostileClientsTest {
             good.helloAndDefinitions("good", workCollectors(), List.of("Main"));
             ClientFeed goodFeed = feeds.get(good.peer);
             // The first frame over UDP, so the server learns where the good client's datagrams come from, and only
-            // once the server took it, the rest over TCP. (A fresh-clone CI run sent the second at once and waited
-            // for a replay, which the TCP frames alone allow: a forged datagram got in first and claimed the port,
-            // and the good client's own first frame was refused as "not from the client".)
+            // once the server took it, the rest over TCP. Its hello must be in first: the server's UDP thread drops a
+            // frame that comes before the TCP thread has read the hello, and learns no port from it. (Runs that sent
+            // the datagram at once, or the second frame at once, lost the good client's first frame: a forged
+            // datagram then claimed the port, and the good client's own frames over UDP were "not from the client".)
+            await(() -> !goodFeed.name().isEmpty(), "the server reading the good client's hello");
             synchronized (good.out) {
                 PStatsCodec.encodeFrame(good.out, workFrame(0, 1, 1f), true);
                 good.udp(good.udp);

@@ -81,6 +81,35 @@ class ViewerCaptureTest {
     }
 
     @Test
+    void searchKeepsOnlyTheMatchingZonesAndWhatLeadsToThemInFramesAndInADiff() throws Exception {
+        Path file = CaptureFiles.write(dir.resolve("game.hudprof"), 10);
+        Run all = run("--text", file.toString());
+        assertTrue(all.out().contains("cv:Draw"), all.out());
+        Run r = run("--text", "--search", "PHYS", file.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("  search: \"PHYS\""), r.out());
+        String frames = r.out().substring(r.out().indexOf("Frame 1,"));
+        assertTrue(frames.contains("cv:Update:Physics"), frames);
+        assertTrue(frames.contains("cv:Update "), "the row that leads to the match stays: " + frames);
+        assertFalse(frames.contains("cv:Draw"), frames);
+        assertEquals(10, r.out().lines().filter(l -> l.startsWith("Frame ")).count(), "every frame still printed");
+
+        Path after = CaptureFiles.write(dir.resolve("after.hudprof"), 4);
+        Run diff = run("--text", "--search", "draw", file.toString(), after.toString());
+        assertEquals(0, diff.code(), diff.err());
+        assertTrue(diff.out().contains("search \"draw\": 1 of "), diff.out());
+        String zones = diff.out().substring(diff.out().indexOf("== zones"));
+        assertTrue(zones.contains("cv:Draw"), zones);
+        assertFalse(zones.contains("cv:Update:Physics"), zones);
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ViewerOptions.parse("--search", "x", "a.hudprof"));
+        assertTrue(e.getMessage().startsWith("--search filters the text of a capture"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> ViewerOptions.parse("--text", "--search", "x".repeat(65), "a.hudprof"));
+    }
+
+    @Test
     void aCaptureIsOpenedAloneOrComparedAsText() {
         ViewerOptions o = ViewerOptions.parse("--text", "a.hudprof");
         assertEquals(Path.of("a.hudprof"), o.capture());

@@ -1,5 +1,6 @@
 package io.hudprof.capture.compare;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,6 +18,14 @@ public final class DiffText {
 
     /** The whole diff, at most {@code maxRows} zone rows and as many edge rows (0: all). */
     public static String render(DiffReport diff, int maxRows) {
+        return render(diff, maxRows, "");
+    }
+
+    /**
+     * The diff with only the zones whose names contain {@code search} (ignoring case, as the HUD's {@code /}
+     * search) and the call-graph edges with such a zone at either end; empty: every row.
+     */
+    public static String render(DiffReport diff, int maxRows, String search) {
         StringBuilder out = new StringBuilder(4096);
         RangeSummary a = diff.a();
         RangeSummary b = diff.b();
@@ -30,9 +39,30 @@ public final class DiffText {
                 fa.low() / 1e6, fa.high() / 1e6));
         histogramLine(out, "  A", fa);
         histogramLine(out, "  B", diff.bFrames());
-        rows(out, "zones", diff.zones(), maxRows);
-        rows(out, "call-graph edges (caller -> callee)", diff.edges(), maxRows);
+        String needle = search == null ? "" : search.trim().toLowerCase(Locale.ROOT);
+        List<DiffReport.Row> zones = matching(diff.zones(), needle);
+        List<DiffReport.Row> edges = matching(diff.edges(), needle);
+        if (!needle.isEmpty()) {
+            out.append(String.format(Locale.ROOT, "search \"%s\": %d of %d zones, %d of %d edges%n", search.trim(),
+                    zones.size(), diff.zones().size(), edges.size(), diff.edges().size()));
+        }
+        rows(out, "zones", zones, maxRows);
+        rows(out, "call-graph edges (caller -> callee)", edges, maxRows);
         return out.toString();
+    }
+
+    /** The rows whose name (an edge's: either end's) contains {@code needle}, lower case; all when it is empty. */
+    private static List<DiffReport.Row> matching(List<DiffReport.Row> rows, String needle) {
+        if (needle.isEmpty()) {
+            return rows;
+        }
+        List<DiffReport.Row> kept = new ArrayList<>();
+        for (DiffReport.Row r : rows) {
+            if (r.name().toLowerCase(Locale.ROOT).contains(needle)) {
+                kept.add(r);
+            }
+        }
+        return kept;
     }
 
     private static String describe(RangeSummary range) {

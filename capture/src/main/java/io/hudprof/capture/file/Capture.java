@@ -140,6 +140,11 @@ public final class Capture {
         private final ByteIn in;
         private final Map<String, String> header = new LinkedHashMap<>();
         private final Map<Integer, ZoneInfo> zones = new HashMap<>();
+        /**
+         * Per zone id: 0 undefined, {@link #CPU_ZONE} or {@link #GPU_ZONE}; what every event's check reads (a map
+         * lookup per event boxed an Integer). Grows to the largest id defined, at most the format's id bound.
+         */
+        private byte[] zoneKind = new byte[256];
         private final List<ThreadInfo> threads = new ArrayList<>();
         private final List<Boolean> ended = new ArrayList<>();
         private final List<CapturedFrame> frames = new ArrayList<>();
@@ -253,6 +258,11 @@ public final class Capture {
             }
             zones.put(id, new ZoneInfo(id, name, (flags & CaptureFormat.ZONE_PRIVATE) != 0,
                     (flags & CaptureFormat.ZONE_GPU) != 0, colour));
+            if (id >= zoneKind.length) {
+                zoneKind = Arrays.copyOf(zoneKind, (int) Math.min(CaptureFormat.MAX_ZONE_ID + 1L,
+                        Math.max(id + 1L, 2L * zoneKind.length)));
+            }
+            zoneKind[id] = (flags & CaptureFormat.ZONE_GPU) != 0 ? GPU_ZONE : CPU_ZONE;
         }
 
         private void readThread() throws CaptureFormatException {
@@ -293,16 +303,15 @@ public final class Capture {
         }
 
         private int checkZone(int id, boolean gpu, int at, String what) throws CaptureFormatException {
-            ZoneInfo z = zones.get(id);
-            if (z == null) {
+            byte kind = id < zoneKind.length ? zoneKind[id] : 0;
+            if (kind == (gpu ? GPU_ZONE : CPU_ZONE)) {
+                return id;
+            }
+            if (kind == 0) {
                 throw new CaptureFormatException(file, at, what + " uses zone " + id + ", never defined");
             }
-            if (z.isGpu() != gpu) {
-                throw new CaptureFormatException(file, at, what + " uses zone " + id + " ("
-                        + (z.isGpu() ? "a GPU zone" : "a CPU zone") + ") where a " + (gpu ? "GPU" : "CPU")
-                        + " zone belongs");
-            }
-            return id;
+            throw new CaptureFormatException(file, at, what + " uses zone " + id + " ("
+                    + (gpu ? "a CPU zone" : "a GPU zone") + ") where a " + (gpu ? "GPU" : "CPU") + " zone belongs");
         }
 
         private long time(long previous, String what) throws CaptureFormatException {
@@ -396,6 +405,9 @@ public final class Capture {
                 }
                 seenThreads.set(thread, true);
                 int count = in.readItems(2, "event count");
+                // Bounded by the bytes left (two bytes an event at least, checked), so a lying count allocates nothing extra.
+                zone.reserve(count);
+                nanos.reserve(count);
                 segThread[g] = thread;
                 segStart[g] = zone.size;
                 segCount[g] = count;
@@ -466,7 +478,10 @@ public final class Capture {
         }
     }
 
-    /** A growing int array: grows with what was really read, never with a claimed count. */
+    private static final byte CPU_ZONE = 1;
+    private static final byte GPU_ZONE = 2;
+
+    /** A growing int array: grows with what was read, or with a count already checked against the bytes left. */
     private static final class IntList {
         int[] a = new int[16];
         int size;
@@ -476,6 +491,12 @@ public final class Capture {
                 a = Arrays.copyOf(a, size * 2);
             }
             a[size++] = v;
+        }
+
+        void reserve(int more) {
+            if (size + more > a.length) {
+                a = Arrays.copyOf(a, Math.max(size + more, a.length * 2));
+            }
         }
 
         int[] toArray() {
@@ -492,6 +513,12 @@ public final class Capture {
                 a = Arrays.copyOf(a, size * 2);
             }
             a[size++] = v;
+        }
+
+        void reserve(int more) {
+            if (size + more > a.length) {
+                a = Arrays.copyOf(a, Math.max(size + more, a.length * 2));
+            }
         }
 
         long[] toArray() {

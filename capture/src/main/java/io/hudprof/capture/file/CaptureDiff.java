@@ -14,11 +14,13 @@ import java.nio.file.Path;
  * Compares two captures, or two frame ranges of one: each is replayed into a profiler of its own that holds all of its
  * frames, summed by name ({@link RangeSummary}: zone ids differ between runs) and compared as a {@link DiffReport}.
  *
- * <p>From the command line, {@code java -cp ... io.hudprof.capture.file.CaptureDiff A.hudprof B.hudprof [--rows N]}
+ * <p>From the command line,
+ * {@code java -cp ... io.hudprof.capture.file.CaptureDiff A.hudprof B.hudprof [--rows N] [--search TEXT]}
  * prints {@link DiffText}; a bad file or argument prints one line and exits 2.
  */
 public final class CaptureDiff {
-    static final String USAGE = "usage: CaptureDiff A.hudprof B.hudprof [--rows N]   (A: before, B: after)";
+    static final String USAGE = "usage: CaptureDiff A.hudprof B.hudprof [--rows N] [--search TEXT]   (A: before, B:"
+            + " after; --search: only zones whose names contain TEXT, and edges with one at either end)";
 
     private CaptureDiff() {
     }
@@ -56,15 +58,18 @@ public final class CaptureDiff {
     }
 
     /**
-     * Runs the command ({@code A.hudprof B.hudprof [--rows N]}) and returns its exit code: 0 printed, 2 bad arguments
+     * Runs the command ({@code A.hudprof B.hudprof [--rows N] [--search TEXT]}) and returns its exit code: 0 printed, 2 bad arguments
      * or a file that cannot be read (one line on {@code err}). The viewer's {@code --text A B} calls it.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         Path a = null;
         Path b = null;
         int rows = 30;
+        String search = "";
         for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--rows") && i + 1 < args.length) {
+            if (args[i].equals("--search") && i + 1 < args.length) {
+                search = args[++i];
+            } else if (args[i].equals("--rows") && i + 1 < args.length) {
                 try {
                     rows = Integer.parseInt(args[++i]);
                 } catch (NumberFormatException e) {
@@ -94,7 +99,7 @@ public final class CaptureDiff {
             }
         }
         try {
-            out.print(DiffText.render(diff(a, b), rows));
+            out.print(DiffText.render(diff(a, b), rows, search));
             return 0;
         } catch (CaptureFormatException e) {
             err.println("CaptureDiff: " + e.getMessage());
