@@ -69,6 +69,7 @@ public final class ZoneDistributions implements DistributionSource, ReportAnnex 
      * unless an annex already supplies them, and returns what supplies them. Any thread.
      */
     public static DistributionSource attach(Profiler profiler) {
+        // Two views attaching at once still plug in one (Profiler locks only private objects of its own).
         synchronized (profiler) {
             DistributionSource held = profiler.controller().distributions();
             if (held != null) {
