@@ -35,7 +35,7 @@ class JfrNotesTest {
         FrameNotes notes = spikes.notes();
         JfrNotes jfr = JfrNotes.builder().safepointThreshold(Duration.ZERO).start(notes);
         try {
-            Thread.sleep(500); // the stream's first flush
+            awaitStreaming(jfr);
             long gcFrame = -1;
             long gcFrom = 0;
             long gcTo = 0;
@@ -91,7 +91,7 @@ class JfrNotesTest {
         // Each recorded frame's own start and end, to check the note against the frame it is pinned to.
         java.util.Map<Long, long[]> frameTimes = new java.util.HashMap<>();
         try {
-            Thread.sleep(500);
+            awaitStreaming(jfr);
             long hotFrame = -1;
             long hotFrom = 0;
             long found = -1;
@@ -155,7 +155,7 @@ class JfrNotesTest {
         SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(200)).jfrNotes(true).exportAround(2, dir)
                 .exportNotesWait(4096).attach(profiler);
         try {
-            Thread.sleep(500);
+            awaitStreaming(spikes.jfrNotes());
             profiler.update(false);                          // the wait above is no frame (and no spike)
             long gcFrame = -1;
             Path file = null;
@@ -195,6 +195,19 @@ class JfrNotesTest {
         } finally {
             spikes.detach();
             Hudprof.uninstall();
+        }
+    }
+
+    /**
+     * Waits until the stream delivers: its recording starts on the stream's own thread, seconds late in a cold JVM on
+     * a loaded machine, and an event from before that is never seen (a fixed half-second sleep here once let the
+     * System.gc() safepoint happen before the recording ran). A mark that came back proves later events arrive.
+     */
+    private static void awaitStreaming(JfrNotes jfr) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (jfr.postedUpToNanos() == Long.MIN_VALUE) {
+            assertTrue(System.nanoTime() < deadline, "the JFR stream delivered nothing within 60 s");
+            Thread.sleep(10);
         }
     }
 
