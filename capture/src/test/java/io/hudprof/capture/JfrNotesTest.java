@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class JfrNotesTest {
+    private static final io.hudprof.core.Zone COLLECTING = io.hudprof.core.Zone.local("JfrNotesTest collecting");
+
     @Test
     void theOffsetMapsWallClockToNanoTime() {
         long offset = JfrNotes.measureEpochOffset();
@@ -151,9 +153,13 @@ class JfrNotesTest {
         Profiler profiler = new Profiler(ProfilerConfig.builder().selfProfiling(false).historyFrames(4096)
                 .timelineCapacity(256).build());
         Hudprof.install(profiler);
-        // gcNotes off: the collections come from the JFR stream (jdk.GarbageCollection), a second late.
-        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(200)).jfrNotes(true).exportAround(2, dir)
-                .exportNotesWait(4096).attach(profiler);
+        // gcNotes off: the collections come from the JFR stream (jdk.GarbageCollection), a second late. The rule
+        // watches this thread's time inside zones, and its only zone wraps the collection: a frame the loaded
+        // machine stalls for 200 ms is no spike (watching the frame time, one was, and the GC frame's export was
+        // not the latest).
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(200).onThread(
+                Thread.currentThread().getName())).jfrNotes(true).exportAround(2, dir).exportNotesWait(4096)
+                .attach(profiler);
         try {
             awaitStreaming(spikes.jfrNotes());
             profiler.update(false);                          // the wait above is no frame (and no spike)
@@ -164,8 +170,10 @@ class JfrNotesTest {
                 Thread.sleep(3);
                 if (f == 20) {
                     gcFrame = profiler.recordedFrames() + 1;
+                    COLLECTING.begin();
                     System.gc();
-                    Thread.sleep(250);                       // a frame over the rule's 200 ms
+                    Thread.sleep(250);                       // a zone over the rule's 200 ms
+                    COLLECTING.end();
                 }
                 profiler.update();
                 if (gcFrame > 0 && f == 22) {
