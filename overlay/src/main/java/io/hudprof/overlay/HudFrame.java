@@ -4,7 +4,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
-import io.hudprof.core.category.CategoryHistory;
+import io.hudprof.stats.category.CategoryHistory;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;

@@ -1,8 +1,8 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.category.Category;
-import io.hudprof.core.category.CategoryHistory;
+import io.hudprof.stats.category.Category;
+import io.hudprof.stats.category.CategoryHistory;
 import io.hudprof.core.format.TextLine;
 
 /**

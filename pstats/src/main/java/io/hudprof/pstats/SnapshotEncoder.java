@@ -1,7 +1,7 @@
 package io.hudprof.pstats;
 
 import io.hudprof.core.Zone;
-import io.hudprof.core.category.Category;
+import io.hudprof.stats.category.Category;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.Stats;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.hudprof.stats;
 
-import io.hudprof.core.category.Category;
-import io.hudprof.core.category.CategoryCredits;
-import io.hudprof.core.category.CategoryHistory;
+import io.hudprof.stats.category.Category;
+import io.hudprof.stats.category.CategoryCredits;
+import io.hudprof.stats.category.CategoryHistory;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;

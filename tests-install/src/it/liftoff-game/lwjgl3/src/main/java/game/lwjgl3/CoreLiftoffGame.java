@@ -7,7 +7,7 @@ import com.badlogic.gdx.utils.ScreenUtils;
 
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
-import io.hudprof.core.category.Category;
+import io.hudprof.stats.category.Category;
 import io.hudprof.stats.Counter;
 
 /**

@@ -17,7 +17,7 @@ import com.badlogic.gdx.utils.ScreenUtils;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
-import io.hudprof.core.category.Category;
+import io.hudprof.stats.category.Category;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
