@@ -67,6 +67,11 @@ public final class JfrNotes implements AutoCloseable, FrameNotes.Source {
     private final java.util.concurrent.atomic.AtomicLong markOut = new java.util.concurrent.atomic.AtomicLong(
             Long.MIN_VALUE);
     private volatile long postedUpTo = Long.MIN_VALUE;
+    /**
+     * Whether the stream has flushed once, so its recording runs: a mark committed before that (the stream starts on
+     * its own thread, seconds late in a cold, loaded JVM) is recorded by nothing and would never come back.
+     */
+    private volatile boolean flushed;
     /** An event's end is stamped a little before it is committed; a mark this close after it may overtake it. */
     static final long COMMIT_MARGIN_NANOS = 10_000_000L;
 
@@ -108,6 +113,7 @@ public final class JfrNotes implements AutoCloseable, FrameNotes.Source {
      * before the mark was delivered (a flush takes every thread's committed events), so notes are complete up to it.
      */
     private void onFlush() {
+        flushed = true;
         long out = markOut.get();
         if (out != Long.MIN_VALUE && markSeen >= out) {
             postedUpTo = markSeen - COMMIT_MARGIN_NANOS;
@@ -120,11 +126,12 @@ public final class JfrNotes implements AutoCloseable, FrameNotes.Source {
      * until a mark came back). Asking sends a mark when none is out, so the answer passes the time of asking about
      * one flush (up to a second on JDK 17) later. The mark is committed here, on the asking (updating) thread: JFR
      * records nothing from the stream's own thread. Only an export waiting for notes asks, so a game pays for a mark
-     * (a JFR event commit) only then.
+     * (a JFR event commit) only then. Until the stream's first flush no mark is sent: one committed before the
+     * recording runs is lost, and the notes would never be complete.
      */
     @Override
     public long postedUpToNanos() {
-        if (markOut.get() == Long.MIN_VALUE) {
+        if (flushed && markOut.get() == Long.MIN_VALUE) {
             long now = System.nanoTime();
             markOut.set(now);
             NotesMark mark = new NotesMark();

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class JfrNotesTest {
+    private static final io.hudprof.core.Zone COLLECTING = io.hudprof.core.Zone.local("JfrNotesTest collecting");
+
     @Test
     void theOffsetMapsWallClockToNanoTime() {
         long offset = JfrNotes.measureEpochOffset();
@@ -35,7 +37,7 @@ class JfrNotesTest {
         FrameNotes notes = spikes.notes();
         JfrNotes jfr = JfrNotes.builder().safepointThreshold(Duration.ZERO).start(notes);
         try {
-            Thread.sleep(500); // the stream's first flush
+            awaitStreaming(jfr);
             long gcFrame = -1;
             long gcFrom = 0;
             long gcTo = 0;
@@ -91,7 +93,7 @@ class JfrNotesTest {
         // Each recorded frame's own start and end, to check the note against the frame it is pinned to.
         java.util.Map<Long, long[]> frameTimes = new java.util.HashMap<>();
         try {
-            Thread.sleep(500);
+            awaitStreaming(jfr);
             long hotFrame = -1;
             long hotFrom = 0;
             long found = -1;
@@ -151,11 +153,15 @@ class JfrNotesTest {
         Profiler profiler = new Profiler(ProfilerConfig.builder().selfProfiling(false).historyFrames(4096)
                 .timelineCapacity(256).build());
         Hudprof.install(profiler);
-        // gcNotes off: the collections come from the JFR stream (jdk.GarbageCollection), a second late.
-        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(200)).jfrNotes(true).exportAround(2, dir)
-                .exportNotesWait(4096).attach(profiler);
+        // gcNotes off: the collections come from the JFR stream (jdk.GarbageCollection), a second late. The rule
+        // watches this thread's time inside zones, and its only zone wraps the collection: a frame the loaded
+        // machine stalls for 200 ms is no spike (watching the frame time, one was, and the GC frame's export was
+        // not the latest).
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(200).onThread(
+                Thread.currentThread().getName())).jfrNotes(true).exportAround(2, dir).exportNotesWait(4096)
+                .attach(profiler);
         try {
-            Thread.sleep(500);
+            awaitStreaming(spikes.jfrNotes());
             profiler.update(false);                          // the wait above is no frame (and no spike)
             long gcFrame = -1;
             Path file = null;
@@ -164,8 +170,10 @@ class JfrNotesTest {
                 Thread.sleep(3);
                 if (f == 20) {
                     gcFrame = profiler.recordedFrames() + 1;
+                    COLLECTING.begin();
                     System.gc();
-                    Thread.sleep(250);                       // a frame over the rule's 200 ms
+                    Thread.sleep(250);                       // a zone over the rule's 200 ms
+                    COLLECTING.end();
                 }
                 profiler.update();
                 if (gcFrame > 0 && f == 22) {
@@ -195,6 +203,19 @@ class JfrNotesTest {
         } finally {
             spikes.detach();
             Hudprof.uninstall();
+        }
+    }
+
+    /**
+     * Waits until the stream delivers: its recording starts on the stream's own thread, seconds late in a cold JVM on
+     * a loaded machine, and an event from before that is never seen (a fixed half-second sleep here once let the
+     * System.gc() safepoint happen before the recording ran). A mark that came back proves later events arrive.
+     */
+    private static void awaitStreaming(JfrNotes jfr) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (jfr.postedUpToNanos() == Long.MIN_VALUE) {
+            assertTrue(System.nanoTime() < deadline, "the JFR stream delivered nothing within 60 s");
+            Thread.sleep(10);
         }
     }
 

@@ -48,7 +48,7 @@ public final class HudMouse {
     static final double TIMELINE_WHEEL_ZOOM = Math.sqrt(2);
 
     /** A panel the pointer can be over, in the order {@link HudFrame#draw} draws them (the last is on top). */
-    private enum Target { NONE, REPORT, TIMELINE, CHART, SPIKES, THREADS, GRAPH }
+    private enum Target { NONE, REPORT, TIMELINE, CHART, SPIKES, THREADS, GRAPH, HISTOGRAM, DIFF }
 
     private enum Drag { NONE, SELECT_FRAME, SELECT_CHART_FRAME, PAN_TIMELINE, MOVE, SIZE }
 
@@ -170,7 +170,7 @@ public final class HudMouse {
             case TIMELINE -> zoomTimeline(dy);
             case SPIKES -> hud.spikeListView().scroll(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
             case THREADS -> hud.threadListView().scroll(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
-            case CHART -> { }
+            case CHART, HISTOGRAM, DIFF -> { }
             case NONE -> {
                 return false;
             }
@@ -196,6 +196,9 @@ public final class HudMouse {
             case CHART -> pressChart();
             case SPIKES -> pressSpikes();
             case THREADS -> pressThreads();
+            // Nothing to click inside them: anywhere moves them (their place is kept like every panel's).
+            case HISTOGRAM -> startDrag(Drag.MOVE, HudLayout.Panel.HISTOGRAM);
+            case DIFF -> startDrag(Drag.MOVE, HudLayout.Panel.DIFF);
             case NONE -> { }
         }
     }
@@ -426,6 +429,13 @@ public final class HudMouse {
 
     /** The top-most panel the last frame drew under the pointer. */
     private Target over() {
+        // Drawn last, so on top of the others.
+        if (controls.histogramShown() && hud.histogramView().bounds().contains(x, y)) {
+            return Target.HISTOGRAM;
+        }
+        if (controls.diffShown() && controls.diffPanel(hud.metrics()).bounds().contains(x, y)) {
+            return Target.DIFF;
+        }
         if (graphShown() && hud.graph().strip().bounds().contains(x, y)) {
             return Target.GRAPH;
         }

@@ -479,6 +479,32 @@ class PanelMouseGlTest {
     }
 
     @Test
+    void theDiffAndHistogramPanelsMoveWhereverTheyAreGrabbed() {
+        HudControls controls = overlay.controls();
+        controls.showDiff(io.hudprof.capture.compare.DiffReport.between(
+                io.hudprof.capture.compare.RangeSummary.of(profiler.data(), 10, 10, "A"),
+                io.hudprof.capture.compare.RangeSummary.of(profiler.data(), 0, 10, "B")));
+        controls.toggleHistogram();
+        render();
+        Box diff = controls.diffPanel(overlay.frame().metrics()).bounds();
+        int left = diff.left();
+        int top = diff.top();
+        drag(left + 60, top + 20, left - 40, top + 100);
+        render();
+        assertEquals(left - 100, diff.left(), "the diff panel moved with the pointer");
+        assertEquals(top + 80, diff.top());
+        Box histogram = overlay.frame().histogramView().bounds();
+        int hLeft = histogram.left();
+        int hTop = histogram.top();
+        drag(hLeft + 30, hTop + 30, hLeft - 20, hTop - 50);
+        render();
+        assertEquals(hLeft - 50, histogram.left(), "the histogram moved with the pointer");
+        assertEquals(hTop - 80, histogram.top());
+        assertTrue(hostReceived.stream().noneMatch(e -> e.startsWith("button")),
+                "presses on HUD panels are the HUD's: " + hostReceived);
+    }
+
+    @Test
     void clickingASpikeRowShowsThatSpikeAndTheWheelScrollsTheList() {
         SpikeListView list = overlay.frame().spikeListView();
         assertEquals(12, list.shownRows(), "twelve rows of sixteen recent spikes");
