@@ -1,8 +1,8 @@
 package io.hudprof.api;
 
 /**
- * A node of the static category tree (PStats' collector hierarchy), declared by object (core's
- * {@code io.hudprof.core.category.Category}): the categories zone prefixes name ({@code Zone.define("Cull:Sort")})
+ * A node of the static category tree (PStats' collector hierarchy), declared by object (the statistics module's
+ * {@code io.hudprof.stats.category.Category}): the categories zone prefixes name ({@code Zone.define("Cull:Sort")})
  * exist without it; this is for declaring a category and its zones by object, as PStats'
  * {@code PStatCollector(parent, "name")} does.
  *
@@ -42,7 +42,7 @@ public final class Category {
 
     /**
      * Chooses the colour of this category's zones that have none of their own (and of its sub-categories' that have
-     * none), as core's {@code Category.color(int)}: call it where the category is declared.
+     * none), as the statistics module's {@code Category.color(int)}: call it where the category is declared.
      *
      * @return this category
      * @throws IllegalArgumentException if {@code rgb} is outside {@code 0x000000..0xFFFFFF}
@@ -74,7 +74,7 @@ public final class Category {
         return "Category[" + path + "]";
     }
 
-    /** The path core's category tree files {@code path} under (split at colons, empty parts dropped). */
+    /** The path hudprof's category tree files {@code path} under (split at colons, empty parts dropped). */
     private static String normalize(String path) {
         StringBuilder out = new StringBuilder(path.length());
         int start = 0;
@@ -89,7 +89,7 @@ public final class Category {
             }
             start = end + 1;
         }
-        // As core does: a path of colons only is one category of that name.
+        // As the category tree does: a path of colons only is one category of that name.
         return out.length() == 0 ? path : out.toString();
     }
 }

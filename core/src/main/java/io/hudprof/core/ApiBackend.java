@@ -21,8 +21,8 @@ final class ApiBackend extends HudprofBackend {
 
     /** Counters and distributions: the statistics module's, or none (api statistics are then no-ops). */
     private final ApiStatistics statistics = findStatistics();
-    /** Categories: core's own, found as a service so this package does not import the category package above it. */
-    private final ApiCategories categories = findCategories();
+    /** Categories: the statistics module's, or none (api category calls are then no-ops). */
+    private final ApiCategories categories = findCategories(statistics != null);
 
     private ApiBackend() {
     }
@@ -182,20 +182,23 @@ final class ApiBackend extends HudprofBackend {
         }
     }
 
-    /** Core's categories; missing only from a jar repackaged without core's service files. */
-    private static ApiCategories findCategories() {
+    /**
+     * The statistics module's categories, if it is on the class path. Its jar holds both service files, so statistics
+     * found without categories means a repackaged jar kept one file and lost the other: that is warned about.
+     */
+    private static ApiCategories findCategories(boolean statisticsFound) {
         try {
             ApiCategories found = ServiceLoader.load(ApiCategories.class, ApiCategories.class.getClassLoader())
                     .findFirst().orElse(null);
-            if (found == null) {
+            if (found == null && statisticsFound) {
                 System.getLogger("io.hudprof").log(System.Logger.Level.WARNING, "hudprof: api categories are off:"
-                        + " META-INF/services/io.hudprof.core.ApiCategories is missing from the class path (a"
-                        + " repackaged jar must merge service files)");
+                        + " META-INF/services/io.hudprof.core.ApiCategories is missing from the class path while"
+                        + " hudprof-stats' other service file is there (a repackaged jar must merge service files)");
             }
             return found;
         } catch (ServiceConfigurationError | LinkageError e) {
             System.getLogger("io.hudprof").log(System.Logger.Level.WARNING,
-                    "hudprof: api categories are off, core's category binding did not load: " + e);
+                    "hudprof: api categories are off, the statistics module's category binding did not load: " + e);
             return null;
         }
     }

@@ -13,7 +13,7 @@ package io.hudprof.core;
  * </ul>
  * A name may carry PStats-style category prefixes, {@code "Cull:Sort"} (and deeper); the call graph always follows
  * the runtime nesting, while category strip charts credit time to the zone's static parents
- * ({@link io.hudprof.core.category.Category}, which also declares a child of a category by object).
+ * (the statistics module's {@code io.hudprof.stats.category.Category}, which also declares a child of a category by object).
  *
  * <p>Use a zone with try-with-resources ({@link #enter()}) or with explicit {@link #begin()}/{@link #end()}.
  * Mistakes (a missing or extra end, an exception thrown past {@code end()}) are repaired and counted, never
@@ -121,7 +121,7 @@ public final class Zone {
      * .color(0x3070E0);}), not per frame: views read it when they pick their colours, and a PStats server is told a
      * zone's colour once, when the zone first reaches it. A public zone is one object per name, so the last colour
      * chosen for the name wins. Without a colour of its own a zone takes its category's
-     * ({@link io.hudprof.core.category.Category#color(int)}); without either the HUD gives it a palette colour.
+     * ({@code io.hudprof.stats.category.Category.color(int)}); without either the HUD gives it a palette colour.
      *
      * @param rgb the colour as {@code 0xRRGGBB}
      * @return this zone, to chain after {@link #define(String)}
@@ -135,7 +135,7 @@ public final class Zone {
     /**
      * The colour chosen for this zone itself with {@link #color(int)}, as {@code 0xRRGGBB}, or {@link #NO_COLOR}.
      * What a view draws it with, its category's colour included, is
-     * {@link io.hudprof.core.category.Category#colorOf(int)}.
+     * {@code io.hudprof.stats.category.Category.colorOf(int)}.
      */
     public int color() {
         return color;

@@ -1,6 +1,6 @@
 package io.hudprof.overlay;
 
-import io.hudprof.core.category.Category;
+import io.hudprof.stats.category.Category;
 
 /**
  * What the user chose in the category strip chart, kept for the session: whether the graph shows categories

@@ -907,7 +907,7 @@ public final class HudControls {
         categories.drillUp();
     }
 
-    /** The focused category's id ({@code io.hudprof.core.category.Category#id()}), or -1 for the whole frame. */
+    /** The focused category's id ({@code io.hudprof.stats.category.Category#id()}), or -1 for the whole frame. */
     public int categoryFocus() {
         return categories.focus();
     }

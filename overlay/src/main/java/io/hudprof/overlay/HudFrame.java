@@ -4,7 +4,6 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
-import io.hudprof.core.category.CategoryHistory;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
@@ -13,6 +12,7 @@ import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.StatHistory;
 import io.hudprof.stats.Stats;
+import io.hudprof.stats.category.CategoryHistory;
 
 /**
  * One HUD frame without OpenGL: builds the report, lays out the report panel, the history graph, the value chart, the

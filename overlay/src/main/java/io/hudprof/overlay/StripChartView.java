@@ -1,9 +1,9 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.category.Category;
-import io.hudprof.core.category.CategoryHistory;
 import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.category.Category;
+import io.hudprof.stats.category.CategoryHistory;
 
 /**
  * PStats' time strip chart of the static categories, drawn in the history graph's place and geometry: one column

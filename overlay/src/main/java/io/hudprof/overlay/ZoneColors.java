@@ -1,7 +1,7 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.Zone;
-import io.hudprof.core.category.Category;
+import io.hudprof.stats.category.Category;
 
 /**
  * Gives the graph's zones stable colours: a zone keeps its palette entry for as long as it stays among the zones

@@ -8,7 +8,7 @@ import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
-import io.hudprof.core.category.Category;
+import io.hudprof.stats.category.Category;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

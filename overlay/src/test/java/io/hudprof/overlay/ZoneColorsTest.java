@@ -45,7 +45,7 @@ class ZoneColorsTest {
     @Test
     void aZoneWithAChosenColourIsDrawnWithItAndLeavesThePaletteToTheOthers() {
         io.hudprof.core.Zone chosen = io.hudprof.core.Zone.define("ZoneColorsTest:chosen").color(0x3070E0);
-        io.hudprof.core.category.Category.of("ZoneColorsTestCat").color(0x20A040);
+        io.hudprof.stats.category.Category.of("ZoneColorsTestCat").color(0x20A040);
         io.hudprof.core.Zone inCategory = io.hudprof.core.Zone.define("ZoneColorsTestCat:work");
         int[] ids = {chosen.id(), 13, inCategory.id(), 25};
         colors.assign(ids, ids.length, rgba);
@@ -58,9 +58,9 @@ class ZoneColorsTest {
 
     @Test
     void categoryIdsTakeTheirOwnOrAnAncestorsChosenColour() {
-        io.hudprof.core.category.Category parent = io.hudprof.core.category.Category.of("ZctChart").color(0x112233);
-        io.hudprof.core.category.Category child = parent.child("Leaf");
-        io.hudprof.core.category.Category plain = io.hudprof.core.category.Category.of("ZctChartPlain");
+        io.hudprof.stats.category.Category parent = io.hudprof.stats.category.Category.of("ZctChart").color(0x112233);
+        io.hudprof.stats.category.Category child = parent.child("Leaf");
+        io.hudprof.stats.category.Category plain = io.hudprof.stats.category.Category.of("ZctChartPlain");
         ZoneColors categories = ZoneColors.forCategories();
         categories.assign(new int[] {child.id(), plain.id()}, 2, rgba);
         assertEquals(0x112233FF, rgba[0]);

@@ -1,9 +1,9 @@
 package io.hudprof.pstats;
 
 import io.hudprof.core.Zone;
-import io.hudprof.core.category.Category;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.Stats;
+import io.hudprof.stats.category.Category;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

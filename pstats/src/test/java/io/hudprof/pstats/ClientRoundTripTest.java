@@ -247,7 +247,7 @@ class ClientRoundTripTest {
     private static final Zone OWN_BRUSH;
 
     static {
-        io.hudprof.core.category.Category.of("Painted").color(0x0080FF);
+        io.hudprof.stats.category.Category.of("Painted").color(0x0080FF);
         BRUSH = Zone.define("Painted:Brush");
         OWN_BRUSH = Zone.define("Painted:Own").color(0x102030);
     }

@@ -1,13 +1,13 @@
 package io.hudprof.stats;
 
-import io.hudprof.core.category.Category;
-import io.hudprof.core.category.CategoryCredits;
-import io.hudprof.core.category.CategoryHistory;
+import io.hudprof.core.*;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.TextReport;
-import io.hudprof.core.*;
+import io.hudprof.stats.category.Category;
+import io.hudprof.stats.category.CategoryCredits;
+import io.hudprof.stats.category.CategoryHistory;
 import java.util.EnumSet;
 
 /**

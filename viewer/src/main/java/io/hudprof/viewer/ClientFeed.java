@@ -2,6 +2,7 @@ package io.hudprof.viewer;
 
 import io.hudprof.core.Zone;
 import io.hudprof.stats.FloatDistribution;
+import io.hudprof.pstats.CollectorDef;
 import io.hudprof.pstats.CollectorTable;
 import io.hudprof.pstats.FrameData;
 import io.hudprof.pstats.PStatsSession;
@@ -408,10 +409,30 @@ final class ClientFeed implements SessionListener {
                 continue;
             }
             String full = table.fullName(c);
-            zoneOf[c] = zoneByName.computeIfAbsent(full, Zone::local);
+            Zone zone = zoneByName.computeIfAbsent(full, Zone::local);
+            int rgb = suggestedColor(table.def(c));
+            if (rgb != Zone.NO_COLOR) {
+                zone.color(rgb);
+            }
+            zoneOf[c] = zone;
             levelOf[c] = null;
             levelTried[c] = false;
         }
+    }
+
+    /**
+     * The collector's suggested colour as {@code 0xRRGGBB}, the colour the HUD's graph, strip charts and timeline draw
+     * its zone with (as Panda's own server does); {@link Zone#NO_COLOR} for black, which Panda's clients send for
+     * "none" (the HUD then picks one), and for components that are not numbers from 0 to 1.
+     */
+    static int suggestedColor(CollectorDef def) {
+        float r = def.red();
+        float g = def.green();
+        float b = def.blue();
+        if (!(r >= 0 && r <= 1 && g >= 0 && g <= 1 && b >= 0 && b <= 1) || (r == 0 && g == 0 && b == 0)) {
+            return Zone.NO_COLOR;
+        }
+        return Math.round(r * 255) << 16 | Math.round(g * 255) << 8 | Math.round(b * 255);
     }
 
     /** A queued frame of {@code events} events left the queue (replayed, or not queued after all). */

@@ -7,8 +7,8 @@ import com.badlogic.gdx.utils.ScreenUtils;
 
 import io.hudprof.core.Zone;
 import io.hudprof.core.ZoneScope;
-import io.hudprof.core.category.Category;
 import io.hudprof.stats.Counter;
+import io.hudprof.stats.category.Category;
 
 /**
  * {@link game.LiftoffGame} written against hudprof's core API instead of hudprof-api, line for line: desktop-only

@@ -17,13 +17,13 @@ import com.badlogic.gdx.utils.ScreenUtils;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
-import io.hudprof.core.category.Category;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.gdx.HudprofGdx;
+import io.hudprof.stats.category.Category;
 
 import game.LiftoffGame;
 

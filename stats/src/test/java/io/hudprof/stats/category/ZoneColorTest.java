@@ -1,4 +1,4 @@
-package io.hudprof.core.category;
+package io.hudprof.stats.category;
 
 import io.hudprof.core.Zone;
 import org.junit.jupiter.api.Test;

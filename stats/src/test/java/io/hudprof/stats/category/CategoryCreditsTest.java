@@ -1,4 +1,4 @@
-package io.hudprof.core.category;
+package io.hudprof.stats.category;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

@@ -1,8 +1,8 @@
-package io.hudprof.core.category;
+package io.hudprof.stats.category;
 
 import io.hudprof.core.ApiCategories;
 
-/** Core's api binding's categories: the api's category calls made on {@link Category}. Found as a service. */
+/** The api binding's categories: the api's category calls made on {@link Category}. Core finds it as a service. */
 public final class ApiCategoryBinding implements ApiCategories {
     /** Made by {@link java.util.ServiceLoader}. */
     public ApiCategoryBinding() {
