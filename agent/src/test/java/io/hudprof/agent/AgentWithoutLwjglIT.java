@@ -37,7 +37,7 @@ class AgentWithoutLwjglIT {
         Matcher frames = Pattern.compile("hudprof agent: (\\d+) frames recorded, updated by the period thread")
                 .matcher(run.output);
         assertTrue(frames.find(), run.output);
-        assertTrue(Integer.parseInt(frames.group(1)) >= 10, "about 25 periods in half a second: " + run.output);
+        assertTrue(Integer.parseInt(frames.group(1)) >= 10, "about 100 periods in two seconds: " + run.output);
         ReportBlock flat = ReportBlock.read(run.output, "self time, last frame");
         assertTrue(flat.names().containsAll(List.of("PlainApp.step", "PlainApp.fib", "PlainApp.risky")),
                 flat.toString());
