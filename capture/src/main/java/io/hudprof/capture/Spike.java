@@ -386,6 +386,37 @@ public final class Spike implements StoredFrame {
         eventNanos[t] = Arrays.copyOf(eventNanos[t], size);
     }
 
+    /** True when this slot takes a spike of {@code room}'s sizes without growing any array. */
+    boolean fits(SpikeRoom room) {
+        if (frame.states.length < room.states || previous.states.length < room.states
+                || statKeys.length < room.statRows || threadNames.length < room.threads
+                || timeline.laneCapacity() < room.lanes || timeline.barCapacity() < room.bars
+                || timeline.depthCapacity() < room.depth) {
+            return false;
+        }
+        for (int t = 0; t < room.threads; t++) {
+            if (eventZones[t] == null || eventZones[t].length < room.events) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Grows every array to {@code room}'s sizes ({@link SpareSpikes}' grower does this to a spare slot no other thread
+     * touches meanwhile); the contents are kept.
+     */
+    void reserve(SpikeRoom room) {
+        frame.ensure(room.states);
+        previous.ensure(room.states);
+        ensureStatistics(room.statRows);
+        ensureThreads(room.threads);
+        for (int t = 0; t < room.threads; t++) {
+            growEvents(t, room.events);
+        }
+        timeline.reserve(room.lanes, room.bars, room.depth);
+    }
+
     /**
      * Makes this slot a copy of {@code other}, reusing its own arrays where they are big enough, and growing each at
      * most once where they are not (this runs inside the update() that keeps the spike).

@@ -66,8 +66,13 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private int recentNext;
     private final Spike[] worst;
     private int worstCount;
-    private final Spike fresh = new Spike();
+    private Spike fresh = new Spike();
     private long captured;
+    /** Grown slots swapped in where a slot is too small for a spike, so no slot grows inside update(). */
+    private final SpareSpikes spares = new SpareSpikes();
+    /** The largest spike kept so far, size by size, and the one being kept now. */
+    private final SpikeRoom largest = new SpikeRoom();
+    private final SpikeRoom need = new SpikeRoom();
 
     private final String wantedRoot;
     private double frameAverage = Double.NaN;
@@ -92,7 +97,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private final WaitingExports waiting;
     /** Updates seen (recorded or not): what a waiting export counts its wait in. */
     private long framesSeen;
-    private final Spike pending = new Spike();
+    private Spike pending = new Spike();
     private int pendingCountdown = -1;
     private int pendingAgo;
 
@@ -198,6 +203,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
      * unplugs from the profiler; the store stays readable.
      */
     public void detach() {
+        spares.close();
         profiler.removeFrameListener(this);
         profiler.removeAnnex(this);
         if (gcNotes != null) {
@@ -333,6 +339,20 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         return worst[i];
     }
 
+    /**
+     * Times a spike slot grew inside {@code update()}: a spike larger than every one before it, or no grown spare slot
+     * ready (a burst of ever larger spikes). Otherwise slots are grown on the "hudprof spike slots" thread, ahead,
+     * to twice the largest spike seen, and swapped in; steady state allocates nothing on the updating thread.
+     */
+    public long slotGrowthsInUpdate() {
+        return spares.grownInUpdate();
+    }
+
+    /** The spares, for tests that wait for the grower. */
+    SpareSpikes spares() {
+        return spares;
+    }
+
     /** The held spike of recorded frame {@code frameNumber} (recent list first), or null. */
     public Spike find(long frameNumber) {
         for (int i = 0; i < recentCount; i++) {
@@ -434,6 +454,10 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
 
     private void capture(SpikeRule.Trigger trigger, String thread, long value, double baseline) {
         captured++;
+        Object shown = profiler.controller().shownSpike();
+        // Filled in a slot that held the largest spike so far (a spare when this one is smaller): it grows only
+        // for a spike larger than all before it.
+        fresh = spares.fitting(fresh, largest, shown);
         Spike s = fresh;
         s.frameNumber = profiler.recordedFrames();
         s.frameNanos = times.endNanos(0) - times.startNanos(0);
@@ -454,12 +478,20 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
                 s.addNote(notes.text(n));
             }
         }
-        Spike slot = recent[recentNext];
+        need.measure(s, data.stateCount());
+        if (!largest.covers(need)) {
+            spares.countGrownInUpdate();
+            largest.include(need);
+        }
+        spares.ask(largest);
+        Spike slot = spares.fitting(recent[recentNext], need, shown);
+        recent[recentNext] = slot;
         slot.copyFrom(s);
         recentNext = (recentNext + 1) % recent.length;
         recentCount = Math.min(recentCount + 1, recent.length);
-        keepIfWorst(s);
+        keepIfWorst(s, shown);
         if (framesAfter >= 0 && listeners.length > 0 && pendingCountdown < 0) {
+            pending = spares.fitting(pending, need, shown);
             pending.copyFrom(s);
             pendingAgo = 0;
             pendingCountdown = framesAfter;
@@ -515,7 +547,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         s.gpuPending = false;
     }
 
-    private void keepIfWorst(Spike s) {
+    private void keepIfWorst(Spike s, Object shown) {
         if (worst.length == 0) {
             return;
         }
@@ -529,7 +561,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             worstCount++;
         }
         // Sorted largest first: move the reused last slot up to where the new value belongs.
-        Spike slot = worst[at];
+        Spike slot = spares.fitting(worst[at], need, shown);
         while (at > 0 && worst[at - 1].value < s.value) {
             worst[at] = worst[at - 1];
             at--;

@@ -364,6 +364,70 @@ class SpikeCaptureTest {
         assertTrue(spikes.captured() > 10_000, "every frame was a spike: " + spikes.captured());
     }
 
+    /** One frame of LOGIC with {@code paths} PATH zones inside it, each 10 us: a spike as large as paths says. */
+    private void wideFrame(int paths) {
+        LOGIC.begin();
+        for (int i = 0; i < paths; i++) {
+            PATH.begin();
+            clock.advanceMicros(10);
+            PATH.end();
+        }
+        LOGIC.end();
+        clock.advanceMicros(5_000);
+        profiler.update();
+    }
+
+    /** Waits (bounded) until the grower thread handed every spare back; the spares never depend on wall time. */
+    private static void awaitSpares(SpikeCapture spikes) throws InterruptedException {
+        for (int i = 0; i < 2_000 && !spikes.spares().allReady(); i++) {
+            Thread.sleep(5);
+        }
+        assertTrue(spikes.spares().allReady(), "the spike slots' grower handed its spares back");
+    }
+
+    /**
+     * Issue 31: a spike used to grow each slot it was copied into (filled, recent, worst, waiting) inside update(),
+     * megabytes in the demo. Now only a spike larger than every one before grows its slot there; every other slot
+     * too small for it is swapped for a spare grown on the "hudprof spike slots" thread.
+     */
+    @Test
+    void slotsTooSmallForASpikeTakeSparesGrownOffTheUpdatingThread() throws InterruptedException {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(1)).recent(6).worst(3)
+                .framesAfter(0));
+        spikes.addListener((spike, ago) -> { });
+        wideFrame(2);
+        wideFrame(200);
+        long grownByTheLargest = spikes.slotGrowthsInUpdate();
+        assertTrue(grownByTheLargest >= 1, "the largest spike so far grows the slot it is filled in");
+        // Every recent and worst slot gets its first spike of this size; the grower keeps a spare ready between.
+        for (int i = 0; i < 12; i++) {
+            awaitSpares(spikes);
+            wideFrame(200 - i);
+        }
+        assertEquals(grownByTheLargest, spikes.slotGrowthsInUpdate(),
+                "no slot grew inside update() for a spike no larger than one before it");
+        assertEquals(List.of(189, 190, 191), List.of(countPaths(spikes.recent(0)), countPaths(spikes.recent(1)),
+                countPaths(spikes.recent(2))), "each kept spike holds its own frame's PATH zones");
+        assertTrue(spikes.spares().spareGrowths() > 0, "spares were grown by the grower thread");
+        // A burst of ever larger spikes outruns the grower: then slots grow in place, and are counted.
+        for (int i = 1; i <= 8; i++) {
+            wideFrame(400 * i);
+        }
+        assertTrue(spikes.slotGrowthsInUpdate() > grownByTheLargest, "growth inside update() is counted");
+        spikes.detach();
+    }
+
+    /** PATH begin events in the spike's first timeline thread. */
+    private static int countPaths(Spike spike) {
+        int[] paths = {0};
+        spike.forEachEvent(0, (zone, begin, nanos) -> {
+            if (begin && zone == PATH.id()) {
+                paths[0]++;
+            }
+        });
+        return paths[0];
+    }
+
     @Test
     void framesWithoutSpikesAllocateNothing() {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(50).onThread("*")));

@@ -205,6 +205,45 @@ public final class TimelineFrame {
         finish();
     }
 
+    /**
+     * The lanes, bars and nesting depth this holds without growing. A keeper of frames (the spike store) compares
+     * them with what it is about to copy in, so it can swap in a container grown beforehand, off the game thread.
+     */
+    public int laneCapacity() {
+        return laneName.length;
+    }
+
+    /** Bars held without growing ({@link #laneCapacity()}). */
+    public int barCapacity() {
+        return zone.length;
+    }
+
+    /** Nesting depth held without growing ({@link #laneCapacity()}). */
+    public int depthCapacity() {
+        return open.length;
+    }
+
+    /** The deepest bar's depth + 1 over all lanes (0 without bars): the nesting a copy of this needs. */
+    public int depthUsed() {
+        int most = 0;
+        for (int l = 0; l < laneCount; l++) {
+            most = Math.max(most, laneMaxDepth[l]);
+        }
+        return most;
+    }
+
+    /**
+     * Grows to hold {@code lanes} lanes, {@code bars} bars and {@code depths} nesting levels, so a later fill of that
+     * size allocates nothing. Not thread-safe: call it on a container no other thread uses.
+     */
+    public void reserve(int lanes, int bars, int depths) {
+        growLanes(lanes);
+        growBars(bars);
+        if (open.length < depths) {
+            open = Arrays.copyOf(open, depths);
+        }
+    }
+
     // Filling, from TimelineStore.
 
     void clear(long number) {
