@@ -49,6 +49,11 @@ public final class Profiler {
     private final Object registryLock = new Object();
     /** Recorders made since the last update; guarded by registryLock. */
     private ThreadRecorder[] pending = new ThreadRecorder[4];
+    /**
+     * Each pending recorder's timeline (null when none are kept), made by the registering thread: a timeline ring
+     * is megabytes, and made in update() it was a spike of hudprof's own whenever a thread started.
+     */
+    private ThreadTimeline[] pendingTimelines = new ThreadTimeline[4];
     private int pendingCount;
     private volatile boolean anyPending;
     /** Rings of ended threads for reuse; guarded by registryLock. */
@@ -152,10 +157,14 @@ public final class Profiler {
         ThreadRecorder recorder = new ThreadRecorder(control, thread, clock, allocation, ring, config.eventCapacity,
                 config.maxDepth);
         recorders.set(new WeakReference<>(recorder));
+        ThreadTimeline timeline = config.timelineCapacity == 0 ? null
+                : new ThreadTimeline(recorder.threadName, config.timelineCapacity, config.historyFrames);
         synchronized (registryLock) {
             if (pendingCount == pending.length) {
                 pending = Arrays.copyOf(pending, pendingCount * 2);
+                pendingTimelines = Arrays.copyOf(pendingTimelines, pendingCount * 2);
             }
+            pendingTimelines[pendingCount] = timeline;
             pending[pendingCount++] = recorder;
             anyPending = true;
         }
@@ -364,18 +373,17 @@ public final class Profiler {
     private void trackPending() {
         synchronized (registryLock) {
             for (int i = 0; i < pendingCount; i++) {
-                track(pending[i]);
+                track(pending[i], pendingTimelines[i]);
                 pending[i] = null;
+                pendingTimelines[i] = null;
             }
             pendingCount = 0;
             anyPending = false;
         }
     }
 
-    private void track(ThreadRecorder recorder) {
+    private void track(ThreadRecorder recorder, ThreadTimeline timeline) {
         int rootState = aggregator.tree.rootOf(recorder.rootZone);
-        ThreadTimeline timeline = config.timelineCapacity == 0 ? null
-                : new ThreadTimeline(recorder.threadName, config.timelineCapacity, config.historyFrames);
         // The updating thread's root covers the whole frame, from its start (the profiler's start for the first
         // frame); another thread's time starts when its recorder was made: before that it had nothing to record.
         long startNanos = recorder.thread == Thread.currentThread() ? frameStartNanos : recorder.createdNanos;

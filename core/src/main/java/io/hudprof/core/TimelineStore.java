@@ -64,6 +64,10 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     private long barsWritten;
     /** {@link #newBar} needs no room check while {@code barsWritten} is below this ({@link #makeRoom()}). */
     private long barRoom;
+    /** The next bar ring, made ahead on another thread so growing does not allocate in update(). */
+    private final BarRingAhead nextBars = new BarRingAhead();
+    /** Times the bar ring grew with arrays made inside update() (the next ring was not ready). */
+    private long barGrowthsInUpdate;
 
     // The <gpu> lane of each kept frame: GPU results arrive frames late, so it is kept beside the frame's own lanes.
     private final long[] gpuFrame;
@@ -249,6 +253,22 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
             framesWritten++;
             building = false;
         }
+        // Half the ring in use: the next one is made now, off this thread, so a later frame that fills the ring
+        // copies into it rather than allocating it here.
+        int capacity = barMask + 1;
+        if (capacity < maxBars && barsWritten - oldestKeptBar() >= capacity / 2) {
+            nextBars.request(capacity * 2);
+        }
+    }
+
+    /** Times the bar ring grew with arrays allocated inside {@code update()} (tests; the first rings count too). */
+    long barGrowthsInUpdate() {
+        return barGrowthsInUpdate;
+    }
+
+    /** The ring made ahead (tests). */
+    BarRingAhead nextBars() {
+        return nextBars;
     }
 
     /**
@@ -393,10 +413,23 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     private void growBars() {
         int capacity = barMask + 1;
         int grown = capacity * 2;
-        int[] zone = new int[grown];
-        int[] depthFlags = new int[grown];
-        long[] start = new long[grown];
-        long[] end = new long[grown];
+        int[] zone;
+        int[] depthFlags;
+        long[] start;
+        long[] end;
+        if (nextBars.take(grown)) {
+            zone = nextBars.zone;
+            depthFlags = nextBars.depthFlags;
+            start = nextBars.start;
+            end = nextBars.end;
+            nextBars.forget();
+        } else {
+            barGrowthsInUpdate++;
+            zone = new int[grown];
+            depthFlags = new int[grown];
+            start = new long[grown];
+            end = new long[grown];
+        }
         for (long b = Math.max(0, barsWritten - capacity); b < barsWritten; b++) {
             int from = (int) b & barMask;
             int to = (int) b & (grown - 1);
