@@ -19,11 +19,12 @@ import org.openjdk.jmh.infra.Blackhole;
  *   <li>A zone pair's whole cost: a frame of {@link ZoneWorkloads#PAIRS} pairs timed together with the
  *       {@code update()} that replays them, next to the same pairs with {@code update()} untimed (recording only)
  *       and to the clock floor.</li>
+ *   <li>The same with every feature on as the demo ships it ({@link #demoFeatures}).</li>
  *   <li>The sampled phase profiler: the {@link PhaseOverheadBenchmarks} frame bare and with its phases, in blocks
  *       of frames with the sampler thread running (1 kHz) and stopped, alternating.</li>
  * </ul>
  *
- * <pre>java -cp bench/target/hudprof-benchmarks.jar io.hudprof.bench.InterleavedOverheads [rounds]</pre>
+ * <pre>java -cp bench/target/hudprof-benchmarks.jar io.hudprof.bench.InterleavedOverheads [rounds] [demo]</pre>
  */
 public final class InterleavedOverheads {
     private static final int WARM_UP_ROUNDS = 2_000;
@@ -33,14 +34,23 @@ public final class InterleavedOverheads {
     private InterleavedOverheads() {
     }
 
+    /** {@code [rounds] [demo]}: with {@code demo}, only the section with every feature on as the demo ships it. */
     public static void main(String[] args) {
-        System.out.println(measure(args.length > 0 ? Integer.parseInt(args[0]) : 3_000));
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3_000;
+        if (args.length > 1 && args[1].equals("demo")) {
+            StringBuilder out = new StringBuilder();
+            demoFeatures(rounds, out);
+            System.out.println(out);
+            return;
+        }
+        System.out.println(measure(rounds));
     }
 
     /** Runs every section ({@code rounds} rounds each where it counts rounds) and returns the Markdown. */
     static String measure(int rounds) {
         StringBuilder out = new StringBuilder();
         wholeCost(rounds, out);
+        demoFeatures(rounds, out);
         manyThreads(rounds, out);
         phaseOverhead(out);
         return out.toString();
@@ -109,6 +119,86 @@ public final class InterleavedOverheads {
             }
         } finally {
             Hudprof.uninstall();
+        }
+    }
+
+    /**
+     * A zone pair's whole cost with every feature on as the demo ships it (issue 31): a timeline of 2^20 events per
+     * thread and the frame timeline, allocation per zone, statistics with their JVM sensors, spike capture with the
+     * demo's rule and GC notes, categories, JFR frame events and self zones. The GPU timer is the one feature left
+     * out: it needs a GL context, and update() makes no GL call. Same rounds as {@link #wholeCost}: each pattern
+     * recording only and recording with the {@code update()} that replays it, next to the clock floor.
+     */
+    private static void demoFeatures(int rounds, StringBuilder out) {
+        BenchProfilers.checkCompiledIn(true);
+        Profiler profiler = Hudprof.install(new Profiler(BenchProfilers.config().timelineCapacity(1 << 20)
+                .allocationPerZone(true).selfProfiling(true).build()));
+        io.hudprof.stats.FrameStatistics.attach(profiler);
+        io.hudprof.capture.SpikeCapture spikes = io.hudprof.capture.SpikeCapture.builder()
+                .rule(io.hudprof.capture.SpikeRule.forTargetFps(60).withAverageFactor(2.5).withMinMs(4))
+                .gcNotes(true).attach(profiler);
+        io.hudprof.stats.category.CategoryHistory.attach(profiler);
+        io.hudprof.capture.jfr.JfrFrames.attach(profiler);
+        try {
+            ZonePattern[] patterns = {ZonePattern.BEGIN_END, ZonePattern.NESTED_8, ZonePattern.ALTERNATING_PARENTS};
+            int n = 1 + 2 * patterns.length;
+            long[] sink = new long[1];
+            double[][] perPair = new double[n][rounds];
+            for (int r = -WARM_UP_ROUNDS; r < rounds; r++) {
+                for (int v = 0; v < n; v++) {
+                    long start = System.nanoTime();
+                    if (v == 0) {
+                        sink[0] += ClockFloor.pairs();
+                        long end = System.nanoTime();
+                        profiler.update();
+                        record(perPair, v, r, end - start);
+                        continue;
+                    }
+                    patterns[(v - 1) / 2].run();
+                    long end;
+                    if (v % 2 == 0) {
+                        profiler.update();
+                        end = System.nanoTime();
+                    } else {
+                        end = System.nanoTime();
+                        profiler.update();
+                    }
+                    record(perPair, v, r, end - start);
+                }
+            }
+            BenchProfilers.checkNothingDropped(profiler);
+            double[] p10 = new double[n];
+            for (int v = 0; v < n; v++) {
+                Arrays.sort(perPair[v]);
+                p10[v] = perPair[v][rounds / 10];
+            }
+            double floor = p10[0];
+            out.append("### Whole cost of a zone pair with every feature on as the demo ships it, ns per pair (")
+                    .append(rounds).append(" rounds of ").append(ZoneWorkloads.PAIRS).append(" pairs)\n\n");
+            out.append(String.format(Locale.ROOT, "Timeline (2^20 events a thread), allocation per zone, statistics,"
+                    + " spikes (%d caught), categories, JFR frames, self zones; no GPU timer (no GL here)."
+                    + " Floor (two `System.nanoTime()`), p10: %.2f ns.%n%n", spikes.captured(), floor));
+            out.append("| pattern | recording only, p10 | × floor | recording + update(), p10 | × floor |"
+                    + " update() share, ns per pair | ns per event |\n|---|---:|---:|---:|---:|---:|---:|\n");
+            for (int v = 1; v < n; v += 2) {
+                double share = p10[v + 1] - p10[v];
+                out.append(String.format(Locale.ROOT, "| %s | %.2f | %.3f | %.2f | %.3f | %.2f | %.2f |%n",
+                        patterns[(v - 1) / 2].name(), p10[v], p10[v] / floor, p10[v + 1], p10[v + 1] / floor, share,
+                        share / 2));
+            }
+            out.append('\n');
+            if (sink[0] == 42) {
+                out.append(' ');
+            }
+        } finally {
+            spikes.detach();
+            Hudprof.uninstall();
+        }
+    }
+
+    private static void record(double[][] perPair, int variant, int round, long nanos) {
+        if (round >= 0) {
+            perPair[variant][round] = nanos / (double) ZoneWorkloads.PAIRS;
         }
     }
 

@@ -363,15 +363,14 @@ public final class Spike implements StoredFrame {
         }
     }
 
-    void addEvent(int t, int zone, boolean begin, long nanos) {
-        int e = eventCounts[t];
-        if (e == eventZones[t].length) {
-            growEvents(t, e * 2);
+    /** Thread {@code t}'s events copied whole from its timeline's newest frame (none when it is not held). */
+    void copyEvents(int t, ThreadTimeline timeline) {
+        int count = timeline.frameEventCount(0);
+        eventCounts[t] = 0;
+        if (count > 0) {
+            growEvents(t, count);
+            eventCounts[t] = timeline.copyFrame(0, eventZones[t], eventBegins[t], eventNanos[t]);
         }
-        eventZones[t][e] = zone;
-        eventBegins[t][e] = begin;
-        eventNanos[t][e] = nanos;
-        eventCounts[t] = e + 1;
     }
 
     /** Makes room for at least {@code events} events of thread {@code t} (at least doubling). */
@@ -448,11 +447,12 @@ public final class Spike implements StoredFrame {
         threadCount = other.threadCount;
         for (int t = 0; t < threadCount; t++) {
             threadNames[t] = other.threadNames[t];
-            eventCounts[t] = 0;
-            growEvents(t, other.eventCounts[t]);
-            for (int e = 0; e < other.eventCounts[t]; e++) {
-                addEvent(t, other.eventZones[t][e], other.eventBegins[t][e], other.eventNanos[t][e]);
-            }
+            int events = other.eventCounts[t];
+            growEvents(t, events);
+            System.arraycopy(other.eventZones[t], 0, eventZones[t], 0, events);
+            System.arraycopy(other.eventBegins[t], 0, eventBegins[t], 0, events);
+            System.arraycopy(other.eventNanos[t], 0, eventNanos[t], 0, events);
+            eventCounts[t] = events;
         }
         hasTimeline = other.hasTimeline;
         if (hasTimeline) {

@@ -484,9 +484,15 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             largest.include(need);
         }
         spares.ask(largest);
-        Spike slot = spares.fitting(recent[recentNext], need, shown);
-        recent[recentNext] = slot;
-        slot.copyFrom(s);
+        Spike slot = recent[recentNext];
+        if (slot != shown) {
+            // The filled spike becomes the recent list's slot, and the slot it replaces is filled next time: no copy.
+            recent[recentNext] = s;
+            fresh = slot;
+        } else {
+            // The report still shows the spike in that slot: refill it (the report then says no data for it).
+            slot.copyFrom(s);
+        }
         recentNext = (recentNext + 1) % recent.length;
         recentCount = Math.min(recentCount + 1, recent.length);
         keepIfWorst(s, shown);
@@ -707,24 +713,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             }
             int k = s.threadCount++;
             s.threadNames[k] = profiler.threadName(t);
-            s.eventCounts[k] = 0;
-            eventCopy.spike = s;
-            eventCopy.thread = k;
-            timeline.forEachEvent(0, eventCopy);
-        }
-        eventCopy.spike = null;
-    }
-
-    /** Copies a thread's timeline events into a spike; one kept instance, where a capturing lambda was made per copy. */
-    private final EventCopy eventCopy = new EventCopy();
-
-    private static final class EventCopy implements ThreadTimeline.EventVisitor {
-        Spike spike;
-        int thread;
-
-        @Override
-        public void event(int zone, boolean begin, long nanos) {
-            spike.addEvent(thread, zone, begin, nanos);
+            s.copyEvents(k, timeline);
         }
     }
 

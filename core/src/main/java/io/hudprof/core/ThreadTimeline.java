@@ -120,6 +120,51 @@ public final class ThreadTimeline {
     }
 
     /**
+     * How many events the frame {@code framesAgo} frames back holds (0 = the latest completed frame), or -1 when it
+     * is no longer (completely) held: what {@link #copyFrame} copies.
+     */
+    public int frameEventCount(int framesAgo) {
+        long frame = frames - 1 - framesAgo;
+        if (framesAgo < 0 || frame < 0) {
+            return -1;
+        }
+        long oldestHeldEnd = Math.max(0, frames - frameEnds.length);
+        if (frame < oldestHeldEnd || (frame > 0 && frame - 1 < oldestHeldEnd)) {
+            return -1;
+        }
+        long end = frameEnds[(int) (frame % frameEnds.length)];
+        long start = frame == 0 ? 0 : frameEnds[(int) ((frame - 1) % frameEnds.length)];
+        return written - start > capacity ? -1 : (int) (end - start);
+    }
+
+    /**
+     * Copies the {@link #frameEventCount} events of the frame {@code framesAgo} frames back into the arrays from
+     * index 0, oldest first, as {@link #forEachEvent} visits them, array by array (a spike keeps its frame's events
+     * so, inside update()). The arrays must hold that many.
+     *
+     * @return the number of events copied, or -1, copying nothing, when that frame is not (completely) held
+     */
+    public int copyFrame(int framesAgo, int[] zoneIds, boolean[] beginFlags, long[] nanos) {
+        int count = frameEventCount(framesAgo);
+        if (count <= 0) {
+            return count;
+        }
+        long end = frameEnds[(int) ((frames - 1 - framesAgo) % frameEnds.length)];
+        int from = (int) (end - count) & mask;
+        int first = Math.min(count, capacity - from);
+        System.arraycopy(zones, from, zoneIds, 0, first);
+        System.arraycopy(begins, from, beginFlags, 0, first);
+        System.arraycopy(times, from, nanos, 0, first);
+        int rest = count - first;
+        if (rest > 0) {
+            System.arraycopy(zones, 0, zoneIds, first, rest);
+            System.arraycopy(begins, 0, beginFlags, first, rest);
+            System.arraycopy(times, 0, nanos, first, rest);
+        }
+        return count;
+    }
+
+    /**
      * Replays the events of the frame {@code framesAgo} frames back (0 = the latest completed frame), oldest
      * first.
      *

@@ -191,16 +191,33 @@ public final class TimelineFrame {
             return;
         }
         begin(other.startNanos, other.endNanos);
-        // Room for the whole copy at once: one allocation per array where growing bar by bar would double each
-        // array up to ten times, inside the update() whose frame listener keeps a spike.
-        growLanes(other.laneCount);
-        growBars(other.barCount);
-        for (int l = 0; l < other.laneCount; l++) {
-            addLane(other.laneName[l], other.laneRoot[l], other.laneFlags[l]);
-            for (int b = other.laneFirstBar[l]; b < other.laneFirstBar[l] + other.laneBarCount[l]; b++) {
-                addBar(other.zone[b], other.depth[b], other.start[b], other.end[b], (other.cuts[b] & 1) != 0,
-                        (other.cuts[b] & 2) != 0);
-            }
+        // Room for the whole copy at once, then each array copied whole: a frame's bars are stored lane by lane in
+        // start order, so the copy is the same arrays (parents, self times, lane totals included), not a replay of
+        // addBar per bar inside the update() whose frame listener keeps a spike.
+        int lanes = other.laneCount;
+        int bars = other.barCount;
+        growLanes(lanes);
+        growBars(bars);
+        System.arraycopy(other.laneName, 0, laneName, 0, lanes);
+        System.arraycopy(other.laneRoot, 0, laneRoot, 0, lanes);
+        System.arraycopy(other.laneFlags, 0, laneFlags, 0, lanes);
+        System.arraycopy(other.laneFirstBar, 0, laneFirstBar, 0, lanes);
+        System.arraycopy(other.laneBarCount, 0, laneBarCount, 0, lanes);
+        System.arraycopy(other.laneMaxDepth, 0, laneMaxDepth, 0, lanes);
+        System.arraycopy(other.laneBusy, 0, laneBusy, 0, lanes);
+        System.arraycopy(other.zone, 0, zone, 0, bars);
+        System.arraycopy(other.depth, 0, depth, 0, bars);
+        System.arraycopy(other.lane, 0, lane, 0, bars);
+        System.arraycopy(other.parent, 0, parent, 0, bars);
+        System.arraycopy(other.start, 0, start, 0, bars);
+        System.arraycopy(other.end, 0, end, 0, bars);
+        System.arraycopy(other.self, 0, self, 0, bars);
+        System.arraycopy(other.cuts, 0, cuts, 0, bars);
+        laneCount = lanes;
+        barCount = bars;
+        int depths = depthUsed();
+        if (open.length < depths) {
+            open = new int[depths];
         }
         finish();
     }
