@@ -284,14 +284,11 @@ final class FrameAggregator {
 
     /**
      * Adds the BEGIN and END events at ring positions {@code from..to} to a kept timeline, as replay() would one by
-     * one. A loop of its own: writing the timeline from the replay loop made that loop slower than this second pass.
+     * one: a second pass (writing the timeline from the replay loop made that loop slower), array by array, as the
+     * timeline keeps the ring's own event words.
      */
     private static void copyToTimeline(ThreadTimeline timeline, int[] words, long[] times, long from, long to) {
-        for (long p = from; p < to; p++) {
-            int word = words[(int) p & (words.length - 1)];
-            timeline.add(EventCodes.payload(word), EventCodes.kind(word) == EventCodes.BEGIN,
-                    times[(int) p & (times.length - 1)]);
-        }
+        timeline.addRun(words, times, from, to);
     }
 
     /** Replays every event through {@link #replay}, with its allocated bytes when the ring holds them. */

@@ -12,7 +12,7 @@ package io.hudprof.core;
  * and only a thread that writes tens of thousands of events a frame costs up to 768 KiB. Rings and contexts of
  * ended threads are reused by the threads that start later, and threads of one name share their states. A thread
  * that drops events also keeps a {@code maxDepth × 4}-byte copy of its stack. A timeline of
- * {@code timelineCapacity} events (13 bytes each) per thread is kept only when configured (off by default); with it,
+ * {@code timelineCapacity} events (12 bytes each) per thread is kept only when configured (off by default); with it,
  * the frame timeline ({@link TimelineStore}) keeps the bars of the last {@code timelineFrames} recorded frames
  * (default 8): 24 bytes per bar (one bar is a zone's begin and end, so 12 bytes per event) plus about 40 bytes per
  * thread and frame, in a shared ring that grows on demand up to {@code timelineCapacity × timelineFrames / 2} bars

@@ -22,9 +22,9 @@ public final class ThreadTimeline {
     private final String threadName;
     private final int capacity;
     private final int mask;
-    private final int[] zones;
+    /** The recorder's own event words (BEGIN or END with the zone id): copied from its ring array by array. */
+    private final int[] words;
     private final long[] times;
-    private final boolean[] begins;
     private long written;
     private final long[] frameEnds;
     private long frames;
@@ -40,9 +40,8 @@ public final class ThreadTimeline {
         this.threadName = threadName;
         this.capacity = capacity;
         this.mask = capacity - 1;
-        this.zones = new int[capacity];
+        this.words = new int[capacity];
         this.times = new long[capacity];
-        this.begins = new boolean[capacity];
         this.frameEnds = new long[frameCapacity];
     }
 
@@ -70,10 +69,28 @@ public final class ThreadTimeline {
 
     void add(int zoneId, boolean begin, long nanos) {
         int i = (int) written & mask;
-        zones[i] = zoneId;
-        begins[i] = begin;
+        words[i] = EventCodes.word(begin ? EventCodes.BEGIN : EventCodes.END, zoneId);
         times[i] = nanos;
         written++;
+    }
+
+    /**
+     * Adds the recorder ring's events at positions {@code from..to} (all BEGIN or END), as {@link #add} would one by
+     * one, but array by array: each event is a word and a time in both rings, so the update's copy is two
+     * {@code System.arraycopy} calls per stretch that wraps neither ring.
+     */
+    void addRun(int[] ringWords, long[] ringTimes, long from, long to) {
+        int ringMask = ringWords.length - 1;
+        long p = from;
+        while (p < to) {
+            int s = (int) p & ringMask;
+            int d = (int) written & mask;
+            int n = (int) Math.min(to - p, Math.min(ringWords.length - s, capacity - d));
+            System.arraycopy(ringWords, s, words, d, n);
+            System.arraycopy(ringTimes, s, times, d, n);
+            p += n;
+            written += n;
+        }
     }
 
     void push(int zoneId, long start, long bar) {
@@ -109,12 +126,12 @@ public final class ThreadTimeline {
         if (written - start > capacity) {
             return false;
         }
-        int[] z = zones;
-        boolean[] b = begins;
+        int[] w = words;
         long[] t = times;
         for (long e = start; e < end; e++) {
             int i = (int) e & mask;
-            store.event(z[i], b[i], t[i]);
+            int word = w[i];
+            store.event(EventCodes.payload(word), EventCodes.kind(word) == EventCodes.BEGIN, t[i]);
         }
         return true;
     }
@@ -152,14 +169,14 @@ public final class ThreadTimeline {
         long end = frameEnds[(int) ((frames - 1 - framesAgo) % frameEnds.length)];
         int from = (int) (end - count) & mask;
         int first = Math.min(count, capacity - from);
-        System.arraycopy(zones, from, zoneIds, 0, first);
-        System.arraycopy(begins, from, beginFlags, 0, first);
         System.arraycopy(times, from, nanos, 0, first);
-        int rest = count - first;
-        if (rest > 0) {
-            System.arraycopy(zones, 0, zoneIds, first, rest);
-            System.arraycopy(begins, 0, beginFlags, first, rest);
-            System.arraycopy(times, 0, nanos, first, rest);
+        if (count > first) {
+            System.arraycopy(times, 0, nanos, first, count - first);
+        }
+        for (int e = 0; e < count; e++) {
+            int word = words[(from + e) & mask];
+            zoneIds[e] = EventCodes.payload(word);
+            beginFlags[e] = EventCodes.kind(word) == EventCodes.BEGIN;
         }
         return count;
     }
@@ -187,7 +204,8 @@ public final class ThreadTimeline {
         }
         for (long e = start; e < end; e++) {
             int i = (int) e & mask;
-            visitor.event(zones[i], begins[i], times[i]);
+            int word = words[i];
+            visitor.event(EventCodes.payload(word), EventCodes.kind(word) == EventCodes.BEGIN, times[i]);
         }
         return true;
     }

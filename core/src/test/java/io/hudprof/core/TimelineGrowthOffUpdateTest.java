@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 31: the timeline's growth never lands in one frame's {@code update()}. A new thread's timeline ring (13
+ * Issue 31: the timeline's growth never lands in one frame's {@code update()}. A new thread's timeline ring (12
  * bytes an event, megabytes in the demo) is made by the thread itself when it registers, and the frame timeline's
  * shared bar ring, once half full, has its next size made on the "hudprof timeline rings" thread, so the update that
  * fills the ring copies into it instead of allocating.
@@ -64,7 +64,7 @@ class TimelineGrowthOffUpdateTest {
             fx.profiler.update();
             long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
             assertEquals(2, fx.profiler.threadCount());
-            // The ring is 1 << 16 events of 13 bytes, 850 KB; what is left is the thread's context and roster entry.
+            // The ring is 1 << 16 events of 12 bytes, 786 KB; what is left is the thread's context and roster entry.
             assertTrue(allocated < 64 * 1024, "the update that first saw the thread allocated " + allocated + " B");
         }
     }

@@ -128,7 +128,7 @@ final class DemoApp {
     /**
      * The profiler: the one already installed (an agent's), else one that keeps a timeline of recent events per
      * thread, so traces (--export, the HUD's X key) and spikes hold every zone's begin and end. The demo writes about
-     * 5000 events a frame on its main thread, so 2^20 events (13 MiB) hold about 200 frames.
+     * 5000 events a frame on its main thread, so 2^20 events (12 MiB) hold about 200 frames.
      */
     private static Profiler startProfiler() {
         Profiler installed = Hudprof.profiler();

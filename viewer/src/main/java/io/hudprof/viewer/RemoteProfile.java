@@ -61,7 +61,7 @@ final class RemoteProfile {
     static final int STATE_HISTORY_ENTRIES = (1 << 17) - 16;
     /** Per-zone history entries of a client's profile (12 bytes each: 1.5 MiB). */
     static final int ZONE_HISTORY_ENTRIES = (1 << 17) - 16;
-    /** Timeline events kept per replayed thread (13 bytes each: 208 KiB). */
+    /** Timeline events kept per replayed thread (12 bytes each: 192 KiB). */
     static final int TIMELINE_EVENTS = 1 << 14;
 
     private static final Object GATE = new Object();
