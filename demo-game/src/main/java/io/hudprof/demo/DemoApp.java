@@ -152,7 +152,8 @@ final class DemoApp {
         try (Renderer renderer = new Renderer(world);
              GameInput input = GameInput.install(handle, camera);
              Overlay hud = profiler == null ? null : Overlay.create(profiler, OverlayConfig.builder()
-                     .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle)).build())) {
+                     .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle))
+                     .gpuTiming(options.gpuTiming).build())) {
             TraceExporter exporter = spikes == null ? null
                     : TraceExporter.of(profiler, spikes.times(), spikes.notes());
             if (hud != null) {
