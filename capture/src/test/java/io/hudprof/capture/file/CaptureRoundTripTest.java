@@ -219,7 +219,7 @@ class CaptureRoundTripTest {
     }
 
     private static String instantReport(Profiler profiler) {
-        ReportController c = profiler.controller();
+        ReportController c = ReportController.of(profiler);
         Report report = new Report();
         StringBuilder text = new StringBuilder();
         c.setAveraging(Averaging.INSTANTANEOUS);
@@ -297,7 +297,7 @@ class CaptureRoundTripTest {
             if (!recorded) {
                 return; // the replay's own unrecorded update before its first frame has no live twin
             }
-            ReportController c = profiler.controller();
+            ReportController c = ReportController.of(profiler);
             StringBuilder text = new StringBuilder();
             for (Averaging averaging : Averaging.values()) {
                 c.setAveraging(averaging);

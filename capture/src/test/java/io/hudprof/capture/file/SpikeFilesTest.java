@@ -143,7 +143,7 @@ class SpikeFilesTest {
     }
 
     private static String report(Profiler profiler) {
-        ReportController c = profiler.controller();
+        ReportController c = ReportController.of(profiler);
         Report report = new Report();
         StringBuilder text = new StringBuilder();
         c.setAveraging(Averaging.INSTANTANEOUS);
