@@ -8,11 +8,11 @@ import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.StatHistory;
 import io.hudprof.stats.Stats;
+import io.hudprof.stats.ZoneRanking;
 import io.hudprof.stats.category.CategoryHistory;
 
 /**
