@@ -219,18 +219,7 @@ class CaptureRoundTripTest {
     }
 
     private static String instantReport(Profiler profiler) {
-        ReportController c = ReportController.of(profiler);
-        Report report = new Report();
-        StringBuilder text = new StringBuilder();
-        c.setAveraging(Averaging.INSTANTANEOUS);
-        c.setMode(ReportMode.SELF_TIME);
-        c.build(report);
-        TextReport.append(report, text);
-        c.showCallGraph(PHYSICS);
-        c.build(report);
-        TextReport.append(report, text);
-        c.setMode(ReportMode.SELF_TIME);
-        return text.toString();
+        return InstantReports.text(profiler, PHYSICS);
     }
 
     /** The report without its frame number and the navigation cursor (where the reader's cursor happens to be). */
