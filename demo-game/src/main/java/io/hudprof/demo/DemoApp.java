@@ -5,6 +5,7 @@ import static org.lwjgl.opengl.GL11C.glGetError;
 import static org.lwjgl.glfw.GLFW.glfwPollEvents;
 
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
@@ -168,7 +169,7 @@ final class DemoApp {
             }
             Zone focus = options.callGraph == null ? null : Zones.find(options.callGraph);
             if (focus != null) {
-                profiler.controller().showCallGraph(focus);
+                ReportController.of(profiler).showCallGraph(focus);
             }
             // --slow: resolved here, where the world's, renderer's and this class's zones all exist.
             Slowdown.slow(Zones.slowTable(options.slow));
