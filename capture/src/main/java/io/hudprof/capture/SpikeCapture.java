@@ -456,7 +456,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
 
     private void capture(SpikeRule.Trigger trigger, String thread, long value, double baseline) {
         captured++;
-        Object shown = profiler.controller().shownSpike();
+        Object shown = ReportController.of(profiler).shownSpike();
         // Filled in a slot that held the largest spike so far (a spare when this one is smaller): it grows only
         // for a spike larger than all before it.
         fresh = spares.fitting(fresh, largest, shown);
