@@ -95,14 +95,19 @@ public final class ThreadTimeline {
 
     void push(int zoneId, long start, long bar) {
         if (openDepth == openZone.length) {
-            openZone = java.util.Arrays.copyOf(openZone, openDepth * 2);
-            openStart = java.util.Arrays.copyOf(openStart, openDepth * 2);
-            openBar = java.util.Arrays.copyOf(openBar, openDepth * 2);
+            growOpen();
         }
         openZone[openDepth] = zoneId;
         openStart[openDepth] = start;
         openBar[openDepth] = bar;
         openDepth++;
+    }
+
+    /** Doubles the open-zone stack (a thread nested deeper than ever before). */
+    void growOpen() {
+        openZone = java.util.Arrays.copyOf(openZone, openZone.length * 2);
+        openStart = java.util.Arrays.copyOf(openStart, openStart.length * 2);
+        openBar = java.util.Arrays.copyOf(openBar, openBar.length * 2);
     }
 
     /** Marks the start of the next frame's events. */
@@ -126,13 +131,7 @@ public final class ThreadTimeline {
         if (written - start > capacity) {
             return false;
         }
-        int[] w = words;
-        long[] t = times;
-        for (long e = start; e < end; e++) {
-            int i = (int) e & mask;
-            int word = w[i];
-            store.event(EventCodes.payload(word), EventCodes.kind(word) == EventCodes.BEGIN, t[i]);
-        }
+        store.replay(this, words, times, mask, start, end);
         return true;
     }
 

@@ -328,6 +328,78 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
         }
     }
 
+    /**
+     * {@link #event} for each of a thread timeline's events {@code from..to} (its ring's words and times), as one
+     * loop with the bar ring, the thread's open stack and the lane's bar count in locals: the frame timeline replays
+     * every event of every update, and the per-event call wrote and reread those fields each time.
+     */
+    void replay(ThreadTimeline t, int[] words, long[] times, int mask, long from, long to) {
+        if (buildLane < 0) {
+            for (long e = from; e < to; e++) {
+                int i = (int) e & mask;
+                event(EventCodes.payload(words[i]), EventCodes.kind(words[i]) == EventCodes.BEGIN, times[i]);
+            }
+            return;
+        }
+        int depth = t.openDepth;
+        int[] openZone = t.openZone;
+        long[] openStart = t.openStart;
+        long[] openBar = t.openBar;
+        long written = barsWritten;
+        long room = barRoom;
+        int[] zone = barZone;
+        int[] depthFlags = barDepthFlags;
+        long[] start = barStart;
+        long[] end = barEnd;
+        int bars = barMask;
+        int added = 0;
+        for (long e = from; e < to; e++) {
+            int i = (int) e & mask;
+            int word = words[i];
+            long nanos = times[i];
+            if (EventCodes.kind(word) == EventCodes.BEGIN) {
+                if (written >= room) {
+                    barsWritten = written;
+                    makeRoom();
+                    room = barRoom;
+                    zone = barZone;
+                    depthFlags = barDepthFlags;
+                    start = barStart;
+                    end = barEnd;
+                    bars = barMask;
+                }
+                long b = written++;
+                int bi = (int) b & bars;
+                int zoneId = EventCodes.payload(word);
+                zone[bi] = zoneId;
+                depthFlags[bi] = Math.min(depth, DEPTH_MASK);
+                start[bi] = nanos;
+                end[bi] = nanos;
+                added++;
+                if (depth == openZone.length) {
+                    t.openDepth = depth;
+                    t.growOpen();
+                    openZone = t.openZone;
+                    openStart = t.openStart;
+                    openBar = t.openBar;
+                }
+                openZone[depth] = zoneId;
+                openStart[depth] = nanos;
+                openBar[depth] = b;
+                depth++;
+            } else if (depth > 0) {
+                depth--;
+                long bar = openBar[depth];
+                if (bar >= 0) {
+                    end[(int) bar & bars] = nanos;
+                }
+            }
+        }
+        barsWritten = written;
+        t.openDepth = depth;
+        laneBarCount[(int) buildLane & laneMask] += added;
+    }
+
     private long newLane(String name, int root, int flags) {
         if (lanesWritten - frameFirstLane[oldestFrameSlot()] >= laneMask + 1 && laneMask + 1 < maxBars) {
             growLanes();
