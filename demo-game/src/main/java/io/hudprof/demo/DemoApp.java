@@ -345,7 +345,8 @@ final class DemoApp {
 
     /** The spike summary at exit: the worst and most recent three, and every held spike with a note (a GC). */
     private void printSpikes(SpikeCapture spikes) {
-        out.println("hudprof demo: " + spikes.captured() + " spikes caught (rule " + spikes.rule() + ")");
+        out.println("hudprof demo: " + spikes.captured() + " spikes caught (rule " + spikes.rule() + "), "
+                + spikes.slotGrowthsInUpdate() + " grew a spike slot inside update()");
         for (int i = 0; i < spikes.worstCount(); i++) {
             Spike spike = spikes.worst(i);
             if (i < 3 || spike.noteCount() > 0) {
