@@ -45,7 +45,8 @@ final class SpareSpikes {
 
     /**
      * {@code slot} when it takes a spike of {@code need}'s sizes without growing; else a ready spare that does, with
-     * {@code slot} handed to the grower in its place; else {@code slot} (it will grow in place: counted).
+     * {@code slot} handed to the grower in its place; else {@code slot} (it will grow in place; the caller counts
+     * that with {@link #countGrownInUpdate()}, knowing what the spike really needs).
      * Never swaps out {@code keep} (a slot a reader still holds, such as the spike the report shows).
      */
     Spike fitting(Spike slot, SpikeRoom need, Object keep) {
@@ -63,7 +64,6 @@ final class SpareSpikes {
                 }
             }
         }
-        grownInUpdate++;
         return slot;
     }
 
@@ -87,7 +87,7 @@ final class SpareSpikes {
         LockSupport.unpark(grower);
     }
 
-    /** Counts a slot the caller let grow in place (a spike larger than any seen before it). */
+    /** Counts a slot that grew in place inside {@code update()}. */
     void countGrownInUpdate() {
         grownInUpdate++;
     }

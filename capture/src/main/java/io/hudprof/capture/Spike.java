@@ -385,6 +385,19 @@ public final class Spike implements StoredFrame {
         eventNanos[t] = Arrays.copyOf(eventNanos[t], size);
     }
 
+    /**
+     * The sum of every growable array's length: arrays only ever grow, so a fill that changes this grew one (how
+     * {@link SpikeCapture} counts growth inside update()).
+     */
+    long capacityTotal() {
+        long total = frame.states.length + previous.states.length + statKeys.length + threadNames.length
+                + timeline.laneCapacity() + timeline.barCapacity() + timeline.depthCapacity();
+        for (int t = 0; t < threadNames.length; t++) {
+            total += eventZones[t] == null ? 0 : eventZones[t].length;
+        }
+        return total;
+    }
+
     /** True when this slot takes a spike of {@code room}'s sizes without growing any array. */
     boolean fits(SpikeRoom room) {
         if (frame.states.length < room.states || previous.states.length < room.states

@@ -461,6 +461,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         // for a spike larger than all before it.
         fresh = spares.fitting(fresh, largest, shown);
         Spike s = fresh;
+        long capacityBefore = s.capacityTotal();
         s.frameNumber = profiler.recordedFrames();
         s.frameNanos = times.endNanos(0) - times.startNanos(0);
         s.startNanos = times.startNanos(0);
@@ -480,11 +481,13 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
                 s.addNote(notes.text(n));
             }
         }
-        need.measure(s, data.stateCount());
-        if (!largest.covers(need)) {
+        need.measure(s, Math.max(s.frame.count, s.previous.count));
+        if (s.capacityTotal() != capacityBefore) {
             spares.countGrownInUpdate();
-            largest.include(need);
         }
+        // The slots are sized for every state, as a spike's GPU values arrive later and add states to it.
+        need.states = data.stateCount();
+        largest.include(need);
         spares.ask(largest);
         Spike slot = recent[recentNext];
         if (slot != shown) {
@@ -499,7 +502,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         recentCount = Math.min(recentCount + 1, recent.length);
         keepIfWorst(s, shown);
         if (framesAfter >= 0 && listeners.length > 0 && pendingCountdown < 0) {
-            pending = spares.fitting(pending, need, shown);
+            pending = fitted(pending, shown);
             pending.copyFrom(s);
             pendingAgo = 0;
             pendingCountdown = framesAfter;
@@ -555,6 +558,15 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         s.gpuPending = false;
     }
 
+    /** {@code slot}, or a spare grown for the spike being kept; counts a slot that will grow copying it. */
+    private Spike fitted(Spike slot, Object shown) {
+        Spike fitting = spares.fitting(slot, need, shown);
+        if (!fitting.fits(need)) {
+            spares.countGrownInUpdate();
+        }
+        return fitting;
+    }
+
     private void keepIfWorst(Spike s, Object shown) {
         if (worst.length == 0) {
             return;
@@ -569,7 +581,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             worstCount++;
         }
         // Sorted largest first: move the reused last slot up to where the new value belongs.
-        Spike slot = spares.fitting(worst[at], need, shown);
+        Spike slot = fitted(worst[at], shown);
         while (at > 0 && worst[at - 1].value < s.value) {
             worst[at] = worst[at - 1];
             at--;

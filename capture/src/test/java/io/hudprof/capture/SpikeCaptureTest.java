@@ -409,10 +409,9 @@ class SpikeCaptureTest {
         assertEquals(List.of(189, 190, 191), List.of(countPaths(spikes.recent(0)), countPaths(spikes.recent(1)),
                 countPaths(spikes.recent(2))), "each kept spike holds its own frame's PATH zones");
         assertTrue(spikes.spares().spareGrowths() > 0, "spares were grown by the grower thread");
-        // A burst of ever larger spikes outruns the grower: then slots grow in place, and are counted.
-        for (int i = 1; i <= 8; i++) {
-            wideFrame(400 * i);
-        }
+        // A spike more than twice the largest before it is larger than any spare: its slot grows in update(), counted.
+        awaitSpares(spikes);
+        wideFrame(450);
         assertTrue(spikes.slotGrowthsInUpdate() > grownByTheLargest, "growth inside update() is counted");
         spikes.detach();
     }
