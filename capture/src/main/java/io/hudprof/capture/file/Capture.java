@@ -1,5 +1,6 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.Problem;
 import io.hudprof.core.ProfilerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +31,14 @@ public final class Capture {
     public record ThreadInfo(int id, String name, boolean updating) {
     }
 
+    /**
+     * A note (GC pause, safepoint, JIT compilation) as the HUD showed it against frames: it settled by the update
+     * of frame {@code frameIndex} (an index into {@link #frames()}) and touched the live run's recorded frames
+     * {@code firstFrame .. lastFrame} (both 0: none the profiler still held).
+     */
+    public record Note(int frameIndex, long firstFrame, long lastFrame, String text) {
+    }
+
     private final Path file;
     private final int minorVersion;
     private final Map<String, String> header;
@@ -38,9 +47,11 @@ public final class Capture {
     private final List<CapturedFrame> frames;
     private final long droppedFrames;
     private final int maxThreadEvents;
+    private final List<Note> notes;
 
     private Capture(Path file, int minorVersion, Map<String, String> header, Map<Integer, ZoneInfo> zones,
-                    List<ThreadInfo> threads, List<CapturedFrame> frames, long droppedFrames, int maxThreadEvents) {
+                    List<ThreadInfo> threads, List<CapturedFrame> frames, long droppedFrames, int maxThreadEvents,
+                    List<Note> notes) {
         this.file = file;
         this.minorVersion = minorVersion;
         this.header = Collections.unmodifiableMap(header);
@@ -49,6 +60,7 @@ public final class Capture {
         this.frames = Collections.unmodifiableList(frames);
         this.droppedFrames = droppedFrames;
         this.maxThreadEvents = maxThreadEvents;
+        this.notes = Collections.unmodifiableList(notes);
     }
 
     /**
@@ -105,6 +117,11 @@ public final class Capture {
         return frames;
     }
 
+    /** The notes (GC, JIT, JFR) in the order they settled; none in a 1.0 capture. */
+    public List<Note> notes() {
+        return notes;
+    }
+
     /** Frames of the live run the writer could not take (between its first frame and its end). */
     public long droppedFrames() {
         return droppedFrames;
@@ -151,6 +168,10 @@ public final class Capture {
         private long previousEnd;
         private long lastRecorded;
         private long dropped;
+        /** Problem kinds by the capture's id: this JVM's problem, or null for a name it does not know. */
+        private final Problem[] problemKind = new Problem[CaptureFormat.MAX_PROBLEM_KIND + 1];
+        private final boolean[] problemKindDefined = new boolean[CaptureFormat.MAX_PROBLEM_KIND + 1];
+        private final List<Note> notes = new ArrayList<>();
 
         Reader(Path file, byte[] bytes) {
             this.file = file;
@@ -193,6 +214,9 @@ public final class Capture {
                     case CaptureFormat.TAG_ZONE -> readZone();
                     case CaptureFormat.TAG_THREAD -> readThread();
                     case CaptureFormat.TAG_FRAME -> readFrame();
+                    case CaptureFormat.TAG_PROBLEM_KIND -> readProblemKind();
+                    case CaptureFormat.TAG_PROBLEMS -> readProblems(tagAt);
+                    case CaptureFormat.TAG_NOTE -> readNote(tagAt);
                     case CaptureFormat.TAG_END -> {
                         long frameCount = in.readNonNegative("frame count");
                         long droppedTotal = in.readNonNegative("dropped frames");
@@ -219,7 +243,8 @@ public final class Capture {
                             throw new CaptureFormatException(file, tagAt, "the end record says a thread's largest "
                                     + "frame has " + maxEvents + " events but it has " + largest);
                         }
-                        return new Capture(file, minor, header, zones, threads, frames, droppedTotal, largest);
+                        return new Capture(file, minor, header, zones, threads, frames, droppedTotal, largest,
+                                notes);
                     }
                     default -> {
                         if (tag < CaptureFormat.TAG_FIRST_OPTIONAL) {
@@ -263,6 +288,79 @@ public final class Capture {
                         Math.max(id + 1L, 2L * zoneKind.length)));
             }
             zoneKind[id] = (flags & CaptureFormat.ZONE_GPU) != 0 ? GPU_ZONE : CPU_ZONE;
+        }
+
+        private void readProblemKind() throws CaptureFormatException {
+            int at = in.position();
+            int id = in.readCount(CaptureFormat.MAX_PROBLEM_KIND, "problem kind id");
+            String name = in.readString("problem kind name");
+            if (problemKindDefined[id]) {
+                throw new CaptureFormatException(file, at, "problem kind " + id + " is defined twice");
+            }
+            problemKindDefined[id] = true;
+            for (Problem p : Problem.values()) {
+                if (p.name().equals(name)) {
+                    problemKind[id] = p; // a kind this hudprof does not know (a later writer's) is read and left out
+                }
+            }
+        }
+
+        /** The problem counts of the frame just read. */
+        private void readProblems(int tagAt) throws CaptureFormatException {
+            CapturedFrame frame = lastFrame(tagAt, "problem counts");
+            if (frame.problemsInFrame != null) {
+                throw new CaptureFormatException(file, tagAt, "a second problems record for frame "
+                        + (frames.size() - 1));
+            }
+            long[] before = readCounts("problems before the frame");
+            long[] inFrame = readCounts("problems in the frame");
+            frame.problemsBefore = before;
+            frame.problemsInFrame = inFrame;
+        }
+
+        private long[] readCounts(String what) throws CaptureFormatException {
+            long[] counts = new long[Problem.values().length];
+            int n = in.readItems(2, what);
+            boolean[] seen = new boolean[CaptureFormat.MAX_PROBLEM_KIND + 1];
+            for (int i = 0; i < n; i++) {
+                int at = in.position();
+                int id = in.readCount(CaptureFormat.MAX_PROBLEM_KIND, "problem kind id");
+                if (!problemKindDefined[id]) {
+                    throw new CaptureFormatException(file, at, what + " use problem kind " + id + ", never defined");
+                }
+                if (seen[id]) {
+                    throw new CaptureFormatException(file, at, what + " count problem kind " + id + " twice");
+                }
+                seen[id] = true;
+                long count = in.readNonNegative("problem count");
+                if (problemKind[id] != null) {
+                    counts[problemKind[id].ordinal()] = count;
+                }
+            }
+            return counts;
+        }
+
+        /** A note that settled by the frame just read. */
+        private void readNote(int tagAt) throws CaptureFormatException {
+            lastFrame(tagAt, "a note");
+            int at = in.position();
+            long first = in.readNonNegative("note's first frame");
+            long last = in.readNonNegative("note's last frame");
+            if ((first == 0) != (last == 0) || last < first) {
+                throw new CaptureFormatException(file, at, "a note touches frames " + first + " to " + last);
+            }
+            if (last > lastRecorded) {
+                throw new CaptureFormatException(file, at, "a note touches frame " + last + ", not recorded yet");
+            }
+            String text = in.readString("note text");
+            notes.add(new Note(frames.size() - 1, first, last, text));
+        }
+
+        private CapturedFrame lastFrame(int tagAt, String what) throws CaptureFormatException {
+            if (frames.isEmpty()) {
+                throw new CaptureFormatException(file, tagAt, what + " before the first frame");
+            }
+            return frames.get(frames.size() - 1);
         }
 
         private void readThread() throws CaptureFormatException {

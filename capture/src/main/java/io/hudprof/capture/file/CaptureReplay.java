@@ -4,14 +4,18 @@ import io.hudprof.core.Clock;
 import io.hudprof.core.GpuTimestamps;
 import io.hudprof.core.GpuZone;
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.PinnedNotes;
+import io.hudprof.core.report.ReportAnnex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -26,8 +30,10 @@ import java.util.concurrent.Semaphore;
  * one installed before it; replays in one JVM take turns. Read the profiler's reports on the thread that calls
  * {@link #step()} between steps, or under {@link #lock()}. Not thread-safe: one thread steps.
  *
- * <p>Left out of this version of the format, so not replayed: statistics, frame notes, problem counts and
- * allocation per zone. Time a captured thread spent before its first event after it started (its recorder was made
+ * <p>Problem counts (format 1.1) are handed to the replay's profiler before each update, so history, reports and
+ * totals show the live ones (the replayed zone events are already repaired); notes are a {@link ReportAnnex} of the
+ * replay's profiler, each added in the update of the frame it settled by, so a report shows it against the frames
+ * it touched. Not replayed: statistics and allocation per zone. Time a captured thread spent before its first event after it started (its recorder was made
  * at its first zone) is not credited.
  */
 public final class CaptureReplay implements AutoCloseable {
@@ -43,7 +49,13 @@ public final class CaptureReplay implements AutoCloseable {
     private final Worker[] workers;
     private final boolean[] ended;
     private final int mainThread;
-    private final Map<Long, Long> replayedNumbers = new HashMap<>();
+    /** Live recorded-frame numbers to the replay's (increasing together: the writer's lost frames make gaps). */
+    private final TreeMap<Long, Long> replayedNumbers = new TreeMap<>();
+    private static final Problem[] PROBLEMS = Problem.values();
+    private final ReplayedNotes notes = new ReplayedNotes();
+    /** The capture's notes in the order they settled, and the next one to hand over. */
+    private final List<Capture.Note> capturedNotes;
+    private int nextNote;
     private final GpuTimestamps gpuBackend = new GpuTimestamps() {
         @Override
         public void begin(int zoneId) {
@@ -68,6 +80,35 @@ public final class CaptureReplay implements AutoCloseable {
                 replayedNumbers.put(f.frameNumber, profiler.recordedFrames());
             }
             settleGpu(f, false);
+            settleNotes(next);
+        }
+    }
+
+    /** The notes that settled by captured frame {@code index}, on the replay's frame numbers. */
+    private void settleNotes(int index) {
+        while (nextNote < capturedNotes.size() && capturedNotes.get(nextNote).frameIndex() <= index) {
+            Capture.Note note = capturedNotes.get(nextNote++);
+            long first = -1;
+            long last = -1;
+            if (note.firstFrame() > 0) {
+                Map.Entry<Long, Long> from = replayedNumbers.ceilingEntry(note.firstFrame());
+                Map.Entry<Long, Long> to = replayedNumbers.floorEntry(note.lastFrame());
+                if (from != null && to != null && from.getKey() <= note.lastFrame()) {
+                    first = from.getValue();
+                    last = to.getValue();
+                }
+            }
+            notes.add(first, last, note.text());
+        }
+    }
+
+    /** Hands the problems counted live over to the replay's profiler, into the frame it gathers; updating thread. */
+    private void countProblems(long[] counts) {
+        if (counts == null) {
+            return;
+        }
+        for (int k = 0; k < counts.length; k++) {
+            profiler.countProblems(PROBLEMS[k], counts[k]);
         }
     }
 
@@ -92,7 +133,11 @@ public final class CaptureReplay implements AutoCloseable {
         for (Capture.ZoneInfo z : capture.zones().values()) {
             zones.put(z.id(), localZone(z));
         }
+        this.capturedNotes = capture.notes();
         profiler.addFrameListener(this::lateGpu);
+        if (!capturedNotes.isEmpty()) {
+            profiler.addAnnex(notes);
+        }
     }
 
     private Zone localZone(Capture.ZoneInfo z) {
@@ -204,6 +249,10 @@ public final class CaptureReplay implements AutoCloseable {
             self.now = f.endNanos;
             synchronized (lock) {
                 settleGpu(f, true);
+                if ((f.flags & CaptureFormat.FRAME_RESYNC) == 0) {
+                    countProblems(f.problemsBefore);
+                }
+                countProblems(f.problemsInFrame);
                 clock.main = f.endNanos;
                 updating = f;
                 try {
@@ -248,6 +297,7 @@ public final class CaptureReplay implements AutoCloseable {
             self.now = Math.max(self.now, f.startNanos);
             synchronized (lock) {
                 clock.main = self.now;
+                countProblems(f.problemsBefore); // counted before the frame: in the totals only, as live
                 profiler.update(false);
             }
         });
@@ -444,6 +494,56 @@ public final class CaptureReplay implements AutoCloseable {
                     done.release();
                 }
             }
+        }
+    }
+
+    /**
+     * The capture's notes as the replay's report shows them: an annex of the replay's profiler, grown on the
+     * updating thread (inside an update, under {@link #lock()}) and read by reports.
+     */
+    private static final class ReplayedNotes implements PinnedNotes, ReportAnnex {
+        private long[] first = new long[8];
+        private long[] last = new long[8];
+        private String[] text = new String[8];
+        private volatile int count;
+
+        void add(long firstFrame, long lastFrame, String note) {
+            int n = count;
+            if (n == text.length) {
+                first = Arrays.copyOf(first, n * 2);
+                last = Arrays.copyOf(last, n * 2);
+                text = Arrays.copyOf(text, n * 2);
+            }
+            first[n] = firstFrame;
+            last[n] = lastFrame;
+            text[n] = note;
+            count = n + 1;
+        }
+
+        @Override
+        public PinnedNotes notes() {
+            return this;
+        }
+
+        @Override
+        public long oldest() {
+            return 0;
+        }
+
+        @Override
+        public long end() {
+            return count;
+        }
+
+        @Override
+        public boolean touches(long n, long frameNumber) {
+            int i = (int) n;
+            return first[i] >= 0 && first[i] <= frameNumber && frameNumber <= last[i];
+        }
+
+        @Override
+        public String text(long n) {
+            return text[(int) n];
         }
     }
 }

@@ -1,8 +1,12 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.capture.FrameNotes;
+import io.hudprof.core.FrameHistory;
 import io.hudprof.core.FrameListener;
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.report.PinnedNotes;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -62,6 +66,13 @@ public final class CaptureWriter implements FrameListener {
     private final FrameSlot pending = new FrameSlot();
     private boolean resyncPending;
     private long droppedPending;
+    private static final Problem[] PROBLEMS = Problem.values();
+    /** The profiler's problem totals at the last update; counts no frame taken has carried yet. */
+    private final long[] problemsSeen = new long[FrameSlot.PROBLEM_KINDS];
+    private final long[] problemsPending = new long[FrameSlot.PROBLEM_KINDS];
+    /** The notes the profiler's report shows, and one past the last of them copied. */
+    private PinnedNotes notesSeen;
+    private long notesEnd;
     private final long[] gpuCopied = new long[GPU_WINDOW * 2];
     /** GPU frames a {@link FrameListener.Stage#GATHER} probe saw resolved: before this update's commit. */
     private final long[] gpuBeforeUpdate = new long[GPU_WINDOW * 2];
@@ -144,6 +155,9 @@ public final class CaptureWriter implements FrameListener {
             w.armed = true;
             w.resyncPending = true;
         }
+        // Notes settled before the capture are not the capture's; those of a notes store plugged in later all are.
+        w.notesSeen = profiler.controller().notes();
+        w.notesEnd = w.notesSeen == null ? 0 : w.notesSeen.end();
         profiler.addFrameListener(w.gpuProbe);
         profiler.addFrameListener(w);
         return w;
@@ -225,6 +239,8 @@ public final class CaptureWriter implements FrameListener {
         if (recorded) {
             copyGpu(slot);
         }
+        copyProblems(slot);
+        copyNotes(slot);
         current = null;
         if (!armed || slot == null || !complete) {
             if (slot != null) {
@@ -259,7 +275,66 @@ public final class CaptureWriter implements FrameListener {
             pending.addEnded(slot.endedThread[i]);
         }
         droppedPending += slot.droppedBefore;
+        for (int k = 0; k < FrameSlot.PROBLEM_KINDS; k++) {
+            problemsPending[k] += slot.problemsBefore[k] + slot.problemsInFrame[k];
+        }
+        for (int i = 0; i < slot.notes; i++) {
+            pending.addNote(slot.noteFirst[i], slot.noteLast[i], slot.noteText[i]);
+        }
         slot.clear();
+    }
+
+    /**
+     * The problems the profiler counted in this update (its totals' growth), into the slot with those no frame taken
+     * carried yet (before the first frame taken: every count since the profiler started), or kept for the next.
+     */
+    private void copyProblems(FrameSlot slot) {
+        for (int k = 0; k < FrameSlot.PROBLEM_KINDS; k++) {
+            long total = profiler.problemsTotal(PROBLEMS[k]);
+            long delta = total - problemsSeen[k];
+            problemsSeen[k] = total;
+            if (slot != null) {
+                slot.problemsInFrame[k] = delta;
+                slot.problemsBefore[k] = problemsPending[k];
+                problemsPending[k] = 0;
+            } else {
+                problemsPending[k] += delta;
+            }
+        }
+    }
+
+    /** The notes that settled since the last update (a note is rare: usually none), with the frames each touched. */
+    private void copyNotes(FrameSlot slot) {
+        PinnedNotes notes = profiler.controller().notes();
+        if (notes == null) {
+            return;
+        }
+        if (notes != notesSeen) {
+            notesSeen = notes;
+            notesEnd = notes.oldest();
+        }
+        long end = notes.end();
+        FrameSlot into = slot != null ? slot : pending;
+        for (long n = Math.max(notesEnd, notes.oldest()); n < end; n++) {
+            long first = -1;
+            long last = -1;
+            if (notes instanceof FrameNotes frameNotes) {
+                first = frameNotes.firstFrame(n);
+                last = frameNotes.lastFrame(n);
+            } else {
+                FrameHistory history = profiler.history();
+                for (int ago = 0; ago < history.size(); ago++) {
+                    long number = history.frameNumber(ago);
+                    if (number >= 0 && notes.touches(n, number)) {
+                        last = last < 0 ? number : last;
+                        first = number;
+                    }
+                }
+            }
+            boolean none = first < 1 || last < first;
+            into.addNote(none ? 0 : first, none ? 0 : last, notes.text(n));
+        }
+        notesEnd = end;
     }
 
     private void copyPending(FrameSlot slot) {
@@ -272,6 +347,11 @@ public final class CaptureWriter implements FrameListener {
             slot.addEnded(pending.endedThread[i]);
         }
         pending.ended = 0;
+        for (int i = 0; i < pending.notes; i++) {
+            slot.addNote(pending.noteFirst[i], pending.noteLast[i], pending.noteText[i]);
+        }
+        Arrays.fill(pending.noteText, 0, pending.notes, null);
+        pending.notes = 0;
         if (resyncPending) {
             slot.resync = true;
             int z = 0;

@@ -1,5 +1,6 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
 import java.io.BufferedOutputStream;
@@ -26,6 +27,8 @@ final class FrameEncoder {
     private final ByteOut record = new ByteOut(1 << 12);
     private final ByteOut chunk = new ByteOut(1 << 16);
     private boolean[] zoneDefined = new boolean[1024];
+    private final boolean[] problemDefined = new boolean[FrameSlot.PROBLEM_KINDS];
+    private static final Problem[] PROBLEMS = Problem.values();
     private long previousEnd;
     private boolean first = true;
     private int maxThreadEvents;
@@ -184,11 +187,53 @@ final class FrameEncoder {
             }
         }
         chunk.writeRecord(CaptureFormat.TAG_FRAME, record);
+        problems(s);
+        for (int i = 0; i < s.notes; i++) {
+            record.clear();
+            record.writeVarLong(s.noteFirst[i]);
+            record.writeVarLong(s.noteLast[i]);
+            record.writeString(s.noteText[i]);
+            chunk.writeRecord(CaptureFormat.TAG_NOTE, record);
+        }
         previousEnd = s.endNanos;
         first = false;
         frames++;
         if (chunk.size() >= 1 << 15) {
             flushChunk();
+        }
+    }
+
+    /** The frame's problem counts, when it has any, after defining the kinds they use. */
+    private void problems(FrameSlot s) {
+        int before = 0;
+        int inFrame = 0;
+        for (int k = 0; k < FrameSlot.PROBLEM_KINDS; k++) {
+            before += s.problemsBefore[k] != 0 ? 1 : 0;
+            inFrame += s.problemsInFrame[k] != 0 ? 1 : 0;
+            if ((s.problemsBefore[k] != 0 || s.problemsInFrame[k] != 0) && !problemDefined[k]) {
+                problemDefined[k] = true;
+                record.clear();
+                record.writeVarLong(k);
+                record.writeString(PROBLEMS[k].name());
+                chunk.writeRecord(CaptureFormat.TAG_PROBLEM_KIND, record);
+            }
+        }
+        if (before + inFrame == 0) {
+            return;
+        }
+        record.clear();
+        writeCounts(s.problemsBefore, before);
+        writeCounts(s.problemsInFrame, inFrame);
+        chunk.writeRecord(CaptureFormat.TAG_PROBLEMS, record);
+    }
+
+    private void writeCounts(long[] counts, int nonZero) {
+        record.writeVarLong(nonZero);
+        for (int k = 0; k < counts.length; k++) {
+            if (counts[k] != 0) {
+                record.writeVarLong(k);
+                record.writeVarLong(counts[k]);
+            }
         }
     }
 
