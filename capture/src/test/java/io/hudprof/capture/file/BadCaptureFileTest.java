@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.hudprof.capture.FrameNotes;
+import io.hudprof.capture.SpikeCapture;
+import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.Problem;
 import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
@@ -47,16 +51,27 @@ class BadCaptureFileTest {
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock)
                 .timelineCapacity(1 << 10).build()));
         good = dir.resolve("good.hudprof");
+        // Format 1.1's sections too: a note (the spike capture's notes store) and problem counts.
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(60_000)).attach(profiler);
         try (ThreadWorker worker = new ThreadWorker("worker")) {
             CaptureWriter writer = CaptureWriter.start(profiler, good, 64, 0, "bad files"); // room for every frame
             profiler.update();
             for (int f = 0; f < 12; f++) {
+                if (f == 6) {
+                    spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
+                            clock.nanoTime() - 30_000, 20_000);
+                }
                 A.begin();
                 clock.advanceMicros(10 + f);
                 B.begin();
                 clock.advanceMicros(3);
-                B.end();
+                if (f % 3 != 1) {
+                    B.end(); // else a missing end
+                }
                 A.end();
+                if (f % 4 == 2) {
+                    B.end(); // an extra end
+                }
                 worker.run(() -> {
                     A.begin();
                     clock.advanceMicros(4);
@@ -69,7 +84,10 @@ class BadCaptureFileTest {
         }
         Hudprof.uninstall();
         bytes = Files.readAllBytes(good);
-        assertEquals(13, Capture.open(good).frames().size());
+        Capture capture = Capture.open(good);
+        assertEquals(13, capture.frames().size());
+        assertEquals(1, capture.notes().size());
+        assertTrue(capture.frames().stream().anyMatch(f -> f.problems(Problem.MISSING_END) > 0));
     }
 
     private CaptureFormatException rejected(byte[] b) {
@@ -91,7 +109,7 @@ class BadCaptureFileTest {
         byte[] b = bytes.clone();
         b[CaptureFormat.MAGIC.length] = 2;
         CaptureFormatException e = rejected(b);
-        assertTrue(e.getMessage().contains("version 2.0"), e.getMessage());
+        assertTrue(e.getMessage().contains("version 2." + CaptureFormat.MINOR), e.getMessage());
         assertEquals(CaptureFormat.MAGIC.length, e.offset());
     }
 
@@ -135,6 +153,82 @@ class BadCaptureFileTest {
         CaptureFormatException e = rejected(toBytes(out));
         assertTrue(AllocationCheck.allocatedBytes() - before < 1 << 20);
         assertTrue(e.getMessage().contains("thread segments"), e.getMessage());
+    }
+
+    @Test
+    void lyingProblemAndNoteRecordsAreRejectedAtTheirOffset() {
+        int afterHeader = firstRecordEnd();
+        // A note before any frame.
+        ByteOut note = new ByteOut(64);
+        note.writeVarLong(1);
+        note.writeVarLong(1);
+        note.writeString("G1 pause");
+        CaptureFormatException e = rejected(withRecordAt(afterHeader, CaptureFormat.TAG_NOTE, note));
+        assertTrue(e.getMessage().contains("before the first frame"), e.getMessage());
+        assertEquals(afterHeader, e.offset());
+        int afterFirstFrame = recordEnd(afterHeader, CaptureFormat.TAG_FRAME);
+        // A note that touches a frame not recorded yet, and one whose range is backwards.
+        ByteOut future = new ByteOut(64);
+        future.writeVarLong(1);
+        future.writeVarLong(1_000);
+        future.writeString("G1 pause");
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_NOTE, future));
+        assertTrue(e.getMessage().contains("not recorded yet"), e.getMessage());
+        ByteOut backwards = new ByteOut(64);
+        backwards.writeVarLong(3);
+        backwards.writeVarLong(2);
+        backwards.writeString("G1 pause");
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_NOTE, backwards));
+        assertTrue(e.getMessage().contains("touches frames 3 to 2"), e.getMessage());
+        // Problem counts of a kind never defined.
+        ByteOut undefined = new ByteOut(64);
+        undefined.writeVarLong(0);
+        undefined.writeVarLong(1);
+        undefined.writeVarLong(200);
+        undefined.writeVarLong(5);
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_PROBLEMS, undefined));
+        assertTrue(e.getMessage().contains("never defined"), e.getMessage());
+        // A problems record claiming 2^30 counts in a few bytes allocates nothing for them.
+        ByteOut claim = new ByteOut(64);
+        claim.writeVarLong(1L << 30);
+        claim.writeVarLong(0);
+        long before = AllocationCheck.allocatedBytes();
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_PROBLEMS, claim));
+        assertTrue(AllocationCheck.allocatedBytes() - before < 1 << 20);
+        assertTrue(e.getMessage().contains("cannot fit"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(good.toString() + ": offset "), e.getMessage());
+    }
+
+    /** The good capture with {@code record} (under {@code tag}) put in at {@code offset}. */
+    private byte[] withRecordAt(int offset, int tag, ByteOut record) {
+        ByteOut out = new ByteOut(bytes.length + 64);
+        out.writeBytes(Arrays.copyOf(bytes, offset));
+        out.writeRecord(tag, record);
+        out.writeBytes(Arrays.copyOfRange(bytes, offset, bytes.length));
+        return toBytes(out);
+    }
+
+    /** The offset just past the first record with {@code tag} from {@code offset} on. */
+    private int recordEnd(int offset, int tag) {
+        ByteIn in = new ByteIn(good, bytes);
+        try {
+            for (int i = 0; i < offset; i++) {
+                in.readByte();
+            }
+            while (true) {
+                int t = in.readByte();
+                int length = (int) in.readVarLong();
+                int end = in.position() + length;
+                while (in.position() < end) {
+                    in.readByte();
+                }
+                if (t == tag) {
+                    return end;
+                }
+            }
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

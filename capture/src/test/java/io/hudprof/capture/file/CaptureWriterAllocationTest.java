@@ -2,7 +2,10 @@ package io.hudprof.capture.file;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.capture.SpikeCapture;
+import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
@@ -45,5 +48,28 @@ class CaptureWriterAllocationTest {
         assertTrue(writer.framesTaken() > 0);
         Capture capture = Capture.open(writer.file());
         assertTrue(capture.frames().size() == writer.framesTaken());
+    }
+
+    @Test
+    void takingProblemCountsAndANotesStoreAllocatesNothingOnTheUpdatingThread() throws Exception {
+        Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().timelineCapacity(1 << 12)
+                .build()));
+        // A notes store in the report (the spike capture's), and a problem counted in every frame.
+        SpikeCapture.builder().rule(SpikeRule.above(60_000)).attach(profiler);
+        CaptureWriter writer = CaptureWriter.start(profiler, dir.resolve("problems.hudprof"), 16, 0, "problems");
+        Runnable frame = () -> {
+            OUTER.begin();
+            INNER.begin();
+            OUTER.end(); // a missing end, repaired and counted
+            INNER.end(); // an extra end
+            profiler.update();
+        };
+        AllocationCheck.assertSteady("capture writer with problems on the updating thread", 5_000, 5, 1_000, frame);
+        writer.finish().get(60, TimeUnit.SECONDS);
+        Capture capture = Capture.open(writer.file());
+        assertTrue(capture.frames().size() == writer.framesTaken());
+        CapturedFrame last = capture.frames().get(capture.frames().size() - 1);
+        assertTrue(last.problems(Problem.MISSING_END) == 1 && last.problems(Problem.EXTRA_END) == 1,
+                "every frame carries its problems");
     }
 }
