@@ -1,7 +1,5 @@
 package io.hudprof.capture.file;
 
-import io.hudprof.capture.FrameNotes;
-import io.hudprof.core.FrameHistory;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
@@ -316,21 +314,8 @@ public final class CaptureWriter implements FrameListener {
         long end = notes.end();
         FrameSlot into = slot != null ? slot : pending;
         for (long n = Math.max(notesEnd, notes.oldest()); n < end; n++) {
-            long first = -1;
-            long last = -1;
-            if (notes instanceof FrameNotes frameNotes) {
-                first = frameNotes.firstFrame(n);
-                last = frameNotes.lastFrame(n);
-            } else {
-                FrameHistory history = profiler.history();
-                for (int ago = 0; ago < history.size(); ago++) {
-                    long number = history.frameNumber(ago);
-                    if (number >= 0 && notes.touches(n, number)) {
-                        last = last < 0 ? number : last;
-                        first = number;
-                    }
-                }
-            }
+            long first = NoteFrames.first(profiler, notes, n);
+            long last = NoteFrames.last(profiler, notes, n);
             boolean none = first < 1 || last < first;
             into.addNote(none ? 0 : first, none ? 0 : last, notes.text(n));
         }

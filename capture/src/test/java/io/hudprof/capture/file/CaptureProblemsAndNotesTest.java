@@ -159,6 +159,47 @@ class CaptureProblemsAndNotesTest {
         }
     }
 
+    @Test
+    void theLastFramesCapturedAfterTheFactCarryTheirProblemCountsAndNotes() throws Exception {
+        Profiler live = new Profiler(config().clock(clock).build());
+        Hudprof.install(live);
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(1_000)).attach(live);
+        io.hudprof.capture.FrameTimes times = io.hudprof.capture.FrameTimes.attach(live, 64);
+        Path file = dir.resolve("last.hudprof");
+        try (ThreadWorker worker = new ThreadWorker("worker")) {
+            for (int f = 0; f < 30; f++) {
+                if (f == 25) {
+                    spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
+                            live.frameStartNanos() - 7_000_000L, 4_000_000L);
+                }
+                frame(f, worker);
+                live.update();
+            }
+            Captures.of(live).title("last 20").writeLast(20, times, file).get(30, TimeUnit.SECONDS);
+        }
+        Hudprof.uninstall();
+        Capture capture = Capture.open(file);
+        assertEquals(20, capture.frames().size());
+        assertEquals(1, capture.notes().size());
+        try (CaptureReplay replay = capture.replay(config())) {
+            replay.replayAll();
+            for (Problem p : Problem.values()) {
+                assertEquals(live.problemsTotal(p), replay.profiler().problemsTotal(p), p + " in total");
+            }
+            boolean sawNote = false;
+            for (int ago = 0; ago < 20; ago++) {
+                for (Problem p : Problem.values()) {
+                    assertEquals(live.history().problems(ago, p), replay.profiler().history().problems(ago, p),
+                            p + " " + ago + " frames ago");
+                }
+                String a = withoutFrameNumber(pastReport(live, ago));
+                assertEquals(a, withoutFrameNumber(pastReport(replay.profiler(), ago)), ago + " frames ago");
+                sawNote |= a.contains("included G1 Young Generation pause");
+            }
+            assertTrue(sawNote, "a past frame's report shows the GC note");
+        }
+    }
+
     /**
      * After each recorded frame: the instantaneous self and hierarchical reports (averages would differ: the live
      * run's began before the capture).
