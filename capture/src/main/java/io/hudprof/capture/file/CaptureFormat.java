@@ -24,6 +24,12 @@ final class CaptureFormat {
     static final int TAG_PROBLEM_KIND = 65;
     /** 1.1: a note (GC, JIT, JFR) that settled by the frame record before it. */
     static final int TAG_NOTE = 66;
+    /** 1.1: a statistic's name, kind, unit and cells, before the first statistics record that covers it. */
+    static final int TAG_STATISTIC = 67;
+    /** 1.1: the statistics' cells at the end of the frame record before it (changes against the last ones). */
+    static final int TAG_STATISTICS = 68;
+    static final int STATISTICS_BASE = 1;
+    static final int STATISTIC_LEVEL = 1;
 
     static final int FRAME_RECORDED = 1;
     static final int FRAME_RESYNC = 2;
@@ -47,6 +53,7 @@ final class CaptureFormat {
     static final int MAX_THREADS = 1 << 16;
     static final int MAX_DEPTH = 1 << 16;
     static final int MAX_PROBLEM_KIND = 255;
+    static final int MAX_STATS = 1 << 16;
 
     private CaptureFormat() {
     }

@@ -10,6 +10,11 @@ import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.PinnedNotes;
 import io.hudprof.core.report.ReportAnnex;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.StatSlots;
+import io.hudprof.stats.StatSnapshot;
+import io.hudprof.stats.Stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -56,6 +61,17 @@ public final class CaptureReplay implements AutoCloseable {
     /** The capture's notes in the order they settled, and the next one to hand over. */
     private final List<Capture.Note> capturedNotes;
     private int nextNote;
+    /**
+     * Statistics: the captured cells as of the frame replayed, where each goes among this JVM's cells (-1: a name
+     * taken here by another kind), and this JVM's cells handed to the replay's {@link FrameStatistics}.
+     */
+    private long[] capturedCells;
+    private int capturedCovered;
+    private int[] localSlotOf;
+    private long[] localCells;
+    private long[] localInitial;
+    private int localStats;
+    private FrameStatistics statistics;
     private final GpuTimestamps gpuBackend = new GpuTimestamps() {
         @Override
         public void begin(int zoneId) {
@@ -102,6 +118,73 @@ public final class CaptureReplay implements AutoCloseable {
         }
     }
 
+    /** This JVM's copies of the captured statistics, and the replay's statistics fed from the captured cells. */
+    private void defineStatistics() {
+        List<Capture.StatInfo> defined = capture.statistics();
+        Capture.StatInfo lastStat = defined.get(defined.size() - 1);
+        int cells = lastStat.firstSlot() + StatSlots.slotCount(lastStat.kind());
+        capturedCells = new long[cells];
+        localSlotOf = new int[cells];
+        Arrays.fill(localSlotOf, -1);
+        for (Capture.StatInfo info : defined) {
+            try {
+                Stat local = StatSlots.define(info.name(), info.kind(), info.unit(), info.level());
+                if (local.kind() == info.kind()) {
+                    for (int c = 0; c < StatSlots.slotCount(info.kind()); c++) {
+                        localSlotOf[info.firstSlot() + c] = StatSlots.firstSlot(local) + c;
+                    }
+                }
+            } catch (IllegalArgumentException e) {
+                // The name is another kind of statistic here: that statistic is left out of the replay.
+            }
+        }
+        List<CapturedFrame> frames = capture.frames();
+        if (!frames.isEmpty()) {
+            applyStatistics(frames.get(0), true); // the values before the first frame: the first snapshot
+        }
+        statistics = FrameStatistics.builder().source(this::fillStatistics).attach(profiler);
+    }
+
+    /** Brings the captured cells to frame {@code f}'s start (its base), or, unless {@code baseOnly}, its end. */
+    private void applyStatistics(CapturedFrame f, boolean baseOnly) {
+        if (capturedCells == null || f.statStats < 0) {
+            return;
+        }
+        if (f.statBase != null) {
+            System.arraycopy(f.statBase, 0, capturedCells, 0, f.statBase.length);
+            Arrays.fill(capturedCells, f.statBase.length, capturedCells.length, 0);
+            capturedCovered = f.statBase.length;
+        }
+        if (baseOnly) {
+            return;
+        }
+        for (int i = 0; i < f.statChangeSlot.length; i++) {
+            capturedCells[f.statChangeSlot[i]] += f.statChangeDelta[i];
+        }
+        capturedCovered = f.statSlots;
+    }
+
+    /** The replay's statistics' snapshot: this JVM's cells, the captured statistics' set to the captured values. */
+    private void fillStatistics(StatSnapshot dest) {
+        if (localCells == null) {
+            localInitial = StatSlots.initialValues();
+            localCells = localInitial.clone();
+            localStats = Stats.count();
+        }
+        for (int c = 0; c < capturedCells.length; c++) {
+            int local = localSlotOf[c];
+            if (local >= 0 && local < localCells.length) {
+                localCells[local] = c < capturedCovered ? capturedCells[c] : localInitial[local];
+            }
+        }
+        StatSlots.fill(dest, localCells, localCells.length, localStats);
+    }
+
+    /** The replay's per-frame statistics (the statistics view's rows and charts), or null when none were captured. */
+    public FrameStatistics statistics() {
+        return statistics;
+    }
+
     /** Hands the problems counted live over to the replay's profiler, into the frame it gathers; updating thread. */
     private void countProblems(long[] counts) {
         if (counts == null) {
@@ -135,6 +218,9 @@ public final class CaptureReplay implements AutoCloseable {
         }
         this.capturedNotes = capture.notes();
         profiler.addFrameListener(this::lateGpu);
+        if (!capture.statistics().isEmpty()) {
+            defineStatistics();
+        }
         if (!capturedNotes.isEmpty()) {
             profiler.addAnnex(notes);
         }
@@ -253,6 +339,7 @@ public final class CaptureReplay implements AutoCloseable {
                     countProblems(f.problemsBefore);
                 }
                 countProblems(f.problemsInFrame);
+                applyStatistics(f, false);
                 clock.main = f.endNanos;
                 updating = f;
                 try {
@@ -298,6 +385,7 @@ public final class CaptureReplay implements AutoCloseable {
             synchronized (lock) {
                 clock.main = self.now;
                 countProblems(f.problemsBefore); // counted before the frame: in the totals only, as live
+                applyStatistics(f, true);
                 profiler.update(false);
             }
         });

@@ -5,6 +5,9 @@ import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.report.PinnedNotes;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.StatSlots;
+import io.hudprof.stats.StatSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -71,6 +74,12 @@ public final class CaptureWriter implements FrameListener {
     /** The notes the profiler's report shows, and one past the last of them copied. */
     private PinnedNotes notesSeen;
     private long notesEnd;
+    /** The statistics' cells at the last update (a frame's start), and whether the last update was taken with them. */
+    private long[] statsPrevious = new long[64];
+    private int statsPreviousSlots;
+    private int statsPreviousCount;
+    private boolean statsPreviousValid;
+    private boolean statsLastTaken;
     private final long[] gpuCopied = new long[GPU_WINDOW * 2];
     /** GPU frames a {@link FrameListener.Stage#GATHER} probe saw resolved: before this update's commit. */
     private final long[] gpuBeforeUpdate = new long[GPU_WINDOW * 2];
@@ -156,6 +165,10 @@ public final class CaptureWriter implements FrameListener {
         // Notes settled before the capture are not the capture's; those of a notes store plugged in later all are.
         w.notesSeen = profiler.controller().notes();
         w.notesEnd = w.notesSeen == null ? 0 : w.notesSeen.end();
+        FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
+        if (statistics != null) {
+            w.rememberStatistics(statistics.latest());
+        }
         profiler.addFrameListener(w.gpuProbe);
         profiler.addFrameListener(w);
         return w;
@@ -239,6 +252,7 @@ public final class CaptureWriter implements FrameListener {
         }
         copyProblems(slot);
         copyNotes(slot);
+        copyStatistics(slot, armed && slot != null && complete);
         current = null;
         if (!armed || slot == null || !complete) {
             if (slot != null) {
@@ -299,6 +313,62 @@ public final class CaptureWriter implements FrameListener {
                 problemsPending[k] += delta;
             }
         }
+    }
+
+    /**
+     * Every statistic's cells at this update ({@link FrameStatistics} gathers before this listener reads), and, when
+     * the update before was not taken with them, those at the frame's start.
+     */
+    private void copyStatistics(FrameSlot slot, boolean taken) {
+        FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
+        if (statistics == null) {
+            statsLastTaken = false;
+            statsPreviousValid = false;
+            return;
+        }
+        StatSnapshot latest = statistics.latest();
+        if (slot != null) {
+            if (!statsLastTaken || slot.resync) {
+                slot.statBase = true;
+                if (statsPreviousValid) {
+                    slot.baseCells = copyCells(statsPrevious, statsPreviousSlots, slot.baseCells);
+                    slot.baseSlots = statsPreviousSlots;
+                    slot.baseStats = statsPreviousCount;
+                } else { // attached in this update: its frame starts from where it is now
+                    slot.baseCells = copyCells(latest, slot.baseCells);
+                    slot.baseSlots = StatSlots.slotCount(latest);
+                    slot.baseStats = latest.statCount();
+                }
+            }
+            slot.hasStats = true;
+            slot.statCells = copyCells(latest, slot.statCells);
+            slot.statSlots = StatSlots.slotCount(latest);
+            slot.statCount = latest.statCount();
+        }
+        rememberStatistics(latest);
+        statsLastTaken = taken;
+    }
+
+    private void rememberStatistics(StatSnapshot latest) {
+        statsPrevious = copyCells(latest, statsPrevious);
+        statsPreviousSlots = StatSlots.slotCount(latest);
+        statsPreviousCount = latest.statCount();
+        statsPreviousValid = true;
+    }
+
+    private static long[] copyCells(StatSnapshot from, long[] into) {
+        int slots = StatSlots.slotCount(from);
+        long[] out = into.length >= slots ? into : new long[Math.max(slots, into.length * 2)];
+        for (int s = 0; s < slots; s++) {
+            out[s] = StatSlots.slot(from, s);
+        }
+        return out;
+    }
+
+    private static long[] copyCells(long[] from, int slots, long[] into) {
+        long[] out = into.length >= slots ? into : new long[Math.max(slots, into.length * 2)];
+        System.arraycopy(from, 0, out, 0, slots);
+        return out;
     }
 
     /** The notes that settled since the last update (a note is rare: usually none), with the frames each touched. */

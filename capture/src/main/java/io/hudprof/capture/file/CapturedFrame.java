@@ -37,6 +37,17 @@ public final class CapturedFrame {
      */
     long[] problemsInFrame;
     long[] problemsBefore;
+    /**
+     * Statistics (format 1.1; statStats -1 when the frame has none): how many statistics and cells the frame's
+     * snapshot covers, the cells at its start when they are not the last frame's with statistics (statBase, else
+     * null), and the cells that changed since then, with the change.
+     */
+    int statStats = -1;
+    int statSlots;
+    int baseStats;
+    long[] statBase;
+    int[] statChangeSlot;
+    long[] statChangeDelta;
 
     CapturedFrame(int flags, long startNanos, long endNanos, long frameNumber, long droppedBefore,
                   int[] resyncThread, int[] resyncDepth, int[] resyncZone, int[] segThread, int[] segStart,
@@ -119,6 +130,11 @@ public final class CapturedFrame {
      */
     public long problemsBefore(Problem problem) {
         return problemsBefore == null ? 0 : problemsBefore[problem.ordinal()];
+    }
+
+    /** Whether the frame carries the statistics' values (format 1.1, with statistics attached live). */
+    public boolean hasStatistics() {
+        return statStats >= 0;
     }
 
     /** GPU frames whose results arrived by this frame's end. */

@@ -63,6 +63,17 @@ final class FrameSlot implements ThreadTimeline.EventVisitor {
     long[] noteLast = new long[4];
     String[] noteText = new String[4];
 
+    // Statistics (format 1.1): the cells of every statistic at this frame's end, and (statBase) those at its start,
+    // when the frame before it was not taken with them.
+    boolean hasStats;
+    int statCount;
+    int statSlots;
+    long[] statCells = new long[64];
+    boolean statBase;
+    int baseStats;
+    int baseSlots;
+    long[] baseCells = new long[64];
+
     void clear() {
         newThreads = 0;
         resync = false;
@@ -79,6 +90,8 @@ final class FrameSlot implements ThreadTimeline.EventVisitor {
         Arrays.fill(problemsBefore, 0);
         Arrays.fill(noteText, 0, notes, null);
         notes = 0;
+        hasStats = false;
+        statBase = false;
     }
 
     void addNote(long first, long last, String text) {
