@@ -15,10 +15,15 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.ThreadWorker;
 import io.hudprof.core.Zone;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.IntDistribution;
+import io.hudprof.stats.Sensor;
 import io.hudprof.testkit.AllocationCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -34,6 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 class BadCaptureFileTest {
     private static final Zone A = Zone.define("bad:A");
     private static final Zone B = Zone.local("bad:B");
+    private static final Counter SPAWNED = Counter.define("bad/Spawned");
+    private static final IntDistribution SIZES = IntDistribution.define("bad/Sizes");
 
     @TempDir
     Path dir;
@@ -53,6 +60,7 @@ class BadCaptureFileTest {
         good = dir.resolve("good.hudprof");
         // Format 1.1's sections too: a note (the spike capture's notes store) and problem counts.
         SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(60_000)).attach(profiler);
+        FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
         try (ThreadWorker worker = new ThreadWorker("worker")) {
             CaptureWriter writer = CaptureWriter.start(profiler, good, 64, 0, "bad files"); // room for every frame
             profiler.update();
@@ -62,6 +70,8 @@ class BadCaptureFileTest {
                             clock.nanoTime() - 30_000, 20_000);
                 }
                 A.begin();
+                SPAWNED.add(f % 3);
+                SIZES.report(f * 3L);
                 clock.advanceMicros(10 + f);
                 B.begin();
                 clock.advanceMicros(3);
@@ -88,6 +98,7 @@ class BadCaptureFileTest {
         assertEquals(13, capture.frames().size());
         assertEquals(1, capture.notes().size());
         assertTrue(capture.frames().stream().anyMatch(f -> f.problems(Problem.MISSING_END) > 0));
+        assertTrue(capture.frames().stream().allMatch(CapturedFrame::hasStatistics));
     }
 
     private CaptureFormatException rejected(byte[] b) {
@@ -197,6 +208,34 @@ class BadCaptureFileTest {
         assertTrue(AllocationCheck.allocatedBytes() - before < 1 << 20);
         assertTrue(e.getMessage().contains("cannot fit"), e.getMessage());
         assertTrue(e.getMessage().startsWith(good.toString() + ": offset "), e.getMessage());
+        // Statistics that claim more cells than their statistics have, a cell past them, a statistic out of order.
+        ByteOut cells = new ByteOut(64);
+        cells.writeVarLong(CaptureFormat.STATISTICS_BASE);
+        cells.writeVarLong(0);
+        cells.writeVarLong(1L << 30);
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_STATISTICS, cells));
+        assertTrue(e.getMessage().contains("cannot fit") || e.getMessage().contains("which have 0"),
+                e.getMessage());
+        ByteOut past = new ByteOut(64);
+        past.writeVarLong(CaptureFormat.STATISTICS_BASE);
+        past.writeVarLong(0);
+        past.writeVarLong(0);
+        past.writeVarLong(0);
+        past.writeVarLong(0);
+        past.writeVarLong(1);
+        past.writeVarLong(0);
+        past.writeSignedVarLong(1);
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_STATISTICS, past));
+        assertTrue(e.getMessage().contains("past the 0 cells"), e.getMessage());
+        ByteOut statistic = new ByteOut(64);
+        statistic.writeVarLong(5);
+        statistic.writeVarLong(0);
+        statistic.writeVarLong(0);
+        statistic.writeVarLong(0);
+        statistic.writeVarLong(0);
+        statistic.writeString("bad/Later");
+        e = rejected(withRecordAt(afterHeader, CaptureFormat.TAG_STATISTIC, statistic));
+        assertTrue(e.getMessage().contains("statistic 5 defined where statistic 0 comes next"), e.getMessage());
     }
 
     /** The good capture with {@code record} (under {@code tag}) put in at {@code offset}. */
