@@ -38,7 +38,9 @@ import java.util.concurrent.Semaphore;
  * <p>Problem counts (format 1.1) are handed to the replay's profiler before each update, so history, reports and
  * totals show the live ones (the replayed zone events are already repaired); notes are a {@link ReportAnnex} of the
  * replay's profiler, each added in the update of the frame it settled by, so a report shows it against the frames
- * it touched. Not replayed: statistics and allocation per zone. Time a captured thread spent before its first event after it started (its recorder was made
+ * it touched; statistics are a {@link FrameStatistics} of the replay's profiler ({@link #statistics()}) fed each
+ * update with the captured values, so the statistics report and charts show the live ones. Not replayed: allocation
+ * per zone. Time a captured thread spent before its first event after it started (its recorder was made
  * at its first zone) is not credited.
  */
 public final class CaptureReplay implements AutoCloseable {

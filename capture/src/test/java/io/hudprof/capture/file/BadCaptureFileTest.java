@@ -167,6 +167,59 @@ class BadCaptureFileTest {
     }
 
     @Test
+    void aVersionOneZeroCaptureStillOpensAndReplays() {
+        // The capture as version 1.0 wrote it: the same records without the 1.1 ones (tags 64 and up).
+        ByteOut out = new ByteOut(bytes.length);
+        int headerTag = CaptureFormat.MAGIC.length + 2;
+        byte[] start = Arrays.copyOf(bytes, headerTag);
+        start[CaptureFormat.MAGIC.length + 1] = 0;
+        out.writeBytes(start);
+        int kept = 0;
+        int skipped = 0;
+        ByteIn in = new ByteIn(good, bytes);
+        try {
+            for (int i = 0; i < headerTag; i++) {
+                in.readByte();
+            }
+            while (in.remaining() > 0) {
+                int at = in.position();
+                int tag = in.readByte();
+                int length = (int) in.readVarLong();
+                int end = in.position() + length;
+                if (tag < CaptureFormat.TAG_FIRST_OPTIONAL) {
+                    out.writeBytes(Arrays.copyOfRange(bytes, at, end));
+                    kept++;
+                } else {
+                    skipped++;
+                }
+                while (in.position() < end) {
+                    in.readByte();
+                }
+            }
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
+        assertTrue(skipped > 13, "the 1.1 capture has statistics, problems and a note: " + skipped + " records");
+        Capture old;
+        try {
+            old = Capture.read(good, toBytes(out));
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
+        assertEquals(0, old.minorVersion());
+        assertEquals(13, old.frames().size());
+        assertTrue(old.notes().isEmpty() && old.statistics().isEmpty());
+        assertTrue(old.frames().stream().noneMatch(CapturedFrame::hasStatistics));
+        assertEquals(0, old.frames().get(5).problems(Problem.MISSING_END));
+        try (CaptureReplay replay = old.replay(ProfilerConfig.builder().timelineCapacity(1 << 10))) {
+            replay.replayAll();
+            assertEquals(12, replay.profiler().recordedFrames() - 1);
+            assertEquals(null, replay.statistics());
+        }
+        assertTrue(kept > 13);
+    }
+
+    @Test
     void lyingProblemAndNoteRecordsAreRejectedAtTheirOffset() {
         int afterHeader = firstRecordEnd();
         // A note before any frame.
