@@ -182,6 +182,15 @@ public final class CaptureReplay implements AutoCloseable {
         StatSlots.fill(dest, localCells, localCells.length, localStats);
     }
 
+    /**
+     * The replay's recorded-frame number for the live run's recorded frame {@code liveFrameNumber} (as a note or a
+     * spike names it), or -1 when that frame was not replayed (yet): before the capture, or lost by the writer.
+     */
+    public long replayedFrameNumber(long liveFrameNumber) {
+        Long n = replayedNumbers.get(liveFrameNumber);
+        return n == null ? -1 : n;
+    }
+
     /** The replay's per-frame statistics (the statistics view's rows and charts), or null when none were captured. */
     public FrameStatistics statistics() {
         return statistics;
