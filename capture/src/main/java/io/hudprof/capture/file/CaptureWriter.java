@@ -24,6 +24,10 @@ import java.util.concurrent.locks.LockSupport;
  * beside the target, renamed over the target when the capture is closed, so a reader never sees half a file. When
  * every slot is still waiting to be written the frame is not taken: it is counted, the count is written into the
  * file before the next frame taken, and that frame carries every thread's open zones so a replay picks up exactly.
+ * With each frame it also copies (format 1.1) the problems the profiler counted in it, the notes its report's notes
+ * store settled in it (with the recorded frames they touched) and, when {@link io.hudprof.stats.FrameStatistics} is
+ * attached, every statistic's cells as they gathered this update; add a spike capture (whose notes these are) before
+ * the writer, so its notes are settled when the writer reads them.
  * In steady state the listener allocates nothing (slots only grow to the largest frame seen).
  *
  * <p>The profiler must keep timelines ({@code ProfilerConfig.Builder.timelineCapacity}, greater than 0): the events
