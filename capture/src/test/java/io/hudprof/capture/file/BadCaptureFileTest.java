@@ -200,6 +200,8 @@ class BadCaptureFileTest {
             throw new AssertionError(e);
         }
         assertTrue(skipped > 13, "the 1.1 capture has statistics, problems and a note: " + skipped + " records");
+        System.out.println("capture 1.1 records: " + skipped + " records, " + (bytes.length - toBytes(out).length)
+                + " of " + bytes.length + " bytes (13 frames with 2 statistics, 2 problem kinds, 1 note)");
         Capture old;
         try {
             old = Capture.read(good, toBytes(out));
