@@ -56,7 +56,7 @@ class ViewerCaptureGlTest {
         CaptureReplay replay = capture.replay();
         replay.replayAll();
         RemoteProfile profile = new RemoteProfile(replay.profiler(), replay.lock(), "capture stats");
-        ReportController controller = replay.profiler().controller();
+        ReportController controller = ReportController.of(replay.profiler());
         Report report = new Report();
         try (ViewerWindow window = openWindow(profile)) {
             synchronized (replay.lock()) {

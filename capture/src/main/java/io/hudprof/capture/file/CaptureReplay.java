@@ -8,6 +8,7 @@ import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.PinnedNotes;
 import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.stats.FrameStatistics;
@@ -233,7 +234,7 @@ public final class CaptureReplay implements AutoCloseable {
             defineStatistics();
         }
         if (!capturedNotes.isEmpty()) {
-            profiler.addAnnex(notes);
+            Annexes.of(profiler).add(notes);
         }
     }
 

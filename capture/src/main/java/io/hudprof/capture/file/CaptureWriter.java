@@ -5,6 +5,7 @@ import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.report.PinnedNotes;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.StatSlots;
 import io.hudprof.stats.StatSnapshot;
@@ -167,7 +168,7 @@ public final class CaptureWriter implements FrameListener {
             w.resyncPending = true;
         }
         // Notes settled before the capture are not the capture's; those of a notes store plugged in later all are.
-        w.notesSeen = profiler.controller().notes();
+        w.notesSeen = ReportController.of(profiler).notes();
         w.notesEnd = w.notesSeen == null ? 0 : w.notesSeen.end();
         FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
         if (statistics != null) {
@@ -377,7 +378,7 @@ public final class CaptureWriter implements FrameListener {
 
     /** The notes that settled since the last update (a note is rare: usually none), with the frames each touched. */
     private void copyNotes(FrameSlot slot) {
-        PinnedNotes notes = profiler.controller().notes();
+        PinnedNotes notes = ReportController.of(profiler).notes();
         if (notes == null) {
             return;
         }

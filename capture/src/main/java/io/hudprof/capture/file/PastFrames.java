@@ -6,6 +6,7 @@ import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.report.PinnedNotes;
+import io.hudprof.core.report.ReportController;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -203,7 +204,7 @@ final class PastFrames {
             // Counts in unrecorded frames of the window (and after it) are not in the history: they go before it.
             first.problemsBefore[p] = Math.max(0, profiler.problemsTotal(PROBLEMS[p]) - after);
         }
-        PinnedNotes notes = profiler.controller().notes();
+        PinnedNotes notes = ReportController.of(profiler).notes();
         if (notes == null || windowLast < 0) {
             return;
         }

@@ -210,7 +210,7 @@ class CaptureProblemsAndNotesTest {
             if (!recorded) {
                 return;
             }
-            ReportController c = profiler.controller();
+            ReportController c = ReportController.of(profiler);
             StringBuilder text = new StringBuilder();
             c.setAveraging(Averaging.INSTANTANEOUS);
             for (ReportMode mode : new ReportMode[] {ReportMode.SELF_TIME, ReportMode.HIERARCHICAL_TIME}) {
@@ -225,7 +225,7 @@ class CaptureProblemsAndNotesTest {
 
     /** The instantaneous self-time report of the frame {@code ago} frames back, as the HUD shows it paused there. */
     private static String pastReport(Profiler profiler, int ago) {
-        ReportController c = profiler.controller();
+        ReportController c = ReportController.of(profiler);
         Report report = new Report();
         StringBuilder text = new StringBuilder();
         c.setAveraging(Averaging.INSTANTANEOUS);

@@ -138,7 +138,7 @@ class CaptureStatisticsTest {
             if (!recorded) {
                 return;
             }
-            ReportController c = profiler.controller();
+            ReportController c = ReportController.of(profiler);
             StringBuilder text = new StringBuilder();
             c.setAveraging(Averaging.INSTANTANEOUS);
             c.setMode(ReportMode.STATISTICS);
