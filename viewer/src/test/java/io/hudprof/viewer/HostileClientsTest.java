@@ -173,6 +173,11 @@ class HostileClientsTest {
                 }
 
                 @Override
+                public void definitionsChanged(PStatsSession session) {
+                    feed.definitionsChanged(session);
+                }
+
+                @Override
                 public void frame(PStatsSession session, FrameData frame) {
                     feed.frame(session, frame);
                 }
