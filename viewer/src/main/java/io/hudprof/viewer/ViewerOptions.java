@@ -130,8 +130,8 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         }
         long maxHeapMib = Runtime.getRuntime().maxMemory() >> 20;
         if (totalMemory > maxHeapMib) {
-            throw new IllegalArgumentException("--total-memory " + totalMemory + " is more than the JVM's maximum heap ("
-                    + maxHeapMib + " MiB); give less, or a larger heap with java -Xmx");
+            throw new IllegalArgumentException("--total-memory " + totalMemory + " is more than the JVM's maximum"
+                    + " heap (" + maxHeapMib + " MiB); give less, or a larger heap with java -Xmx");
         }
         if (totalMemory > 0 && clientMemory > totalMemory) {
             throw new IllegalArgumentException("--client-memory " + clientMemory + " is more than --total-memory "
