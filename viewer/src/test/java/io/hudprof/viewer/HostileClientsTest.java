@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The viewer's hostile-client suite: one good client sends its frames while a seeded stream of attacks runs against
  * the same server on real loopback sockets (parent loops, chains deeper than the limit, clients past their name
- * budget, clients that say hello and go silent, datagrams forged from another socket, frames from a far-future
- * clock, garbage streams, datagrams of noise). The good client must get every frame, in order, under its thread's
+ * budget or their memory budget, clients that say hello and go silent, datagrams forged from another socket, frames
+ * from a far-future clock, garbage streams, datagrams of noise). The good client must get every frame, in order, under its thread's
  * name; every attacker must be dropped or contained with the rule it broke named in the log; nothing may throw on
  * any thread; the server ends with no client. Bounded: a fixed number of attacks, each with bounded input; the
  * number of inputs sent is printed.
@@ -43,6 +43,8 @@ import org.junit.jupiter.api.Test;
 class HostileClientsTest {
     private static final long SEED = 30;
     private static final int ATTACKS = 120;
+    /** The memory a client may hold in this suite's viewer, MiB. */
+    private static final int HOG_BUDGET_MIB = 48;
     /** Clients that went silent and are not dropped yet; at most a few, so attackers never fill every slot. */
     private final List<Client> silent = new ArrayList<>();
     private volatile boolean attacksDone;
@@ -153,7 +155,8 @@ class HostileClientsTest {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
-        ViewerClients clients = new ViewerClients(64);
+        // A memory budget the memory hogs pass (one of them is estimated at 50 to 90 MiB) and the others keep within.
+        ViewerClients clients = new ViewerClients(64, new MemoryBudget(HOG_BUDGET_MIB, 1024));
         // Which clients' datagrams the server took as theirs (the tap sees a datagram once it passed that check).
         Set<String> datagramsTaken = ConcurrentHashMap.newKeySet();
         WireTap tap = (peer, udp, clientToServer, buf, off, len) -> {
@@ -298,7 +301,8 @@ class HostileClientsTest {
         FORGED_UDP("not from the client"),
         FAR_FUTURE_CLOCK(null),
         GARBAGE(null),
-        NOISE_DATAGRAMS("dropped a datagram");
+        NOISE_DATAGRAMS("dropped a datagram"),
+        MEMORY_HOG("MiB a client may");
 
         final String logged;
 
@@ -408,6 +412,25 @@ class HostileClientsTest {
                                 c.hello.udpPort()));
                         count(noise.length);
                     }
+                }
+            }
+            case MEMORY_HOG -> {
+                // Within every other limit (collectors, threads, names), but a profile past the memory budget.
+                try (Client c = new Client(port)) {
+                    List<CollectorDef> defs = new ArrayList<>();
+                    defs.add(CollectorDef.time(0, "Frame", 0, 1, 1, 1, 0));
+                    int collectors = 300 + random.nextInt(600);
+                    for (int i = 1; i <= collectors; i++) {
+                        defs.add(CollectorDef.time(i, "M", 0, 1, 1, 1, 0));
+                    }
+                    List<String> threads = new ArrayList<>();
+                    for (int t = 0; t < 16; t++) {
+                        threads.add("T" + t);
+                    }
+                    assertTrue(ProfileMemory.estimate(collectors + 1, 16, ProfileMemory.frameEvents(collectors + 1))
+                            > (long) HOG_BUDGET_MIB << 20);
+                    c.helloAndDefinitions("memory hog", defs, threads);
+                    c.awaitDropped();
                 }
             }
             default -> throw new IllegalStateException(attack.toString());
