@@ -14,20 +14,31 @@
 # CPU time, which preemption does not inflate), per run and as the median over rounds. Run it with LP_NUM_THREADS=0
 # in the environment to keep llvmpipe's rasteriser threads from preempting the game thread.
 # Needs Xvfb (xvfb-run) unless DISPLAY is set; builds demo-game with -o, never installs.
+# On a machine without Maven or X (a GPU box): DEMO_CP=classpath runs those classes instead of building, JAVA=path
+# picks the java binary, and DEMO_HEADLESS=1 uses the demo's --headless (GLFW's null platform and EGL; llvmpipe
+# defers the hidden HUD's frames there, as said above: use it with a real GPU's driver, and say which one ran).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-7}
 frames=${2:-600}
 
-if [ -z "${DISPLAY:-}" ]; then
+java_bin=${JAVA:-java}
+headless=()
+if [ "${DEMO_HEADLESS:-0}" = 1 ]; then
+  headless=(--headless)
+elif [ -z "${DISPLAY:-}" ]; then
   exec xvfb-run -a -s '-screen 0 1280x720x24' bash "$0" "$rounds" "$frames"
 fi
 
-cp_file=demo-game/target/demo-hud-cost.classpath
-mvn -B -o -q -pl demo-game -am package dependency:build-classpath -DskipTests -Djacoco.skip=true \
-  -Dmdep.outputFile=target/demo-hud-cost.classpath >/dev/null
-cp="demo-game/target/classes:$(cat "$cp_file")"
-common=(--no-vsync --fixed-dt 1/60 --frames "$frames" --size 1280x720 --seed 1)
+if [ -n "${DEMO_CP:-}" ]; then
+  cp=$DEMO_CP
+else
+  cp_file=demo-game/target/demo-hud-cost.classpath
+  mvn -B -o -q -pl demo-game -am package dependency:build-classpath -DskipTests -Djacoco.skip=true \
+    -Dmdep.outputFile=target/demo-hud-cost.classpath >/dev/null
+  cp="demo-game/target/classes:$(cat "$cp_file")"
+fi
+common=(--no-vsync --fixed-dt 1/60 --frames "$frames" --size 1280x720 --seed 1 "${headless[@]}")
 declare -A args=(
   [off]="-Dhudprof.enabled=false io.hudprof.demo.DemoMain --uninstrumented"
   [hidden]="io.hudprof.demo.DemoMain"
@@ -41,7 +52,7 @@ for r in $(seq 1 "$rounds"); do
   for k in 0 1 2; do
     c=${configs[$(( (k + r) % 3 ))]}
     # shellcheck disable=SC2086
-    out=$(java -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 || true)
+    out=$("$java_bin" -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 || true)
     line=$(grep 'frame times' <<<"$out" || true)
     ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<<"$line")
     # hudprof's own game-thread work (the demo's exit line; absent for --uninstrumented): zone mean, update() CPU mean

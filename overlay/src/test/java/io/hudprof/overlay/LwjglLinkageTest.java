@@ -10,6 +10,8 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -34,9 +36,12 @@ class LwjglLinkageTest {
         String expected = System.getProperty("hudprof.expectedLwjgl", "");
         assertTrue(Version.getVersion().startsWith(expected), "this pass is meant to run LWJGL " + expected
                 + ", the classpath has " + Version.getVersion());
-        Path classes = Path.of(Overlay.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path location = Path.of(Overlay.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         List<String> references = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(classes)) {
+        // Maven's test run puts the overlay's classes folder on the classpath; a run from the built jar (as on a
+        // GPU machine without Maven) gives the jar, whose entries are read the same way.
+        try (FileSystem jar = Files.isDirectory(location) ? null : FileSystems.newFileSystem(location);
+             Stream<Path> files = Files.walk(jar == null ? location : jar.getPath("/"))) {
             for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
                 try (InputStream in = Files.newInputStream(file)) {
                     references.addAll(lwjglReferences(new DataInputStream(in)));
