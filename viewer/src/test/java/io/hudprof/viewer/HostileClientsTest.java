@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
  * The viewer's hostile-client suite: one good client sends its frames while a seeded stream of attacks runs against
  * the same server on real loopback sockets (parent loops, chains deeper than the limit, clients past their name
  * budget or their memory budget, clients that say hello and go silent, datagrams forged from another socket, frames
- * from a far-future clock, garbage streams, datagrams of noise). The good client must get every frame, in order, under its thread's
- * name; every attacker must be dropped or contained with the rule it broke named in the log; nothing may throw on
+ * from a far-future clock, garbage streams, datagrams of noise). The good client must get every frame, in order,
+ * under its thread's name; every attacker must be dropped or contained with the rule it broke named in the log; nothing may throw on
  * any thread; the server ends with no client. Bounded: a fixed number of attacks, each with bounded input; the
  * number of inputs sent is printed.
  */
