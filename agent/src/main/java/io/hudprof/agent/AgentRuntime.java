@@ -188,7 +188,7 @@ final class AgentRuntime {
             return;
         }
         StringBuilder text = new StringBuilder();
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         Report report = new Report();
         controller.setFrame(0);
         controller.setAveraging(Averaging.INSTANTANEOUS);

@@ -19,6 +19,7 @@ import static org.lwjgl.opengl.GL30C.glBindFramebuffer;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
 import java.awt.image.BufferedImage;
@@ -120,7 +121,7 @@ final class SwapHook {
         if (!focusDone && options.callGraph != null) {
             Zone focus = AgentRuntime.findZone(options.callGraph);
             if (focus != null) {
-                profiler.controller().showCallGraph(focus);
+                ReportController.of(profiler).showCallGraph(focus);
             }
             focusDone = focus != null || frames > FOCUS_SEARCH_FRAMES;
         }

@@ -11,6 +11,7 @@ import io.hudprof.core.FrameHistory;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportCells;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.overlay.Overlay;
@@ -133,7 +134,7 @@ public final class ImGuiPeerFrames {
     /** One ImGui frame with the same content as the HUD: the report's first 40 rows and the 512-frame history. */
     private static void imguiFrame(SyntheticGame game, Report report, TextLine cell, float[] plot,
             ImGuiImplGl3 imgui) {
-        game.profiler().controller().build(report);
+        ReportController.of(game.profiler()).build(report);
         FrameHistory history = game.profiler().history();
         int frames = Math.min(plot.length, history.size());
         for (int i = 0; i < frames; i++) {

@@ -39,7 +39,7 @@ public class ReportBenchmarks {
         BenchProfilers.checkCompiledIn(true);
         game = new SyntheticGame(512);
         game.frames(600);
-        controller = game.profiler().controller();
+        controller = ReportController.of(game.profiler());
         if (mode == ReportMode.CALL_GRAPH) {
             controller.showCallGraph(SyntheticGame.RAYCAST);
         } else {

@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -50,8 +51,8 @@ public class UpdateBenchmarks {
     /** The flat report has one row per zone: the grid's zones plus the thread's root. */
     private void checkTreeSize() {
         Report report = new Report();
-        profiler.controller().setMode(ReportMode.SELF_TIME);
-        profiler.controller().build(report);
+        ReportController.of(profiler).setMode(ReportMode.SELF_TIME);
+        ReportController.of(profiler).build(report);
         if (report.rowCount() != states + 1) {
             throw new IllegalStateException("expected " + (states + 1) + " rows, got " + report.rowCount());
         }

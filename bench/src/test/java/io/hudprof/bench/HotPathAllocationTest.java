@@ -81,7 +81,7 @@ class HotPathAllocationTest {
     @Test
     void buildingReportsInEveryModeAllocatesNothing() {
         try (SyntheticGame game = new SyntheticGame(512)) {
-            ReportController controller = game.profiler().controller();
+            ReportController controller = ReportController.of(game.profiler());
             Report report = new Report();
             AllocationCheck.assertSteady("report building in every mode", 2_000, WINDOWS, 200, () -> {
                 game.frame();

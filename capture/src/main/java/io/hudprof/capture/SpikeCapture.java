@@ -9,7 +9,9 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ValueTable;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -199,7 +201,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
      */
     public void detach() {
         profiler.removeFrameListener(this);
-        profiler.removeAnnex(this);
+        Annexes.of(profiler).remove(this);
         if (gcNotes != null) {
             gcNotes.close();
         }
@@ -601,7 +603,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
 
     private void copyStatistics(Spike s) {
         s.statCount = 0;
-        ValueTable table = profiler.controller().statistics();
+        ValueTable table = ReportController.of(profiler).statistics();
         if (table == null || !table.prepare(0, Averaging.INSTANTANEOUS)) {
             return;
         }
@@ -848,7 +850,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             SpikeCapture capture = new SpikeCapture(this, profiler);
             profiler.addFrameListener(capture);
             // Reports show the notes pinned to the frame they show.
-            profiler.addAnnex(capture);
+            Annexes.of(profiler).add(capture);
             return capture;
         }
     }

@@ -417,7 +417,7 @@ class SpikeCaptureTest {
         spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause", 1_008_000_000L,
                 11_200_000L);
         frame(5_000);                                         // 4
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         Report report = new Report();
         controller.build(report);
         assertEquals(0, report.noteCount(), "the live frame 4 had no collection");

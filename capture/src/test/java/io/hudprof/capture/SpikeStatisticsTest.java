@@ -105,7 +105,7 @@ class SpikeStatisticsTest {
                 length.report(100);
                 frame(5);
             }
-            ReportController controller = profiler.controller();
+            ReportController controller = ReportController.of(profiler);
             controller.setMode(ReportMode.STATISTICS);
             Report report = new Report();
             controller.build(report);
@@ -139,7 +139,7 @@ class SpikeStatisticsTest {
             Counter after = Counter.define("Spike stats late/After");
             after.add(5);
             frame(5);
-            ReportController controller = profiler.controller();
+            ReportController controller = ReportController.of(profiler);
             controller.setMode(ReportMode.STATISTICS);
             controller.showSpike(spikes.recent(0));
             Report report = new Report();

@@ -130,7 +130,7 @@ class StoredSpikeReportTest {
         Spike spike = spikes.recent(0);
         assertEquals(spikeFrame, spike.frameNumber());
 
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setFrame(1);
         assertEquals(spikeFrame, profiler.history().frameNumber(1));
         List<Shown> inHistory = allModes(controller);
@@ -185,7 +185,7 @@ class StoredSpikeReportTest {
         frame(9_000, 700, 5, 1_200);
         Spike slot = spikes.recent(0);
         long first = slot.frameNumber();
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.showSpike(slot);
         Report report = new Report();
         controller.build(report);

@@ -58,7 +58,7 @@ class ZoneSamplesTest {
     void eachFramesValuesEqualTheReportsFlatRows() {
         profiler.update();
         ZoneSamples sampler = ZoneSamples.attachTo(profiler);
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setAveraging(Averaging.INSTANTANEOUS);
         controller.setMode(ReportMode.SELF_TIME);
         Report report = new Report();

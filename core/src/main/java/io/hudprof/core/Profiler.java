@@ -1,8 +1,5 @@
 package io.hudprof.core;
 
-import io.hudprof.core.report.Annexes;
-import io.hudprof.core.report.ReportAnnex;
-import io.hudprof.core.report.ReportController;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -10,8 +7,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A profiler: the per-thread recorders zones write into, the once-per-frame {@link #update(boolean)} that
- * gathers them (IProf's {@code Prof_update}), the history, and the {@link ReportController} that turns it all
- * into reports.
+ * gathers them (IProf's {@code Prof_update}), the history, and {@link #data()}, the read API that reports, views and
+ * exporters use (the report side keeps its builder per profiler in a {@link ProfilerSlot}:
+ * {@code ReportController.of(profiler)}).
  *
  * <p>Threads: any thread may enter zones. {@code update()} runs on one thread at a time (usually the render
  * thread; a concurrent second call does nothing and is counted). Reports, navigation and history must be used
@@ -75,8 +73,9 @@ public final class Profiler {
     volatile Thread updateThread;
     private boolean gpuInRoster;
     private final ProfileData data;
-    private final ReportController controller;
-    private final Annexes annexes = new Annexes();
+    /** What packages and modules above the engine keep per profiler: {@link ProfilerSlot}, object pairs. */
+    volatile Object[] slotValues = new Object[0];
+    final Object slotLock = new Object();
     private final ThreadRoster roster;
     /** Null unless timelines are kept. */
     private final TimelineStore timelines;
@@ -112,7 +111,6 @@ public final class Profiler {
                 : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), config.timelineCapacity);
         this.data = new ProfileData(aggregator, history, roster, config.selfProfiling, allocationUnavailable, gpu,
                 gpuAttribution);
-        this.controller = new ReportController(data, annexes);
         this.frameStartNanos = clock.nanoTime();
         this.seenZoneOverflows = ZoneRegistry.overflowDefinitions();
     }
@@ -347,20 +345,6 @@ public final class Profiler {
         }
     }
 
-    /**
-     * Plugs a module's additions into this profiler's reports: statistics rows, notes pinned to frames, a status
-     * line, the per-frame values behind the distribution columns ({@link ReportAnnex}); the most recently added annex that has a part supplies it. Adding the same annex
-     * twice has no effect. Any thread.
-     */
-    public void addAnnex(ReportAnnex annex) {
-        annexes.add(annex);
-    }
-
-    /** Removes an annex added with {@link #addAnnex(ReportAnnex)}; unknown annexes are ignored. Any thread. */
-    public void removeAnnex(ReportAnnex annex) {
-        annexes.remove(annex);
-    }
-
     private void trackPending() {
         synchronized (registryLock) {
             for (int i = 0; i < pendingCount; i++) {
@@ -518,11 +502,6 @@ public final class Profiler {
      */
     public GpuTrack gpu() {
         return gpu;
-    }
-
-    /** The navigation state and report builder. */
-    public ReportController controller() {
-        return controller;
     }
 
     /** The read API over the gathered frames and history, for exporters and views. */

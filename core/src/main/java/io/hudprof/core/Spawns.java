@@ -10,7 +10,7 @@ import java.util.Arrays;
  * path's <em>task zone</em>, {@code "[tasks of Physics in Sim]"}: a real zone on the worker's own thread, so the
  * worker's time stays its own and every sum over threads stays exact, while the zones the task enters are found
  * under the task zone and can be charged to the path's innermost zone, {@code Physics}, in its call graph
- * ("[workers] Solve islands"; see {@link io.hudprof.core.report.RowRole#SPAWNED}). {@code Physics} under
+ * ("[workers] Solve islands"; see {@code RowRole.SPAWNED}). {@code Physics} under
  * {@code Sim} and {@code Physics} under {@code Editor} hand work over through two task zones, so their workers'
  * rows stay apart, each group under its task zone's row.
  *

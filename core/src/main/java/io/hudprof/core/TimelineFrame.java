@@ -72,7 +72,7 @@ public final class TimelineFrame {
         return laneName[checkLane(l)];
     }
 
-    /** The lane's thread-root zone (the identity {@link io.hudprof.core.report.ReportController} selects by). */
+    /** The lane's thread-root zone (the identity {@code ReportController} selects by). */
     public int laneRootZone(int l) {
         return laneRoot[checkLane(l)];
     }

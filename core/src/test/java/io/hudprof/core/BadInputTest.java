@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
@@ -292,7 +293,7 @@ class BadInputTest {
             OUTER.end();
             profiler.update();
             Report report = new Report();
-            profiler.controller().build(report);
+            ReportController.of(profiler).build(report);
             assertEquals(1, report.problemsTotal(Problem.CONCURRENT_UPDATE));
             assertEquals(2, profiler.recordedFrames());
         } finally {

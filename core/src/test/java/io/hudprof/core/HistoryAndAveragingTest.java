@@ -128,11 +128,6 @@ class HistoryAndAveragingTest {
         assertTrue(history.zoneSelf(3, zones, 2, self));
         assertArrayEquals(new long[] {30_000, 0}, self);
         assertEquals(66_000, history.frameNanos(0));
-        int[] top = new int[4];
-        int n = new io.hudprof.core.report.ZoneRanking(fx.profiler.data()).topZones(top);
-        assertEquals(2, n);
-        assertEquals(WORK.id(), top[0]);
-        assertEquals(OTHER.id(), top[1]);
     }
 
     @Test

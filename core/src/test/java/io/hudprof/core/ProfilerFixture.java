@@ -24,12 +24,12 @@ public final class ProfilerFixture implements AutoCloseable {
     }
 
     public ReportController controller() {
-        return profiler.controller();
+        return ReportController.of(profiler);
     }
 
     /** Builds the report for the current navigation state and returns it. */
     public Report build() {
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
         return report;
     }
 

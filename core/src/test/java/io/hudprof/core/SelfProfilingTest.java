@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
@@ -31,8 +32,8 @@ class SelfProfilingTest {
                 .selfProfiling(selfProfiling).build()));
         // The listener runs inside update(): the 700 ns it takes stand for update's own work.
         profiler.addFrameListener((frameNanos, recorded) -> clock.advance(700));
-        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
-        profiler.controller().setMode(ReportMode.SELF_TIME);
+        ReportController.of(profiler).setAveraging(Averaging.INSTANTANEOUS);
+        ReportController.of(profiler).setMode(ReportMode.SELF_TIME);
         return profiler;
     }
 
@@ -58,13 +59,13 @@ class SelfProfilingTest {
         profiler(true);
         frame(100, 0);
         Report first = new Report();
-        profiler.controller().build(first);
+        ReportController.of(profiler).build(first);
         assertNull(row(first, SelfZones.UPDATE), "the first frame contains no update of its own");
         assertEquals(100, first.frameNanos());
 
         frame(100, 50);
         Report second = new Report();
-        profiler.controller().build(second);
+        ReportController.of(profiler).build(second);
         ReportRow update = row(second, SelfZones.UPDATE);
         assertEquals(700, update.value(Column.SELF), "the update that closed frame 1, inside frame 2");
         assertEquals(1, update.value(Column.COUNT));
@@ -78,10 +79,10 @@ class SelfProfilingTest {
         profiler(true);
         frame(100, 0);
         Report report = new Report();
-        profiler.controller().build(report);
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
+        ReportController.of(profiler).build(report);
         frame(100, 0);
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
         assertEquals(2, row(report, SelfZones.REPORT).value(Column.COUNT), "two builds in frame 2");
     }
 
@@ -90,9 +91,9 @@ class SelfProfilingTest {
         profiler(false);
         frame(100, 0);
         Report report = new Report();
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
         frame(100, 50);
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
         assertNull(row(report, SelfZones.UPDATE));
         assertNull(row(report, SelfZones.REPORT));
         assertEquals(850, report.frameNanos(), "update's time is still in the frame, credited to the thread root");

@@ -63,7 +63,7 @@ class SoakTest {
                 }
             }));
             Report report = new Report();
-            ReportController c = profiler.controller();
+            ReportController c = ReportController.of(profiler);
             c.setAveraging(Averaging.INSTANTANEOUS);
             c.showCallGraph(WORK);
             double reported = 0;

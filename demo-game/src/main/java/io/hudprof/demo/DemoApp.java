@@ -5,6 +5,7 @@ import static org.lwjgl.opengl.GL11C.glGetError;
 import static org.lwjgl.glfw.GLFW.glfwPollEvents;
 
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
@@ -152,7 +153,8 @@ final class DemoApp {
         try (Renderer renderer = new Renderer(world);
              GameInput input = GameInput.install(handle, camera);
              Overlay hud = profiler == null ? null : Overlay.create(profiler, OverlayConfig.builder()
-                     .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle)).build())) {
+                     .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle))
+                     .gpuTiming(options.gpuTiming).build())) {
             TraceExporter exporter = spikes == null ? null
                     : TraceExporter.of(profiler, spikes.times(), spikes.notes());
             if (hud != null) {
@@ -167,7 +169,7 @@ final class DemoApp {
             }
             Zone focus = options.callGraph == null ? null : Zones.find(options.callGraph);
             if (focus != null) {
-                profiler.controller().showCallGraph(focus);
+                ReportController.of(profiler).showCallGraph(focus);
             }
             // --slow: resolved here, where the world's, renderer's and this class's zones all exist.
             Slowdown.slow(Zones.slowTable(options.slow));

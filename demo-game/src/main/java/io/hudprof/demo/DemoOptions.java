@@ -8,7 +8,7 @@ import java.util.Map;
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
             + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
-            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--uninstrumented] [--export FILE.json] [--capture FILE.hudprof] [--spike-captures DIR] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
+            + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--no-gpu-timing] [--uninstrumented] [--export FILE.json] [--capture FILE.hudprof] [--spike-captures DIR] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
 
     static final String HELP = USAGE + "\n\n"
             + "hudprof demo: fly a ship through an asteroid field full of AI hunters, with the hudprof HUD (F3).\n\n"
@@ -43,6 +43,7 @@ final class DemoOptions {
             + "                        report and a screenshot in the temporary directory unless given\n"
             + "  --gl-debug            debug context; every GL error is printed and makes the exit code 3\n"
             + "  --no-vsync            do not wait for the display at each frame\n"
+            + "  --no-gpu-timing       the HUD makes no GPU timer: GPU zones record nothing (what GPU timing costs)\n"
             + "  --uninstrumented      play as a game without hudprof: no profiler, HUD, statistics or update; the\n"
             + "                        zones stay in the code but record nothing unless something else installs a\n"
             + "                        profiler (for the -javaagent tests; excludes --hud, --callgraph, --report)\n"
@@ -80,6 +81,7 @@ final class DemoOptions {
     boolean headless;
     boolean glDebug;
     boolean vsync = true;
+    boolean gpuTiming = true;
     boolean uninstrumented;
     boolean help;
     /** --slow: zone name as typed to percent, in the order given; resolved to zones once the game's zones exist. */
@@ -150,6 +152,7 @@ final class DemoOptions {
                 case "--headless" -> o.headless = true;
                 case "--gl-debug" -> o.glDebug = true;
                 case "--no-vsync" -> o.vsync = false;
+                case "--no-gpu-timing" -> o.gpuTiming = false;
                 case "--uninstrumented" -> o.uninstrumented = true;
                 case "--slow" -> o.slow(value(args, ++i, arg));
                 default -> throw new UsageException("unknown option " + arg);

@@ -24,7 +24,7 @@ final class ExitReport {
     }
 
     static void print(Profiler profiler, Zone callGraph, PrintStream out) {
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         Report report = new Report();
         out.println("== hudprof report: as the HUD shows it ==");
         controller.build(report);

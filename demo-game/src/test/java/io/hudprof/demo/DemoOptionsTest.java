@@ -78,7 +78,7 @@ class DemoOptionsTest {
         assertEquals(0, code);
         String help = out.toString(StandardCharsets.UTF_8);
         for (String option : new String[] {"--frames", "--fixed-dt", "--seed", "--size", "--hud", "--callgraph",
-                "--keys", "--screenshot", "--report", "--headless", "--gl-debug", "--help"}) {
+                "--keys", "--screenshot", "--report", "--headless", "--gl-debug", "--no-gpu-timing", "--help"}) {
             assertTrue(help.contains("  " + option), "help lacks " + option);
         }
     }

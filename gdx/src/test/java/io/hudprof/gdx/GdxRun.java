@@ -23,6 +23,7 @@ import com.badlogic.gdx.utils.ScreenUtils;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.TextReport;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stat;
@@ -245,23 +246,23 @@ final class GdxRun {
                     result.visibleAfterF3 = hud.controls().visible();
                     result.shown = ScreenUtils.getFrameBufferPixels(0, 0, W, H, true);
                     result.hudDrawCalls = hud.overlay().lastDrawCalls();
-                    result.modeBeforeM = profiler.controller().mode();
+                    result.modeBeforeM = ReportController.of(profiler).mode();
                     tap(GLFW_KEY_M, 0);
                     tap(GLFW_KEY_W, 0);
                 }
                 case 16 -> {
-                    result.modeAfterM = profiler.controller().mode();
+                    result.modeAfterM = ReportController.of(profiler).mode();
                     key(GLFW_KEY_LEFT_SHIFT, GLFW_PRESS, GLFW_MOD_SHIFT);
                     key(GLFW_KEY_LEFT, GLFW_PRESS, GLFW_MOD_SHIFT);
                     key(GLFW_KEY_LEFT, GLFW_RELEASE, GLFW_MOD_SHIFT);
                     key(GLFW_KEY_LEFT_SHIFT, GLFW_RELEASE, 0);
                 }
                 case 20 -> {
-                    result.offsetAfterShiftLeft = profiler.controller().frameOffset();
+                    result.offsetAfterShiftLeft = ReportController.of(profiler).frameOffset();
                     tap(GLFW_KEY_END, 0);
                 }
                 case 60 -> {
-                    result.offsetAfterEnd = profiler.controller().frameOffset();
+                    result.offsetAfterEnd = ReportController.of(profiler).frameOffset();
                     key(GLFW_KEY_LEFT, GLFW_PRESS, 0);
                     for (int i = 0; i < 3; i++) {
                         key(GLFW_KEY_LEFT, GLFW_REPEAT, 0);
@@ -270,7 +271,7 @@ final class GdxRun {
                 case 61 -> sleep(700);
                 case 64 -> key(GLFW_KEY_LEFT, GLFW_RELEASE, 0);
                 case 67 -> {
-                    result.offsetAfterHold = profiler.controller().frameOffset();
+                    result.offsetAfterHold = ReportController.of(profiler).frameOffset();
                     tap(GLFW_KEY_END, 0);
                 }
                 // The mouse, through the GLFW callbacks the window holds: the overlay's in front of libGDX's on the
@@ -279,8 +280,8 @@ final class GdxRun {
                     // Paused, the report's rows keep their order while the click is checked.
                     profiler.setPaused(true);
                     game.stageMouse.clear();
-                    result.cursorBeforeClick = profiler.controller().cursor();
-                    result.modeBeforeClick = profiler.controller().mode();
+                    result.cursorBeforeClick = ReportController.of(profiler).cursor();
+                    result.modeBeforeClick = ReportController.of(profiler).mode();
                     // A row other than the cursor's, so the click has something to change.
                     int first = HudTargets.firstRow(hud.overlay());
                     int shown = result.cursorBeforeClick - first == 2 ? 3 : 2;
@@ -289,8 +290,8 @@ final class GdxRun {
                     click(row[0], row[1]);
                 }
                 case 82 -> {
-                    result.cursorAfterClick = profiler.controller().cursor();
-                    result.modeAfterClick = profiler.controller().mode();
+                    result.cursorAfterClick = ReportController.of(profiler).cursor();
+                    result.modeAfterClick = ReportController.of(profiler).mode();
                     // The wheel over the report (used: the Stage must not see it).
                     scroll(-1);
                 }
@@ -301,7 +302,7 @@ final class GdxRun {
                     button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS);
                 }
                 case 86 -> {
-                    result.offsetWhileHeld = profiler.controller().frameOffset();
+                    result.offsetWhileHeld = ReportController.of(profiler).frameOffset();
                     result.pausedWhileHeld = profiler.paused();
                     button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE);
                 }
@@ -327,14 +328,14 @@ final class GdxRun {
                     Gdx.input.setCursorCatched(true);
                     profiler.setPaused(true);
                     game.stageMouse.clear();
-                    result.cursorBeforeCaughtClick = profiler.controller().cursor();
+                    result.cursorBeforeCaughtClick = ReportController.of(profiler).cursor();
                     int first = HudTargets.firstRow(hud.overlay());
                     int[] row = HudTargets.row(hud.overlay(), result.cursorBeforeCaughtClick - first == 1 ? 2 : 1);
                     click(row[0], row[1]);
                 }
                 case 94 -> {
                     result.stageMouseCaught = List.copyOf(game.stageMouse);
-                    result.cursorAfterCaughtClick = profiler.controller().cursor();
+                    result.cursorAfterCaughtClick = ReportController.of(profiler).cursor();
                     Gdx.input.setCursorCatched(false);
                     profiler.setPaused(false);
                 }
@@ -342,7 +343,7 @@ final class GdxRun {
                 case 96 -> {
                     game.stageKeysDown.clear();
                     game.stageTyped.setLength(0);
-                    profiler.controller().setMode(io.hudprof.core.report.ReportMode.SELF_TIME);
+                    ReportController.of(profiler).setMode(io.hudprof.core.report.ReportMode.SELF_TIME);
                     typed(GLFW_KEY_SLASH, '/');
                     typed(GLFW_KEY_D, 'd');
                     typed(GLFW_KEY_R, 'r');
@@ -353,7 +354,7 @@ final class GdxRun {
                     result.searchText = hud.controls().searchText().toString();
                     result.searchTypingAfterEnter = hud.controls().searchTyping();
                     Report report = new Report();
-                    profiler.controller().build(report);
+                    ReportController.of(profiler).build(report);
                     result.rowsDuringSearch = new ArrayList<>();
                     for (int i = 0; i < report.rowCount(); i++) {
                         result.rowsDuringSearch.add(report.row(i).name());
@@ -372,9 +373,9 @@ final class GdxRun {
 
         private void finish(GdxHud hud) {
             Profiler profiler = hud.profiler();
-            profiler.controller().setMode(io.hudprof.core.report.ReportMode.HIERARCHICAL_TIME);
+            ReportController.of(profiler).setMode(io.hudprof.core.report.ReportMode.HIERARCHICAL_TIME);
             Report report = new Report();
-            profiler.controller().build(report);
+            ReportController.of(profiler).build(report);
             result.report = TextReport.render(report);
             FrameStatistics stats = FrameStatistics.attachedTo(profiler);
             for (Stat stat : Stats.all()) {

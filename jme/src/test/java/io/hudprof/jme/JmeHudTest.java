@@ -40,6 +40,7 @@ import com.jme3.system.JmeContext;
 import com.jme3.system.lwjgl.LwjglWindow;
 
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.TextReport;
 import io.hudprof.overlay.testing.XvfbDisplay;
@@ -411,7 +412,7 @@ class JmeHudTest {
                     tap(GLFW_KEY_W);
                 }
                 case 50 -> {
-                    modeAfterM = hud.profiler().controller().mode();
+                    modeAfterM = ReportController.of(hud.profiler()).mode();
                     tap(GLFW_KEY_M);
                     tap(GLFW_KEY_M);
                     tap(GLFW_KEY_M);
@@ -494,9 +495,9 @@ class JmeHudTest {
         }
 
         private void finish() {
-            hud.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
+            ReportController.of(hud.profiler()).setMode(ReportMode.HIERARCHICAL_TIME);
             Report r = new Report();
-            hud.profiler().controller().build(r);
+            ReportController.of(hud.profiler()).build(r);
             report = TextReport.render(r);
             framesAtDetailedOff = hud.profiler().recordedFrames() - framesAtDetailedOff;
             frame++;

@@ -34,6 +34,7 @@ import com.jme3.system.AppSettings;
 import com.jme3.system.JmeContext;
 import com.jme3.system.lwjgl.LwjglWindow;
 
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.overlay.HudTargets;
 import io.hudprof.overlay.Overlay;
@@ -204,15 +205,15 @@ class JmeMouseTest {
                     click(row2[0], row2[1]);
                 }
                 case 12 -> {
-                    cursorAfterClick = hud.profiler().controller().cursor();
-                    modeAfterClick = hud.profiler().controller().mode();
+                    cursorAfterClick = ReportController.of(hud.profiler()).cursor();
+                    modeAfterClick = ReportController.of(hud.profiler()).mode();
                     hud.profiler().setPaused(false);
                     int[] frame5 = HudTargets.graphFrame(overlay, 5);
                     move(frame5[0], frame5[1]);
                     button(GLFW_PRESS);
                 }
                 case 14 -> {
-                    offsetWhileHeld = hud.profiler().controller().frameOffset();
+                    offsetWhileHeld = ReportController.of(hud.profiler()).frameOffset();
                     pausedWhileHeld = hud.profiler().paused();
                     button(GLFW_RELEASE);
                 }
@@ -235,7 +236,7 @@ class JmeMouseTest {
                     mappedOffPanel = List.copyOf(mapped);
                     clearSeen();
                     hud.profiler().setPaused(true);
-                    cursorBeforeHiddenClick = hud.profiler().controller().cursor();
+                    cursorBeforeHiddenClick = ReportController.of(hud.profiler()).cursor();
                     hud.controls().setVisible(false);
                     // Another row than the cursor's, so a click the hidden HUD wrongly took would move the cursor.
                     int[] other = HudTargets.row(overlay,
@@ -244,7 +245,7 @@ class JmeMouseTest {
                 }
                 case 22 -> {
                     gameSawHidden = List.copyOf(gameMouse.seen);
-                    cursorAfterHiddenClick = hud.profiler().controller().cursor();
+                    cursorAfterHiddenClick = ReportController.of(hud.profiler()).cursor();
                     // The HUD shown again, but the game took the pointer (mouse look): the click is the game's.
                     clearSeen();
                     hud.controls().setVisible(true);
@@ -256,7 +257,7 @@ class JmeMouseTest {
                 case 24 -> {
                     gameSawCaptured = List.copyOf(gameMouse.seen);
                     mappedCaptured = List.copyOf(mapped);
-                    cursorAfterCapturedClick = hud.profiler().controller().cursor();
+                    cursorAfterCapturedClick = ReportController.of(hud.profiler()).cursor();
                     inputManager.setCursorVisible(true);
                     // hudprof's state disabled: no HUD is drawn, and its last panels take no click.
                     clearSeen();
@@ -266,7 +267,7 @@ class JmeMouseTest {
                 }
                 case 26 -> {
                     gameSawDisabled = List.copyOf(gameMouse.seen);
-                    cursorAfterDisabledClick = hud.profiler().controller().cursor();
+                    cursorAfterDisabledClick = ReportController.of(hud.profiler()).cursor();
                     hud.setEnabled(true);
                     eventBytes = eventBytes(overlay);
                     stop();

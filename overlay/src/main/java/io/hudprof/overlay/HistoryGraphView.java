@@ -5,8 +5,8 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
-import io.hudprof.core.report.ZoneRanking;
 import io.hudprof.capture.SpikeCapture;
+import io.hudprof.stats.ZoneRanking;
 
 /**
  * IProf's history graph with PStats' guide lines: one column per recorded frame, newest on the right, each the

@@ -85,7 +85,7 @@ public final class HudControls {
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
-        this.controller = profiler.controller();
+        this.controller = ReportController.of(profiler);
         // The distribution columns and the histogram panel read the per-frame values this plugs in.
         ZoneDistributions.attach(profiler);
         this.pageRows = config.visibleRows;
@@ -496,7 +496,7 @@ public final class HudControls {
     /**
      * Shows a status after the panel's title every frame (for example a {@code PStatsClient}'s dropped frames, so
      * a slow or absent viewer is seen); null removes it, and the profiler's own
-     * ({@code profiler.controller().status()}, which a PStats client sets while it streams) shows instead. The source
+     * ({@code ReportController.of(profiler).status()}, which a PStats client sets while it streams) shows instead. The source
      * appends without allocating.
      */
     public void status(StatusSource source) {

@@ -7,11 +7,12 @@ import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.format.StatusSource;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ZoneRanking;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.StatHistory;
 import io.hudprof.stats.Stats;
+import io.hudprof.stats.ZoneRanking;
 import io.hudprof.stats.category.CategoryHistory;
 
 /**
@@ -125,12 +126,12 @@ public final class HudFrame implements AutoCloseable {
             return false;
         }
         if (!profiler.data().selfProfiling()) {
-            profiler.controller().buildIfChanged(report);
+            ReportController.of(profiler).buildIfChanged(report);
             return draw(framebufferWidth, framebufferHeight);
         }
         SelfZones.HUD_DRAW_LIST.begin();
         try {
-            profiler.controller().buildIfChanged(report);
+            ReportController.of(profiler).buildIfChanged(report);
             return draw(framebufferWidth, framebufferHeight);
         } finally {
             SelfZones.HUD_DRAW_LIST.end();
@@ -139,7 +140,7 @@ public final class HudFrame implements AutoCloseable {
 
     /** Builds the report for the current navigation state (the first half of {@link #build}). */
     public void buildReport() {
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
     }
 
     /**
@@ -199,13 +200,13 @@ public final class HudFrame implements AutoCloseable {
         }
         panel.collections(collectionsInFrame(statistics));
         StatusSource status = controls.status();
-        panel.status(status != null ? status : profiler.controller().status());
+        panel.status(status != null ? status : ReportController.of(profiler).status());
         panel.draw(report, controls, list);
         controls.pageRows(panel.shownRows());
         if (showTimeline) {
             timelineDrawn = true;
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
-            timeline.search(profiler.controller().search());
+            timeline.search(ReportController.of(profiler).search());
             timeline.draw(controls.timeline(), graph, showGraph && !controls.categoriesShown(), list);
         }
         if (chartShown) {
@@ -231,7 +232,7 @@ public final class HudFrame implements AutoCloseable {
                     framebufferHeight, list);
         }
         if (controls.histogramShown()) {
-            histogram.draw(profiler.controller(), report, profiler.history().capacity(),
+            histogram.draw(ReportController.of(profiler), report, profiler.history().capacity(),
                     showGraph ? graph.strip().bounds() : null, showTimeline ? timeline.bounds() : null,
                     controls.layout(), framebufferWidth, framebufferHeight, list);
         }
@@ -352,7 +353,7 @@ public final class HudFrame implements AutoCloseable {
 
     /** The history graph follows the report's thread (Y / Shift+Y): that thread's frames, or all threads'. */
     private void showSelectedThread() {
-        int root = profiler.controller().thread();
+        int root = ReportController.of(profiler).thread();
         ThreadRoster roster = profiler.data().threads();
         int at = root < 0 ? -1 : roster.indexOf(root);
         graph.thread(at < 0 ? -1 : root, at < 0 ? null : roster.name(at));

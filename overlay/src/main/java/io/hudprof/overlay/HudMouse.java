@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.Profiler;
+import io.hudprof.core.report.ReportController;
 
 /**
  * The HUD's mouse: pointer events in framebuffer pixels, hit-tested against where the last frame drew each panel,
@@ -209,9 +210,9 @@ public final class HudMouse {
         if (onGrip(list.bounds())) {
             startSize(HudLayout.Panel.THREADS, list.shownRows(), 0);
         } else if (thread >= 0) {
-            profiler.controller().setThread(hud.report().threadRootZone(thread));
+            ReportController.of(profiler).setThread(hud.report().threadRootZone(thread));
         } else if (thread == -1) {
-            profiler.controller().setThread(-1);
+            ReportController.of(profiler).setThread(-1);
         } else {
             startDrag(Drag.MOVE, HudLayout.Panel.THREADS);
         }

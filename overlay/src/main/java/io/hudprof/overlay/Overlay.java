@@ -5,6 +5,7 @@ import static org.lwjgl.glfw.GLFW.glfwGetWindowContentScale;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
 
 /**
@@ -70,7 +71,7 @@ public final class Overlay implements AutoCloseable {
         this.frame = new HudFrame(profiler, config, drawList, null);
         this.controls = frame.controls();
         this.keys = new KeyRouter(config.keys, controls);
-        this.controller = profiler.controller();
+        this.controller = ReportController.of(profiler);
         this.stateFile = config.stateFile == null ? null : new HudStateFile(config.stateFile);
         if (stateFile != null) {
             stateFile.load(controls, controller);

@@ -5,6 +5,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ZoneSearch;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
@@ -107,7 +108,7 @@ final class TimelineView {
         frameNumber = report.storedSpike() ? report.spikeFrameNumber() : history.frameNumber(frameOffset);
         selectedRoot = report.shownThread() < 0 ? -1 : report.threadRootZone(report.shownThread());
         selectedName = report.shownThreadName();
-        StoredFrame spike = report.storedSpike() ? profiler.controller().shownSpike() : null;
+        StoredFrame spike = report.storedSpike() ? ReportController.of(profiler).shownSpike() : null;
         if (store == null) {
             unavailable = OFF;
         } else if (!store.load(frameNumber, frame) && spike != null && spike.frameNumber() == frameNumber

@@ -14,6 +14,7 @@ import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -76,7 +77,7 @@ class AllocationHudTest {
     @Test
     void metricKeySwitchesTheReportToBytesAndBack() {
         start(true);
-        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
+        ReportController.of(profiler).setAveraging(Averaging.INSTANTANEOUS);
         for (int i = 0; i < 30; i++) {
             frame();
         }

@@ -11,6 +11,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 
 import io.hudprof.capture.compare.DiffReport;
 import io.hudprof.capture.compare.RangeSummary;
+import io.hudprof.core.report.ReportController;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,7 +60,7 @@ class DiffHudGlTest {
     }
 
     private void showFrame(long number) {
-        game.profiler.controller().setFrame((int) (game.profiler.history().frameNumber(0) - number));
+        ReportController.of(game.profiler).setFrame((int) (game.profiler.history().frameNumber(0) - number));
         frame();
         assertEquals(number, overlay.frame().report().frameNumber());
     }

@@ -17,6 +17,7 @@ import static org.lwjgl.glfw.GLFW.glfwSetKeyCallback;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -103,7 +104,7 @@ class GlfwKeyChainGlTest {
         tap(GLFW_KEY_DOWN, 0);
         assertEquals(List.of(GLFW_KEY_W + " down", GLFW_KEY_W + " up", GLFW_KEY_UP + " down mods 2",
                 GLFW_KEY_UP + " up mods 2"), hostReceived, "the overlay's Down must not reach the game");
-        assertEquals(1, game.profiler.controller().cursor(), "the overlay acted on Down");
+        assertEquals(1, ReportController.of(game.profiler).cursor(), "the overlay acted on Down");
     }
 
     @Test
@@ -112,8 +113,8 @@ class GlfwKeyChainGlTest {
         tap(GLFW_KEY_M, 0);
         tap(GLFW_KEY_P, 0);
         assertEquals(6, hostReceived.size(), hostReceived.toString());
-        assertEquals(0, game.profiler.controller().cursor());
-        assertEquals(ReportMode.SELF_TIME, game.profiler.controller().mode());
+        assertEquals(0, ReportController.of(game.profiler).cursor());
+        assertEquals(ReportMode.SELF_TIME, ReportController.of(game.profiler).mode());
     }
 
     @Test
@@ -144,7 +145,7 @@ class GlfwKeyChainGlTest {
         assertNull(chain.previous());
         tap(GLFW_KEY_W, 0);
         tap(GLFW_KEY_DOWN, 0);
-        assertEquals(1, game.profiler.controller().cursor());
+        assertEquals(1, ReportController.of(game.profiler).cursor());
         assertTrue(hostReceived.isEmpty());
     }
 }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.RowRole;
 import io.hudprof.testkit.AllocationCheck;
@@ -156,12 +157,12 @@ class GlfwMouseChainGlTest {
         overlay.mouse().clock(() -> 1_000_000_000L);
         click(rowX(), rowY(2));
         Image image = render();
-        assertEquals(2, game.profiler.controller().cursor());
+        assertEquals(2, ReportController.of(game.profiler).cursor());
         assertEquals(2, HudProbe.highlightedRow(image, panel()), "the cursor band is drawn on the clicked row");
-        assertEquals(ReportMode.SELF_TIME, game.profiler.controller().mode());
+        assertEquals(ReportMode.SELF_TIME, ReportController.of(game.profiler).mode());
         String zone = overlay.report().row(2).name();
         click(rowX(), rowY(2));
-        assertEquals(ReportMode.CALL_GRAPH, game.profiler.controller().mode(), "a double-click selects");
+        assertEquals(ReportMode.CALL_GRAPH, ReportController.of(game.profiler).mode(), "a double-click selects");
         render();
         assertEquals(zone, overlay.report().focusName());
         assertTrue(hostReceived.isEmpty(), hostReceived.toString());
@@ -169,7 +170,7 @@ class GlfwMouseChainGlTest {
 
     @Test
     void clickOnACallerRowGoesToThatCallersCallGraph() {
-        game.profiler.controller().showCallGraph(ScriptedGame.RAYCAST);
+        ReportController.of(game.profiler).showCallGraph(ScriptedGame.RAYCAST);
         render();
         Report report = overlay.report();
         int parent = -1;
@@ -193,7 +194,7 @@ class GlfwMouseChainGlTest {
         scroll(-1);
         Image image = render();
         assertEquals(3, panel().firstRow(), "three rows per notch");
-        assertEquals(0, game.profiler.controller().cursor());
+        assertEquals(0, ReportController.of(game.profiler).cursor());
         assertEquals(-1, HudProbe.highlightedRow(image, panel()), "the cursor row scrolled out of view");
         scroll(1);
         render();
@@ -208,7 +209,7 @@ class GlfwMouseChainGlTest {
         int column = graph.strip().columnWidth();
         move(plot.right() - 5 * column - column / 2 - 1, plot.top() + 10);
         button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS);
-        assertEquals(5, game.profiler.controller().frameOffset());
+        assertEquals(5, ReportController.of(game.profiler).frameOffset());
         assertTrue(game.profiler.paused(), "paused while the button is held");
         Image image = render();
         // The selected-frame tick: white, a gap's half (3 px at scale 1) under the plot.
@@ -216,10 +217,10 @@ class GlfwMouseChainGlTest {
                 "the marker sits under the frame clicked");
         assertTrue(image.rgb(graph.strip().columnLeft(0) + column / 2, plot.bottom() + 4) != 0xFFFFFF);
         move(plot.right() - 12 * column - column / 2, plot.top() + 10);
-        assertEquals(12, game.profiler.controller().frameOffset(), "dragging scrubs");
+        assertEquals(12, ReportController.of(game.profiler).frameOffset(), "dragging scrubs");
         button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE);
         assertFalse(game.profiler.paused(), "the release resumes what was running");
-        assertEquals(12, game.profiler.controller().frameOffset());
+        assertEquals(12, ReportController.of(game.profiler).frameOffset());
         assertTrue(hostReceived.isEmpty(), hostReceived.toString());
     }
 
@@ -311,7 +312,7 @@ class GlfwMouseChainGlTest {
         assertEquals(List.of("move " + (W - 5) + ",5", "button 0 down", "button 0 up", "scroll 1.0",
                 "move " + rowX() + "," + rowY(2), "button 0 down", "button 0 up", "scroll -1.0", "button 1 down",
                 "button 1 up"), hostReceived);
-        assertEquals(0, game.profiler.controller().cursor());
+        assertEquals(0, ReportController.of(game.profiler).cursor());
     }
 
     @Test

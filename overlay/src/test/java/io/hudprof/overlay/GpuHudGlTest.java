@@ -18,6 +18,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
@@ -69,19 +70,19 @@ class GpuHudGlTest {
             String gpuLine = overlay.panel().gpuText(report).toString();
             assertTrue(gpuLine.contains("frames late") || gpuLine.contains("frame late"), gpuLine);
 
-            profiler.controller().setMode(ReportMode.SELF_TIME);
+            ReportController.of(profiler).setMode(ReportMode.SELF_TIME);
             overlay.render(W, H);
             assertNotNull(row(overlay.report(), LIGHTS.zone(), RowRole.FLAT), "GPU rows in the flat report");
             assertNotNull(row(overlay.report(), WORLD.cpuZone(), RowRole.FLAT), "the pass's CPU row too");
 
-            profiler.controller().showCallGraph(LIGHTS.zone());
+            ReportController.of(profiler).showCallGraph(LIGHTS.zone());
             overlay.render(W, H);
             ReportRow focus = row(overlay.report(), LIGHTS.zone(), RowRole.FOCUS);
             ReportRow parent = row(overlay.report(), WORLD.gpuZone().zone(), RowRole.PARENT);
             assertNotNull(focus);
             assertNotNull(parent, "Lights is called from World pass (gpu)");
             assertEquals(3, focus.value(io.hudprof.core.report.Column.COUNT), 0.5);
-            profiler.controller().showCallGraph(WORLD.gpuZone().zone());
+            ReportController.of(profiler).showCallGraph(WORLD.gpuZone().zone());
             overlay.render(W, H);
             ReportRow root = null;
             for (int i = 0; i < overlay.report().rowCount(); i++) {

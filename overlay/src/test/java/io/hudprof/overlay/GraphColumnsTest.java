@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Metric;
-import io.hudprof.core.report.ZoneRanking;
+import io.hudprof.stats.ZoneRanking;
 import org.junit.jupiter.api.Test;
 
 /** The graph's column picture: one new column painted per frame, all of them only when the look changes. */

@@ -9,6 +9,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -69,13 +70,13 @@ class HistogramGlTest {
         KeyRouter keys = overlay.keys();
         assertTrue(keys.onKey(GLFW_KEY_O, GLFW_PRESS, 0));
         assertTrue(keys.onKey(GLFW_KEY_O, GLFW_PRESS, GLFW_MOD_SHIFT));
-        assertEquals(Distribution.SELF, game.profiler.controller().distribution());
+        assertEquals(Distribution.SELF, ReportController.of(game.profiler).distribution());
         assertTrue(overlay.controls().histogramShown());
         frame();
         Report report = overlay.frame().report();
         assertTrue(Arrays.asList(report.columns()).contains(Column.DIST_P95), Arrays.toString(report.columns()));
         // Put the cursor on Render:Draw (3.5 ms × load): its values spread over the bins.
-        game.profiler.controller().setCursor(rowOf(report, ScriptedGame.DRAW.id()));
+        ReportController.of(game.profiler).setCursor(rowOf(report, ScriptedGame.DRAW.id()));
         frame();
         HistogramView histogram = overlay.frame().histogramView();
         assertEquals(ScriptedGame.DRAW.id(), histogram.zone());
@@ -90,7 +91,7 @@ class HistogramGlTest {
         assertEquals(11, nonEmpty, "ten load levels and the heavy frames");
         // The live frame was frame 199: load 1.9, the top of the ten levels, one bin below the heavy frames'.
         double[] values = new double[HISTORY];
-        game.profiler.controller().zoneFrameValues(ScriptedGame.DRAW.id(), Distribution.SELF, values);
+        ReportController.of(game.profiler).zoneFrameValues(ScriptedGame.DRAW.id(), Distribution.SELF, values);
         double min = Arrays.stream(values).min().orElseThrow();
         double max = Arrays.stream(values).max().orElseThrow();
         assertEquals(HistogramView.bin(values[0], min, max), histogram.shownBin());
@@ -98,7 +99,7 @@ class HistogramGlTest {
 
         // Paused and scrubbed back to a heavy frame (frame 187 = 17 × 11): the last bin is marked.
         game.profiler.setPaused(true);
-        game.profiler.controller().setFrame(HISTORY - 1 - 187);
+        ReportController.of(game.profiler).setFrame(HISTORY - 1 - 187);
         Image image = frame();
         assertEquals(HistogramView.BINS - 1, histogram.shownBin());
         Box box = histogram.bounds();

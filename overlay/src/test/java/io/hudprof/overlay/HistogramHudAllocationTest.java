@@ -8,6 +8,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Distribution;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -51,10 +52,10 @@ class HistogramHudAllocationTest {
         hud = HudFrame.create(profiler, OverlayConfig.builder().startVisible(true).build());
         hud.controls().cycleDistribution();
         hud.controls().toggleHistogram();
-        assertEquals(Distribution.SELF, profiler.controller().distribution());
+        assertEquals(Distribution.SELF, ReportController.of(profiler).distribution());
         AllocationCheck.measure(3_000, 5, 500, this::frame, n -> {
             if (n % 50 == 0) {
-                profiler.controller().setCursor((n / 50) % 3);
+                ReportController.of(profiler).setCursor((n / 50) % 3);
             }
             hud.build(1280, 720);
         }).assertSteady("HUD frames with distributions and the histogram");

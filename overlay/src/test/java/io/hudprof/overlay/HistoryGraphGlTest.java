@@ -97,7 +97,7 @@ class HistoryGraphGlTest {
             assertEquals(bottom, image.rgb(x, graph.strip().plot().bottom() - 1), "column " + ago);
         }
         int[] top = new int[1];
-        new io.hudprof.core.report.ZoneRanking(game.profiler.data()).topZones(top);
+        new io.hudprof.stats.ZoneRanking(game.profiler.data()).topZones(top);
         assertEquals("Render:Draw", io.hudprof.core.Zone.byId(top[0]).name());
         assertTrue(HudProbe.isBarColor(bottom));
         // The legend's first swatch is that colour too.

@@ -11,6 +11,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.TextReport;
 import io.hudprof.stats.FloatDistribution;
@@ -62,35 +63,35 @@ class HudCellsMatchTextReportTest {
 
     @Test
     void selfTimeCellsAreIdenticalLiveAndAveraged() {
-        game.profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
+        ReportController.of(game.profiler).setAveraging(Averaging.INSTANTANEOUS);
         List<List<String>> live = assertSameCells(ReportMode.SELF_TIME);
         assertTrue(live.stream().anyMatch(row -> row.get(0).equals("+Physics") && row.get(1).equals("2.001")),
                 "Physics' self time of 2000.5 µs rounds half away from zero: " + live);
         for (Averaging averaging : Averaging.values()) {
-            game.profiler.controller().setAveraging(averaging);
+            ReportController.of(game.profiler).setAveraging(averaging);
             assertSameCells(ReportMode.SELF_TIME);
         }
     }
 
     @Test
     void hierarchicalTimeCellsAreIdentical() {
-        game.profiler.controller().setMode(ReportMode.HIERARCHICAL_TIME);
-        game.profiler.controller().setAveraging(Averaging.SLOW);
+        ReportController.of(game.profiler).setMode(ReportMode.HIERARCHICAL_TIME);
+        ReportController.of(game.profiler).setAveraging(Averaging.SLOW);
         assertSameCells(ReportMode.HIERARCHICAL_TIME);
     }
 
     @Test
     void callGraphCellsAreIdenticalInAHistoryFrame() {
-        game.profiler.controller().setFrame(3);
-        game.profiler.controller().setCursor(1);
-        game.profiler.controller().select();
+        ReportController.of(game.profiler).setFrame(3);
+        ReportController.of(game.profiler).setCursor(1);
+        ReportController.of(game.profiler).select();
         assertSameCells(ReportMode.CALL_GRAPH);
     }
 
     @Test
     void statisticsCellsAreIdenticalInTheirUnits() {
-        game.profiler.controller().setMode(ReportMode.STATISTICS);
-        game.profiler.controller().setAveraging(Averaging.FAST);
+        ReportController.of(game.profiler).setMode(ReportMode.STATISTICS);
+        ReportController.of(game.profiler).setAveraging(Averaging.FAST);
         List<List<String>> hudCells = assertSameCells(ReportMode.STATISTICS);
         assertTrue(hudCells.stream().anyMatch(row -> row.stream().anyMatch(c -> c.endsWith(" KiB"))),
                 "the statistics report shows a memory value: " + hudCells);

@@ -19,7 +19,7 @@ class HudReportBuildsTest {
     void aHiddenHudBuildsNoReport() {
         try (ScriptedGame game = new ScriptedGame(64, 0);
                 HudFrame frame = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            ReportController controller = game.profiler.controller();
+            ReportController controller = ReportController.of(game.profiler);
             for (int i = 0; i < 50; i++) {
                 game.frame(1.0);
                 assertFalse(frame.build(1280, 720));
@@ -32,7 +32,7 @@ class HudReportBuildsTest {
     void aShownHudBuildsOnceAFrameHoweverOftenItIsDrawn() {
         try (ScriptedGame game = new ScriptedGame(64, 0);
                 HudFrame frame = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
-            ReportController controller = game.profiler.controller();
+            ReportController controller = ReportController.of(game.profiler);
             for (int i = 0; i < 20; i++) {
                 game.frame(1.0 + i * 0.01);
                 assertTrue(frame.build(1280, 720));
@@ -47,7 +47,7 @@ class HudReportBuildsTest {
     void aPausedProfileIsBuiltOnceAndNavigationRebuildsAtOnce() {
         try (ScriptedGame game = new ScriptedGame(64, 0);
                 HudFrame frame = HudFrame.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
-            ReportController controller = game.profiler.controller();
+            ReportController controller = ReportController.of(game.profiler);
             for (int i = 0; i < 5; i++) {
                 game.frame(1.0);
                 frame.build(1280, 720);

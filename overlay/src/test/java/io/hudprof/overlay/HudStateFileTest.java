@@ -15,6 +15,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import io.hudprof.core.Averaging;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,8 +74,8 @@ class HudStateFileTest {
         controls.layout().resize(HudLayout.Panel.CHART, 90);
         controls.layout().drag(HudLayout.Panel.SPIKES, -400, 120, 1f);
         controls.layout().resize(HudLayout.Panel.SPIKES, 5);
-        game.profiler.controller().showCallGraph(ScriptedGame.AI);
-        game.profiler.controller().setAveraging(Averaging.SLOW);
+        ReportController.of(game.profiler).showCallGraph(ScriptedGame.AI);
+        ReportController.of(game.profiler).setAveraging(Averaging.SLOW);
         controls.setUnitsHz(true);
         controls.graphZoomIn();
         controls.toggleHelp();
@@ -92,12 +93,12 @@ class HudStateFileTest {
             game.frames(5, 1.0);
             arrange(hud, game);
             range = hud.controls().graphRangeNanos();
-            new HudStateFile(file).save(hud.controls(), game.profiler.controller());
+            new HudStateFile(file).save(hud.controls(), ReportController.of(game.profiler));
         }
         assertTrue(Files.exists(file));
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            assertTrue(new HudStateFile(file).load(hud.controls(), game.profiler.controller()));
+            assertTrue(new HudStateFile(file).load(hud.controls(), ReportController.of(game.profiler)));
             HudControls controls = hud.controls();
             HudLayout layout = controls.layout();
             assertEquals(120, layout.offsetX(HudLayout.Panel.REPORT));
@@ -117,15 +118,15 @@ class HudStateFileTest {
             assertEquals(120, layout.offsetY(HudLayout.Panel.SPIKES));
             assertEquals(5, layout.size(HudLayout.Panel.SPIKES, 0));
             assertEquals(0, layout.width(HudLayout.Panel.REPORT, 0), "no width chosen, none saved");
-            assertEquals(ReportMode.CALL_GRAPH, game.profiler.controller().mode());
-            assertEquals("AI", game.profiler.controller().focus().name());
-            assertEquals(Averaging.SLOW, game.profiler.controller().averaging());
+            assertEquals(ReportMode.CALL_GRAPH, ReportController.of(game.profiler).mode());
+            assertEquals("AI", ReportController.of(game.profiler).focus().name());
+            assertEquals(Averaging.SLOW, ReportController.of(game.profiler).averaging());
             assertTrue(controls.unitsHz());
             assertTrue(controls.helpVisible());
             assertEquals(range, controls.graphRangeNanos());
             assertEquals(2, controls.categoryChart().userGuideCount());
             assertEquals(8_500_000, controls.categoryChart().userGuides()[1]);
-            assertEquals("Physics", game.profiler.controller().search().toString());
+            assertEquals("Physics", ReportController.of(game.profiler).search().toString());
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -134,12 +135,12 @@ class HudStateFileTest {
     void editingTheSearchCountsAsAChangeToSave() {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            long before = HudStateFile.signature(hud.controls(), game.profiler.controller());
+            long before = HudStateFile.signature(hud.controls(), ReportController.of(game.profiler));
             hud.controls().search("AI");
-            long typed = HudStateFile.signature(hud.controls(), game.profiler.controller());
+            long typed = HudStateFile.signature(hud.controls(), ReportController.of(game.profiler));
             assertNotEquals(before, typed);
             hud.controls().clearSearch();
-            assertEquals(before, HudStateFile.signature(hud.controls(), game.profiler.controller()));
+            assertEquals(before, HudStateFile.signature(hud.controls(), ReportController.of(game.profiler)));
         }
     }
 
@@ -155,7 +156,7 @@ class HudStateFileTest {
                 "graphRangeNanos=3.3333333E7", "categoryGuides=", ""));
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            assertTrue(new HudStateFile(file).load(hud.controls(), game.profiler.controller()));
+            assertTrue(new HudStateFile(file).load(hud.controls(), ReportController.of(game.profiler)));
             HudLayout layout = hud.controls().layout();
             assertEquals(120, layout.offsetX(HudLayout.Panel.REPORT));
             assertEquals(-200, layout.offsetY(HudLayout.Panel.GRAPH));
@@ -166,9 +167,9 @@ class HudStateFileTest {
                 assertEquals(0, layout.size(panel, 0), panel + " keeps its configured size");
                 assertEquals(0, layout.width(panel, 0), panel + " keeps its configured width");
             }
-            assertEquals(ReportMode.HIERARCHICAL_TIME, game.profiler.controller().mode());
+            assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(game.profiler).mode());
             assertTrue(hud.controls().unitsHz());
-            assertFalse(game.profiler.controller().search().active(), "no search saved, none applied");
+            assertFalse(ReportController.of(game.profiler).search().active(), "no search saved, none applied");
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -179,7 +180,7 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             arrange(hud, game);
-            new HudStateFile(file).save(hud.controls(), game.profiler.controller());
+            new HudStateFile(file).save(hud.controls(), ReportController.of(game.profiler));
         }
         // A good file with one bad value: nothing of it may be applied, not even the good panel offsets.
         String text = Files.readString(file).replace("averaging=SLOW", "averaging=SOMETIMES");
@@ -192,7 +193,7 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             arrange(hud, game);
-            new HudStateFile(file).save(hud.controls(), game.profiler.controller());
+            new HudStateFile(file).save(hud.controls(), ReportController.of(game.profiler));
         }
         Files.writeString(file, Files.readString(file).replace("panel.timeline.width=700",
                 "panel.timeline.width=-3"));
@@ -205,14 +206,14 @@ class HudStateFileTest {
         warnings.clear();
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            assertFalse(new HudStateFile(file).load(hud.controls(), game.profiler.controller()));
+            assertFalse(new HudStateFile(file).load(hud.controls(), ReportController.of(game.profiler)));
             HudLayout layout = hud.controls().layout();
             assertFalse(layout.moved(HudLayout.Panel.REPORT));
             assertFalse(layout.moved(HudLayout.Panel.GRAPH));
             assertFalse(layout.moved(HudLayout.Panel.TIMELINE));
             assertEquals(0, layout.size(HudLayout.Panel.REPORT, 0));
             assertEquals(0, layout.width(HudLayout.Panel.TIMELINE, 0));
-            assertEquals(ReportMode.SELF_TIME, game.profiler.controller().mode());
+            assertEquals(ReportMode.SELF_TIME, ReportController.of(game.profiler).mode());
             assertFalse(hud.controls().unitsHz());
         }
         assertEquals(1, warnings.size(), warnings.toString());
@@ -224,7 +225,7 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             assertFalse(new HudStateFile(dir.resolve("none.properties")).load(hud.controls(),
-                    game.profiler.controller()));
+                    ReportController.of(game.profiler)));
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -238,8 +239,8 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             arrange(hud, game);
-            state.save(hud.controls(), game.profiler.controller());
-            state.save(hud.controls(), game.profiler.controller());
+            state.save(hud.controls(), ReportController.of(game.profiler));
+            state.save(hud.controls(), ReportController.of(game.profiler));
             hud.controls().setVisible(true);
             assertTrue(hud.build(800, 600), "the HUD still draws");
         }
@@ -256,8 +257,8 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             arrange(hud, game);
-            state.save(hud.controls(), game.profiler.controller());
-            state.save(hud.controls(), game.profiler.controller());
+            state.save(hud.controls(), ReportController.of(game.profiler));
+            state.save(hud.controls(), ReportController.of(game.profiler));
         } finally {
             readOnly.toFile().setWritable(true, false);
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -65,7 +66,7 @@ class HudStatusTest {
                     return dest -> dest.append("PStats 2 dropped");
                 }
             };
-            game.profiler.addAnnex(pstats);
+            Annexes.of(game.profiler).add(pstats);
             game.frame(1.0);
             assertTrue(frame.build(1280, 720));
             assertTrue(frame.panel().titleText(frame.report()).toString().endsWith(" | PStats 2 dropped"));
@@ -75,7 +76,7 @@ class HudStatusTest {
             assertTrue(frame.panel().titleText(frame.report()).toString().endsWith(" | own"));
 
             frame.controls().status(null);
-            game.profiler.removeAnnex(pstats);
+            Annexes.of(game.profiler).remove(pstats);
             frame.build(1280, 720);
             assertTrue(!frame.panel().titleText(frame.report()).toString().contains(" | PStats"));
         }

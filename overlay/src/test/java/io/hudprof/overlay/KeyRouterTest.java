@@ -17,6 +17,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 import static org.lwjgl.glfw.GLFW.GLFW_REPEAT;
 
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,7 +54,7 @@ class KeyRouterTest {
         assertFalse(tap(GLFW_KEY_DOWN, 0));
         assertFalse(tap(GLFW_KEY_M, 0));
         assertFalse(tap(GLFW_KEY_P, 0));
-        assertEquals(ReportMode.SELF_TIME, game.profiler.controller().mode());
+        assertEquals(ReportMode.SELF_TIME, ReportController.of(game.profiler).mode());
         assertFalse(game.profiler.paused());
     }
 
@@ -69,13 +70,13 @@ class KeyRouterTest {
     void whileVisibleBoundKeysAreConsumedAndAct() {
         controls.setVisible(true);
         assertTrue(tap(GLFW_KEY_DOWN, 0));
-        assertEquals(1, game.profiler.controller().cursor());
+        assertEquals(1, ReportController.of(game.profiler).cursor());
         assertTrue(tap(GLFW_KEY_M, 0));
-        assertEquals(ReportMode.HIERARCHICAL_TIME, game.profiler.controller().mode());
+        assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(game.profiler).mode());
         assertTrue(tap(GLFW_KEY_P, 0));
         assertTrue(game.profiler.paused());
         assertTrue(tap(GLFW_KEY_LEFT, GLFW_MOD_SHIFT));
-        assertEquals(10, game.profiler.controller().frameOffset());
+        assertEquals(10, ReportController.of(game.profiler).frameOffset());
     }
 
     @Test
@@ -84,7 +85,7 @@ class KeyRouterTest {
         assertFalse(tap(GLFW_KEY_W, 0));
         assertFalse(tap(GLFW_KEY_UP, GLFW_MOD_CONTROL));
         assertFalse(tap(GLFW_KEY_UNKNOWN, 0));
-        assertEquals(0, game.profiler.controller().cursor());
+        assertEquals(0, ReportController.of(game.profiler).cursor());
     }
 
     @Test
@@ -94,11 +95,11 @@ class KeyRouterTest {
         assertTrue(router.onKey(GLFW_KEY_DOWN, GLFW_REPEAT, 0));
         assertTrue(router.onKey(GLFW_KEY_DOWN, GLFW_REPEAT, 0));
         assertTrue(router.onKey(GLFW_KEY_DOWN, GLFW_RELEASE, 0));
-        assertEquals(3, game.profiler.controller().cursor());
+        assertEquals(3, ReportController.of(game.profiler).cursor());
         assertTrue(router.onKey(GLFW_KEY_M, GLFW_PRESS, 0));
         assertTrue(router.onKey(GLFW_KEY_M, GLFW_REPEAT, 0));
         assertTrue(router.onKey(GLFW_KEY_M, GLFW_RELEASE, 0));
-        assertEquals(ReportMode.HIERARCHICAL_TIME, game.profiler.controller().mode());
+        assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(game.profiler).mode());
     }
 
     @Test

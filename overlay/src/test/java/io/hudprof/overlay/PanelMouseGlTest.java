@@ -22,6 +22,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
@@ -144,10 +145,10 @@ class PanelMouseGlTest {
         glfwSetCursorPosCallback(gl.window(), hostPos);
         glfwSetMouseButtonCallback(gl.window(), hostButton);
         glfwSetScrollCallback(gl.window(), hostScroll);
-        profiler.controller().setMode(ReportMode.SELF_TIME);
-        profiler.controller().setFrame(0);
-        profiler.controller().setCursor(0);
-        profiler.controller().setThread(-1);
+        ReportController.of(profiler).setMode(ReportMode.SELF_TIME);
+        ReportController.of(profiler).setFrame(0);
+        ReportController.of(profiler).setCursor(0);
+        ReportController.of(profiler).setThread(-1);
         profiler.setPaused(false);
         start(config(null));
     }
@@ -320,14 +321,14 @@ class PanelMouseGlTest {
         Image image = shot("clickedPhysics");
         int cursor = timelineState().cursor();
         assertEquals(PHYSICS.id(), timelineState().frame().barZone(cursor), "the bar cursor is on PHYSICS");
-        assertEquals(PHYSICS.id(), overlay.report().row(profiler.controller().cursor()).zoneId(),
+        assertEquals(PHYSICS.id(), overlay.report().row(ReportController.of(profiler).cursor()).zoneId(),
                 "the report's cursor is on PHYSICS's row");
         Box physics = barBox(timeX(1), timeX(9), 1);
         assertTrue(image.countNear(physics.left(), physics.top(), physics.right(), physics.bottom(), 0xFFFFFF, 0)
                 > 2 * (timeX(9) - timeX(1)), "the bar cursor's white outline is drawn around PHYSICS");
-        assertEquals(ReportMode.SELF_TIME, profiler.controller().mode());
+        assertEquals(ReportMode.SELF_TIME, ReportController.of(profiler).mode());
         click(timeX(2), rowY(1));
-        assertEquals(ReportMode.CALL_GRAPH, profiler.controller().mode(), "a double-click opens the call graph");
+        assertEquals(ReportMode.CALL_GRAPH, ReportController.of(profiler).mode(), "a double-click opens the call graph");
         render();
         assertEquals(PHYSICS.name(), overlay.report().focusName());
         assertTrue(hostReceived.isEmpty(), hostReceived.toString());
@@ -384,7 +385,7 @@ class PanelMouseGlTest {
                 "the worker's PARTICLES bar is now the first row");
         click(labelX, timeline().plot().top() + 2);
         render();
-        assertEquals(-1, profiler.controller().thread(), "a second click goes back to all threads");
+        assertEquals(-1, ReportController.of(profiler).thread(), "a second click goes back to all threads");
         assertEquals(2, timeline().lanesShown());
         assertTrue(hostReceived.isEmpty(), hostReceived.toString());
     }
@@ -444,14 +445,14 @@ class PanelMouseGlTest {
         int column = chart.strip().columnWidth();
         move(plot.right() - 7 * column - column / 2 - 1, plot.top() + 10);
         button(GLFW_PRESS);
-        assertEquals(7, profiler.controller().frameOffset(), "the seventh column back is frame 7 back");
+        assertEquals(7, ReportController.of(profiler).frameOffset(), "the seventh column back is frame 7 back");
         assertTrue(profiler.paused(), "paused while held");
         Image image = render();
         int tickY = plot.bottom() + 4;
         assertEquals(0xFFFFFF, image.rgb(chart.strip().columnLeft(7) + column / 2, tickY) & 0xFFFFFF,
                 "the chart's marker sits under the column clicked");
         move(plot.right() - 20 * column - column / 2, plot.top() + 10);
-        assertEquals(20, profiler.controller().frameOffset(), "dragging scrubs");
+        assertEquals(20, ReportController.of(profiler).frameOffset(), "dragging scrubs");
         button(GLFW_RELEASE);
         assertFalse(profiler.paused(), "the release resumes what was running");
         assertTrue(hostReceived.isEmpty(), hostReceived.toString());
@@ -516,7 +517,7 @@ class PanelMouseGlTest {
         assertEquals(2, overlay.controls().selectedSpike());
         assertTrue(profiler.paused(), "a spike is shown paused, as N shows it");
         long number = spikes.recent(2).frameNumber();
-        assertEquals(number, profiler.history().frameNumber(profiler.controller().frameOffset()),
+        assertEquals(number, profiler.history().frameNumber(ReportController.of(profiler).frameOffset()),
                 "the report shows the spike's frame");
         assertEquals(2, highlightedSpikeRow(image, list), "the clicked row is highlighted");
 
@@ -600,7 +601,7 @@ class PanelMouseGlTest {
                 + Integer.toHexString(band));
         click(x, allRow);
         render();
-        assertEquals(-1, profiler.controller().thread(), "\"all threads\" shows them all again");
+        assertEquals(-1, ReportController.of(profiler).thread(), "\"all threads\" shows them all again");
 
         int left = list.bounds().left();
         int top = list.bounds().top();
@@ -628,7 +629,7 @@ class PanelMouseGlTest {
         int column = strip.columnWidth();
         move(plot.right() - 5 * column - column / 2 - 1, plot.top() + 10);
         button(GLFW_PRESS);
-        assertEquals(5, profiler.controller().frameOffset());
+        assertEquals(5, ReportController.of(profiler).frameOffset());
         assertTrue(profiler.paused(), "paused while held");
         Image image = shot("categoryChartClicked");
         assertEquals(0xFFFFFF, image.rgb(strip.columnLeft(5) + column / 2, plot.bottom() + 4) & 0xFFFFFF,

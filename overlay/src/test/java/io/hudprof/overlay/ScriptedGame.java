@@ -13,6 +13,7 @@ import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportController;
 
 /**
  * A pretend game with a scripted, exactly timed profile: a manual clock, IProf's raycast-from-physics-and-AI shape,
@@ -97,10 +98,10 @@ final class ScriptedGame implements AutoCloseable {
 
     /** Puts the report navigation back to its start: self-time mode, fast average, live frame, first row. */
     void resetNavigation() {
-        profiler.controller().setMode(io.hudprof.core.report.ReportMode.SELF_TIME);
-        profiler.controller().setAveraging(io.hudprof.core.Averaging.FAST);
-        profiler.controller().setFrame(0);
-        profiler.controller().setCursor(0);
+        ReportController.of(profiler).setMode(io.hudprof.core.report.ReportMode.SELF_TIME);
+        ReportController.of(profiler).setAveraging(io.hudprof.core.Averaging.FAST);
+        ReportController.of(profiler).setFrame(0);
+        ReportController.of(profiler).setCursor(0);
         profiler.setPaused(false);
     }
 

@@ -15,6 +15,7 @@ import static org.lwjgl.glfw.GLFW.glfwSetKeyCallback;
 
 import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ class SearchGlTest {
     @BeforeEach
     void installHostThenOverlay() {
         game.resetNavigation();
-        game.profiler.controller().search().clear();
+        ReportController.of(game.profiler).search().clear();
         hostKeys = GLFWKeyCallback.create((window, key, scancode, action, mods) ->
                 gameReceived.add("key " + key + (action == GLFW_PRESS ? " down" : action == GLFW_RELEASE ? " up" : " repeat")));
         hostChars = GLFWCharCallback.create((window, codePoint) -> gameReceived.add("char " + (char) codePoint));
@@ -132,7 +133,7 @@ class SearchGlTest {
         press(GLFW_KEY_ENTER, (char) 0);
         press(GLFW_KEY_M, 'm');
         draw("search-kept-hierarchical");
-        assertEquals(ReportMode.HIERARCHICAL_TIME, game.profiler.controller().mode(), "M navigates again");
+        assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(game.profiler).mode(), "M navigates again");
         List<String> hier = names(overlay.frame().report());
         assertTrue(hier.containsAll(List.of("Raycast", "Physics", "AI", "Update")), hier.toString());
         assertFalse(hier.contains("Render") || hier.contains("Render:Draw"), hier.toString());

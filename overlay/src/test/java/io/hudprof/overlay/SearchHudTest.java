@@ -22,6 +22,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.testkit.AllocationCheck;
 import java.util.ArrayList;
@@ -137,7 +138,7 @@ class SearchHudTest {
                 "after Enter the game's keys and characters are its own again");
         game.clear();
         type(GLFW_KEY_M, 'm');
-        assertEquals(ReportMode.HIERARCHICAL_TIME, profiler.controller().mode(), "HUD keys navigate again");
+        assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(profiler).mode(), "HUD keys navigate again");
         assertEquals(List.of("char m"), game, "M's key is the HUD's; the character it types is passed on");
         List<String> hier = rowNames();
         assertTrue(hier.containsAll(List.of("Sht:Physics", "Sht:Update")), "what leads to Physics: " + hier);

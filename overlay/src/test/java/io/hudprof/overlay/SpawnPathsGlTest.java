@@ -9,6 +9,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.RowRole;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,8 +83,8 @@ class SpawnPathsGlTest {
             physicsHandingOver(EDITOR, worker, 6);
             profiler.update();
         }
-        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
-        profiler.controller().showCallGraph(PHYSICS);
+        ReportController.of(profiler).setAveraging(Averaging.INSTANTANEOUS);
+        ReportController.of(profiler).showCallGraph(PHYSICS);
         ScriptedGame.drawScene(W, H);
         overlay.render(W, H);
         gl.screenshot("spawn-paths-call-graph");

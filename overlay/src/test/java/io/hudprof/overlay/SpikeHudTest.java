@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hudprof.capture.TraceExporter;
 import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
+import io.hudprof.core.report.Annexes;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.testkit.AllocationCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +83,7 @@ class SpikeHudTest {
                 }
                 small.frame(4.0);
                 long spikeFrame = small.profiler.recordedFrames();
-                small.profiler.controller().setFrame(0);
+                ReportController.of(small.profiler).setFrame(0);
                 frame.buildReport();
                 for (int i = 0; i < 20; i++) {
                     small.frame(1.0);
@@ -91,7 +93,7 @@ class SpikeHudTest {
 
                 assertTrue(frame.controls().nextSpike(), "a spike out of history is still shown");
                 assertTrue(small.profiler.paused());
-                assertEquals(spikes.recent(0), small.profiler.controller().shownSpike());
+                assertEquals(spikes.recent(0), ReportController.of(small.profiler).shownSpike());
                 frame.buildReport();
                 assertTrue(frame.report().storedSpike());
                 assertTrue(frame.report().frameAvailable());
@@ -107,7 +109,7 @@ class SpikeHudTest {
                 assertTrue(frame.report().storedSpike(), "the call graph of the stored spike");
                 assertTrue(frame.report().rowCount() > 0);
 
-                small.profiler.controller().setFrame(0);
+                ReportController.of(small.profiler).setFrame(0);
                 frame.buildReport();
                 assertFalse(frame.report().storedSpike());
                 assertTrue(frame.panel().titleText(frame.report()).toString().contains("live"));
@@ -130,16 +132,16 @@ class SpikeHudTest {
                 start + 1, 1_000);
         game.frame(1.0);
         game.profiler.setPaused(true);
-        game.profiler.controller().setFrame(1);
+        ReportController.of(game.profiler).setFrame(1);
         assertTrue(hud.build(1600, 900));
         assertEquals(1, hud.report().noteCount(), "the frame the report shows has the note");
         int withNotes = hud.panel().bounds().height();
-        game.profiler.removeAnnex(spikes);
+        Annexes.of(game.profiler).remove(spikes);
         assertTrue(hud.build(1600, 900));
         assertEquals(0, hud.report().noteCount());
         int without = hud.panel().bounds().height();
         assertTrue(withNotes > without, "one more line: " + withNotes + " vs " + without);
-        game.profiler.addAnnex(spikes);
+        Annexes.of(game.profiler).add(spikes);
         AllocationCheck.assertSteady("HUD frames showing a frame with a note", 200, 5, 2000,
                 () -> hud.build(1600, 900));
     }

@@ -13,6 +13,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.stats.Counter;
 import io.hudprof.stats.FrameStatistics;
@@ -159,7 +160,7 @@ class StatisticsHudGlTest {
         press(GLFW_KEY_M);
         press(GLFW_KEY_M);
         press(GLFW_KEY_M);
-        assertEquals(ReportMode.STATISTICS, game.profiler.controller().mode());
+        assertEquals(ReportMode.STATISTICS, ReportController.of(game.profiler).mode());
         render(null);
         Report report = overlay.report();
         int row = -1;
@@ -168,11 +169,11 @@ class StatisticsHudGlTest {
                 row = i;
             }
         }
-        game.profiler.controller().setCursor(row);
+        ReportController.of(game.profiler).setCursor(row);
         render(null);
         press(GLFW_KEY_ENTER);
         assertSame(UPLOADED, overlay.controls().chartedStatistic());
-        assertEquals(ReportMode.STATISTICS, game.profiler.controller().mode(), "still the statistics report");
+        assertEquals(ReportMode.STATISTICS, ReportController.of(game.profiler).mode(), "still the statistics report");
         render("statistics-report-with-chart");
         assertTrue(overlay.chartShown());
         press(GLFW_KEY_G);
@@ -185,7 +186,7 @@ class StatisticsHudGlTest {
         frames(5);
         render(null);
         int timeWidth = overlay.panel().bounds().width();
-        game.profiler.controller().setMode(ReportMode.STATISTICS);
+        ReportController.of(game.profiler).setMode(ReportMode.STATISTICS);
         render("statistics-report");
         int cell = overlay.font().cellWidth();
         assertEquals(5, overlay.report().columnCount());
@@ -195,7 +196,7 @@ class StatisticsHudGlTest {
 
     @Test
     void drawingTheStatisticsReportAndAChartAllocatesNothing() {
-        game.profiler.controller().setMode(ReportMode.STATISTICS);
+        ReportController.of(game.profiler).setMode(ReportMode.STATISTICS);
         overlay.controls().chart(SPAWNED);
         for (int i = 0; i < 300; i++) {
             frames(1);

@@ -9,6 +9,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.testkit.AllocationCheck;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -89,7 +90,7 @@ class ThreadGraphGlTest {
     private void selectThread(String name) {
         ThreadRoster roster = profiler.data().threads();
         for (int press = 0; press <= roster.count() + 1; press++) {
-            int at = roster.indexOf(profiler.controller().thread());
+            int at = roster.indexOf(ReportController.of(profiler).thread());
             if (at >= 0 && roster.name(at).equals(name)) {
                 return;
             }
@@ -133,7 +134,7 @@ class ThreadGraphGlTest {
 
         selectThread("tt-worker-a");
         Image workerA = draw("thread-graph-worker-a");
-        assertEquals(profiler.controller().thread(), graph.thread(), "the graph follows the report's thread");
+        assertEquals(ReportController.of(profiler).thread(), graph.thread(), "the graph follows the report's thread");
         assertEquals(repaints + 1, graph.columns().repaints(), "a new thread repaints the picture once");
         for (int ago = 0; ago < FRAMES; ago++) {
             // Frame #n (1-based) was scripted with i = n - 1; the frame ago back is #FRAMES - ago.
@@ -153,10 +154,10 @@ class ThreadGraphGlTest {
         draw("thread-graph-worker-b-again");
         assertEquals(repaints + 2, graph.columns().repaints(), "the same thread again scrolls, never repaints");
 
-        for (int press = 0; press < 8 && profiler.controller().thread() >= 0; press++) {
+        for (int press = 0; press < 8 && ReportController.of(profiler).thread() >= 0; press++) {
             overlay.controls().perform(HudAction.NEXT_THREAD);
         }
-        assertEquals(-1, profiler.controller().thread(), "all threads again");
+        assertEquals(-1, ReportController.of(profiler).thread(), "all threads again");
         Image back = draw("thread-graph-all-again");
         assertEquals(-1, graph.thread());
         assertEquals(repaints + 3, graph.columns().repaints());
@@ -176,7 +177,7 @@ class ThreadGraphGlTest {
             overlay.render(W, H);
         });
         draw("thread-graph-main");
-        assertEquals(profiler.controller().thread(), overlay.graph().thread());
+        assertEquals(ReportController.of(profiler).thread(), overlay.graph().thread());
     }
 
     /** A main-thread-only frame: FRAME for 6 ms of a 10 ms frame. */

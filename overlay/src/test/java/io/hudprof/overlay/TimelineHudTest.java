@@ -15,6 +15,7 @@ import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.testkit.AllocationCheck;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -93,18 +94,18 @@ class TimelineHudTest {
         controls.perform(HudAction.CURSOR_DOWN);
         controls.perform(HudAction.CURSOR_DOWN);
         assertEquals(JOB.id(), frame.barZone(state.cursor()), "Down at a leaf: the next thread's bar");
-        assertEquals(0, profiler.controller().frameOffset(), "the arrows did not scrub while focused");
+        assertEquals(0, ReportController.of(profiler).frameOffset(), "the arrows did not scrub while focused");
 
         assertTrue(hud.build(1280, 720));
         assertEquals(JOB.id(), frame.barZone(state.cursor()), "the cursor follows its bar across rebuilds");
         controls.perform(HudAction.SELECT);
-        assertEquals(ReportMode.CALL_GRAPH, profiler.controller().mode());
-        assertEquals(JOB, profiler.controller().focus(), "Enter: the bar's zone's call graph");
+        assertEquals(ReportMode.CALL_GRAPH, ReportController.of(profiler).mode());
+        assertEquals(JOB, ReportController.of(profiler).focus(), "Enter: the bar's zone's call graph");
 
         controls.perform(HudAction.FOCUS_TIMELINE);
         assertFalse(controls.timelineFocused());
         controls.perform(HudAction.FRAME_OLDER);
-        assertEquals(1, profiler.controller().frameOffset(), "Tab again: Left scrubs the report");
+        assertEquals(1, ReportController.of(profiler).frameOffset(), "Tab again: Left scrubs the report");
         assertTrue(hud.build(1280, 720));
         assertEquals(1, frame.frameNumber(), "the timeline shows the scrubbed frame");
     }
@@ -129,7 +130,7 @@ class TimelineHudTest {
         assertFalse(profiler.timelines().load(2, new TimelineFrame()), "the store no longer holds frame 2");
         HudControls controls = hud.controls();
         controls.perform(HudAction.TOGGLE_TIMELINE);
-        profiler.controller().showSpike(spike);
+        ReportController.of(profiler).showSpike(spike);
         assertTrue(hud.build(1280, 720));
         TimelineFrame frame = controls.timeline().frame();
         assertTrue(frame.available(), "the timeline view shows the stored spike's frame");
@@ -148,7 +149,7 @@ class TimelineHudTest {
         HudControls controls = hud.controls();
         controls.perform(HudAction.TOGGLE_TIMELINE);
         controls.perform(HudAction.TOGGLE_THREAD_LIST);
-        profiler.controller().setAveraging(io.hudprof.core.Averaging.INSTANTANEOUS);
+        ReportController.of(profiler).setAveraging(io.hudprof.core.Averaging.INSTANTANEOUS);
         controls.perform(HudAction.NEXT_THREAD);
         assertTrue(hud.build(1280, 720));
         assertEquals(Thread.currentThread().getName(), hud.report().shownThreadName());

@@ -3,8 +3,10 @@ package io.hudprof.pstats;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,8 +40,8 @@ import java.util.function.Consumer;
  * connection is one log line; it reconnects with a back-off from 0.5 s doubling to 10 s, and the game goes on.
  * See {@link SnapshotEncoder} for how frames become PStats collectors and events.
  *
- * <p><b>HUD.</b> A {@link StatusSource}, plugged in as the profiler's status (a report annex, {@code Profiler.addAnnex}) while it
- * streams unless another is: the HUD shows "PStats 3 dropped" (or "PStats off, 3 dropped" while no server is
+ * <p><b>HUD.</b> A {@link StatusSource}, plugged in as the profiler's status (a report annex,
+ * {@code Annexes.of(profiler).add}) while it streams unless another is: the HUD shows "PStats 3 dropped" (or "PStats off, 3 dropped" while no server is
  * connected) after its title, so a slow viewer is seen in the game.
  */
 public final class PStatsClient implements FrameListener, StatusSource, ReportAnnex, AutoCloseable {
@@ -133,9 +135,9 @@ public final class PStatsClient implements FrameListener, StatusSource, ReportAn
         }
         PStatsClient client = new PStatsClient(profiler, host, port, options);
         profiler.addFrameListener(client);
-        if (profiler.controller().status() == null) {
+        if (ReportController.of(profiler).status() == null) {
             // The HUD shows the stream's dropped frames after its title while this client streams.
-            profiler.addAnnex(client);
+            Annexes.of(profiler).add(client);
         }
         client.sender.start();
         return client;
@@ -292,7 +294,7 @@ public final class PStatsClient implements FrameListener, StatusSource, ReportAn
     @Override
     public void close() {
         profiler.removeFrameListener(this);
-        profiler.removeAnnex(this);
+        Annexes.of(profiler).remove(this);
         closed = true;
         LockSupport.unpark(sender);
         try {

@@ -10,6 +10,7 @@ import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.testkit.AllocationCheck;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -166,7 +167,7 @@ class ClientBehaviourTest {
                 PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
         await(client::connected, "connection");
         assertEquals("PStats 0 dropped", status(client));
-        assertEquals(client, profiler.controller().status(), "the HUD shows the streaming client's status");
+        assertEquals(client, ReportController.of(profiler).status(), "the HUD shows the streaming client's status");
         frame();
         await(() -> frames.get() >= 1, "first frame");
         server.close();
@@ -190,7 +191,7 @@ class ClientBehaviourTest {
         await(() -> frames.get() > before, "a frame after reconnecting");
         assertEquals("PStats " + client.droppedFrames() + " dropped", status(client));
         client.close();
-        assertEquals(null, profiler.controller().status(), "closed: the status goes with it");
+        assertEquals(null, ReportController.of(profiler).status(), "closed: the status goes with it");
         assertEquals(2, log.stream().filter(l -> l.startsWith("connected to")).count(), log.toString());
     }
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.report.ReportController;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -40,7 +41,7 @@ class InstallHookTest {
             try (Socket connected = server.accept()) {
                 assertTrue(connected.isConnected());
             }
-            PStatsClient started = assertInstanceOf(PStatsClient.class, profiler.controller().status(),
+            PStatsClient started = assertInstanceOf(PStatsClient.class, ReportController.of(profiler).status(),
                     "the hook's client shows its dropped frames in the HUD's title");
             assertSame(started, PStatsClient.startFromProperties(profiler),
                     "a game that also calls startFromProperties gets the running client, not a second one");
@@ -54,7 +55,7 @@ class InstallHookTest {
     void withoutThePropertyInstallingStartsNothing() {
         assumeTrue(System.getenv(PStatsClient.ENVIRONMENT) == null, "HUDPROF_PSTATS is set in this environment");
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.defaults()));
-        assertNull(profiler.controller().status());
+        assertNull(ReportController.of(profiler).status());
     }
 
     @Test

@@ -4,7 +4,9 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.Column;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.report.ValueTable;
@@ -108,7 +110,7 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
      * the history and chart order without knowing how they are plugged in.
      */
     public static FrameStatistics attachedTo(Profiler profiler) {
-        return profiler.controller().statistics() instanceof FrameStatistics statistics && !statistics.detached
+        return ReportController.of(profiler).statistics() instanceof FrameStatistics statistics && !statistics.detached
                 ? statistics : null;
     }
 
@@ -121,7 +123,7 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
     /** Stops per-frame statistics: unplugs from the profiler and its report, and stops the sensors. */
     public void detach() {
         profiler.removeFrameListener(this);
-        profiler.removeAnnex(this);
+        Annexes.of(profiler).remove(this);
         if (sensors != null) {
             sensors.close();
         }
@@ -447,7 +449,7 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
             Stats.init();
             FrameStatistics statistics = new FrameStatistics(this, profiler);
             profiler.addFrameListener(statistics);
-            profiler.addAnnex(statistics);
+            Annexes.of(profiler).add(statistics);
             return statistics;
         }
     }

@@ -5,7 +5,6 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
-import io.hudprof.core.report.ZoneRanking;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

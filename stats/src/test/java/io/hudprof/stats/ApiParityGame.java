@@ -151,7 +151,7 @@ final class ApiParityGame {
             profiler.update();
         }
         StringBuilder out = new StringBuilder(16_384);
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         Report report = new Report();
         for (Averaging averaging : Averaging.values()) {
             controller.setAveraging(averaging);

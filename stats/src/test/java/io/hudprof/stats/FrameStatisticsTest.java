@@ -164,7 +164,7 @@ class FrameStatisticsTest {
         food.add(3 * 1024 * 1024);
         asleep.add(1, 4);
         frame();
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setAveraging(Averaging.INSTANTANEOUS);
         controller.setMode(ReportMode.STATISTICS);
         controller.build(report);
@@ -200,7 +200,7 @@ class FrameStatisticsTest {
         Counter target = Counter.define("Cursor/Target");
         target.increment();
         frame();
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setMode(ReportMode.STATISTICS);
         controller.build(report);
         controller.setCursor(rowWithKey(target.id()));
@@ -218,7 +218,7 @@ class FrameStatisticsTest {
     void selectingAStatisticRowLeavesTheReportAlone() {
         Counter.define("Select/Thing").increment();
         frame();
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setMode(ReportMode.STATISTICS);
         controller.build(report);
         controller.select();
@@ -231,7 +231,7 @@ class FrameStatisticsTest {
 
     @Test
     void cycleModeVisitsStatisticsOnlyWhileATableIsPluggedIn() {
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         assertSame(stats, controller.statistics());
         controller.setMode(ReportMode.CALL_GRAPH);
         controller.cycleMode();
@@ -254,7 +254,7 @@ class FrameStatisticsTest {
         frame();
         counter.add(40);
         frame();
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setMode(ReportMode.STATISTICS);
         controller.setAveraging(Averaging.INSTANTANEOUS);
         controller.build(report);
@@ -301,7 +301,7 @@ class FrameStatisticsTest {
     @Test
     void statisticsReportHasNoRowsBeforeTheFirstRecordedFrame() {
         Counter.define("Early/Counter").increment();
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setMode(ReportMode.STATISTICS);
         controller.build(report);
         assertFalse(report.frameAvailable());

@@ -87,7 +87,7 @@ class StatsAllocationTest {
         Hudprof.install(profiler);
         stats = FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
         Stats.setClock(clock);
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setMode(ReportMode.STATISTICS);
         Report report = new Report();
         Averaging[] averagings = Averaging.values();

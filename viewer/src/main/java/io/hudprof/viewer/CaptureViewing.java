@@ -77,7 +77,7 @@ final class CaptureViewing {
         }
         printHeader(capture, out);
         try (CaptureReplay replay = capture.replay()) {
-            ReportController controller = replay.profiler().controller();
+            ReportController controller = ReportController.of(replay.profiler());
             controller.search().set(search);
             if (!search.isEmpty()) {
                 out.println("  search: \"" + search + "\" (only zones whose names contain it, and what leads to them)");

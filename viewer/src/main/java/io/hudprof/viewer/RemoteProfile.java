@@ -5,6 +5,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Sensor;
@@ -89,7 +90,7 @@ final class RemoteProfile {
         this.lock = replayLock;
         this.profiler = replayed;
         StatusSource status = dest -> dest.append(title);
-        profiler.addAnnex(new ReportAnnex() {
+        Annexes.of(profiler).add(new ReportAnnex() {
             @Override
             public StatusSource status() {
                 return status;
@@ -122,7 +123,7 @@ final class RemoteProfile {
                 dest.append(shown.progname()).append(", ").append(shown.dropped()).append(" dropped");
             }
         };
-        profiler.addAnnex(new ReportAnnex() {
+        Annexes.of(profiler).add(new ReportAnnex() {
             @Override
             public StatusSource status() {
                 return title;

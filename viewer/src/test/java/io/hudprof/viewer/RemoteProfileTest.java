@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.report.ReportController;
 import org.junit.jupiter.api.Test;
 
 /** The window follows one client: the first to say hello, then the one that came next when it leaves. */
@@ -22,10 +23,10 @@ class RemoteProfileTest {
             ClientFeed third = new ClientFeed(profile, false);
             assertNull(profile.followed());
             io.hudprof.core.format.TextLine status = new io.hudprof.core.format.TextLine(64);
-            profile.profiler().controller().status().appendStatus(status);
+            ReportController.of(profile.profiler()).status().appendStatus(status);
             assertEquals("no client", status.toString(), "the HUD's title before any client");
             profile.connected(first);
-            profile.profiler().controller().status().appendStatus(status.clear());
+            ReportController.of(profile.profiler()).status().appendStatus(status.clear());
             assertEquals(", 0 dropped", status.toString(), "a client without a hello has no name yet");
             profile.connected(second);
             profile.connected(third);
@@ -43,7 +44,7 @@ class RemoteProfileTest {
             profile.disconnected(second);
             assertNull(profile.followed());
             assertTrue(ViewerMain.status(profile, "port 5185").endsWith("waiting for a PStats client"));
-            profile.profiler().controller().status().appendStatus(status.clear());
+            ReportController.of(profile.profiler()).status().appendStatus(status.clear());
             assertEquals(" left", status.toString(), "the HUD's title after the shown client left");
         } finally {
             profile.close();

@@ -14,6 +14,7 @@ import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.overlay.HudTargets;
 import io.hudprof.overlay.Overlay;
@@ -120,7 +121,7 @@ class ViewerClientsGlTest {
     private static String hudStatus(RemoteProfile profile) {
         TextLine line = new TextLine(256);
         synchronized (profile.lock()) {
-            profile.profiler().controller().status().appendStatus(line);
+            ReportController.of(profile.profiler()).status().appendStatus(line);
         }
         return line.toString();
     }
@@ -150,7 +151,7 @@ class ViewerClientsGlTest {
 
     private static int cursor(RemoteProfile profile) {
         synchronized (profile.lock()) {
-            return profile.profiler().controller().cursor();
+            return ReportController.of(profile.profiler()).cursor();
         }
     }
 
@@ -191,7 +192,7 @@ class ViewerClientsGlTest {
             assertTrue(ViewerMain.status(clients, "port " + port).contains("client 1 of 2: "));
             Overlay firstHud = window.hud();
             synchronized (first.lock()) {
-                first.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
+                ReportController.of(first.profiler()).setMode(ReportMode.HIERARCHICAL_TIME);
             }
             window.renderFrame();
             window.screenshot(SHOTS.resolve("two-clients-first.png"));
@@ -206,7 +207,7 @@ class ViewerClientsGlTest {
             assertShowsGame(second, b, 90);
             assertTrue(hudStatus(second).startsWith("client 2 of 2: "), hudStatus(second));
             synchronized (second.lock()) {
-                assertNotEquals(ReportMode.HIERARCHICAL_TIME, second.profiler().controller().mode(),
+                assertNotEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(second.profiler()).mode(),
                         "the first client's report mode is its own");
             }
             Path shot = SHOTS.resolve("two-clients-second.png");
@@ -233,7 +234,7 @@ class ViewerClientsGlTest {
             assertSame(first, window.shown(), "Shift+F4 goes back");
             assertSame(firstHud, window.hud(), "the first client's HUD as it was left");
             synchronized (first.lock()) {
-                assertEquals(ReportMode.HIERARCHICAL_TIME, first.profiler().controller().mode());
+                assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(first.profiler()).mode());
             }
             // F4 re-targets the mouse: the pointer did not move, and a click lands on the first client's row under it.
             assertTrue(firstCursor != HudTargets.firstRow(firstHud) + 2, "the first client's cursor is elsewhere");

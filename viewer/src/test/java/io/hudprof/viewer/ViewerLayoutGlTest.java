@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.testing.XvfbDisplay;
@@ -95,7 +96,7 @@ class ViewerLayoutGlTest {
             Overlay before = window.hud();
             synchronized (profile.lock()) {
                 before.controls().toggleUnits();
-                profile.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
+                ReportController.of(profile.profiler()).setMode(ReportMode.HIERARCHICAL_TIME);
             }
             window.resize(1600, 1000);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -108,7 +109,7 @@ class ViewerLayoutGlTest {
             assertArrayEquals(new int[] {1600, 1000}, window.framebuffer());
             assertTrue(window.hud().controls().unitsHz(), "the graph's units carried over");
             synchronized (profile.lock()) {
-                assertEquals(ReportMode.HIERARCHICAL_TIME, profile.profiler().controller().mode());
+                assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(profile.profiler()).mode());
             }
         }
         try (ViewerWindow window = openWindow(profile, 1600, 1000)) {

@@ -7,6 +7,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.overlay.testing.XvfbDisplay;
@@ -146,9 +147,9 @@ class ViewerWindowGlTest {
             Report report = new Report();
             Reference last = reference.get(199L);
             synchronized (profile.lock()) {
-                profile.profiler().controller().setMode(ReportMode.SELF_TIME);
-                profile.profiler().controller().setAveraging(Averaging.INSTANTANEOUS);
-                profile.profiler().controller().build(report);
+                ReportController.of(profile.profiler()).setMode(ReportMode.SELF_TIME);
+                ReportController.of(profile.profiler()).setAveraging(Averaging.INSTANTANEOUS);
+                ReportController.of(profile.profiler()).build(report);
             }
             Map<String, Double> selfRows = new HashMap<>();
             Zone appZone = null;
@@ -178,8 +179,8 @@ class ViewerWindowGlTest {
             window.swap();
 
             synchronized (profile.lock()) {
-                profile.profiler().controller().showCallGraph(appZone);
-                profile.profiler().controller().build(report);
+                ReportController.of(profile.profiler()).showCallGraph(appZone);
+                ReportController.of(profile.profiler()).build(report);
             }
             assertEquals(ReportMode.CALL_GRAPH, report.mode());
             assertEquals("App", report.focusName());
@@ -188,7 +189,7 @@ class ViewerWindowGlTest {
             window.swap();
 
             synchronized (profile.lock()) {
-                profile.profiler().controller().setMode(ReportMode.STATISTICS);
+                ReportController.of(profile.profiler()).setMode(ReportMode.STATISTICS);
             }
             window.renderFrame();
             window.screenshot(SHOTS.resolve(capture + "-statistics.png"));
@@ -294,9 +295,9 @@ class ViewerWindowGlTest {
                     worker = roster.name(i).equals("worker") ? roster.rootZone(i) : worker;
                 }
                 assertTrue(names.containsAll(List.of("main", "worker")), names.toString());
-                profile.profiler().controller().setMode(ReportMode.HIERARCHICAL_TIME);
-                profile.profiler().controller().setThread(worker);
-                profile.profiler().controller().build(workerReport);
+                ReportController.of(profile.profiler()).setMode(ReportMode.HIERARCHICAL_TIME);
+                ReportController.of(profile.profiler()).setThread(worker);
+                ReportController.of(profile.profiler()).build(workerReport);
                 window.hud().controls().perform(io.hudprof.overlay.HudAction.TOGGLE_TIMELINE);
                 window.hud().controls().perform(io.hudprof.overlay.HudAction.TOGGLE_THREAD_LIST);
             }

@@ -5,10 +5,12 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.DistributionSource;
 import io.hudprof.core.report.ReportAnnex;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ZoneTotals;
 
 /**
@@ -65,18 +67,18 @@ public final class ZoneDistributions implements DistributionSource, ReportAnnex 
     private int computedThread = Integer.MIN_VALUE;
 
     /**
-     * Plugs the distribution columns into {@code profiler}'s report (a {@linkplain Profiler#addAnnex report annex})
+     * Plugs the distribution columns into {@code profiler}'s report (a report annex, {@link Annexes#of(Profiler)})
      * unless an annex already supplies them, and returns what supplies them. Any thread.
      */
     public static DistributionSource attach(Profiler profiler) {
         // Two views attaching at once still plug in one (Profiler locks only private objects of its own).
         synchronized (profiler) {
-            DistributionSource held = profiler.controller().distributions();
+            DistributionSource held = ReportController.of(profiler).distributions();
             if (held != null) {
                 return held;
             }
             ZoneDistributions distributions = new ZoneDistributions(profiler.data());
-            profiler.addAnnex(distributions);
+            Annexes.of(profiler).add(distributions);
             return distributions;
         }
     }

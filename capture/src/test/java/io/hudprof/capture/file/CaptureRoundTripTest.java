@@ -219,18 +219,7 @@ class CaptureRoundTripTest {
     }
 
     private static String instantReport(Profiler profiler) {
-        ReportController c = profiler.controller();
-        Report report = new Report();
-        StringBuilder text = new StringBuilder();
-        c.setAveraging(Averaging.INSTANTANEOUS);
-        c.setMode(ReportMode.SELF_TIME);
-        c.build(report);
-        TextReport.append(report, text);
-        c.showCallGraph(PHYSICS);
-        c.build(report);
-        TextReport.append(report, text);
-        c.setMode(ReportMode.SELF_TIME);
-        return text.toString();
+        return InstantReports.text(profiler, PHYSICS);
     }
 
     /** The report without its frame number and the navigation cursor (where the reader's cursor happens to be). */
@@ -297,7 +286,7 @@ class CaptureRoundTripTest {
             if (!recorded) {
                 return; // the replay's own unrecorded update before its first frame has no live twin
             }
-            ReportController c = profiler.controller();
+            ReportController c = ReportController.of(profiler);
             StringBuilder text = new StringBuilder();
             for (Averaging averaging : Averaging.values()) {
                 c.setAveraging(averaging);

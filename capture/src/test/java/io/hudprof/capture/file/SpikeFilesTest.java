@@ -6,16 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
-import io.hudprof.core.Averaging;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
-import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -143,14 +138,7 @@ class SpikeFilesTest {
     }
 
     private static String report(Profiler profiler) {
-        ReportController c = profiler.controller();
-        Report report = new Report();
-        StringBuilder text = new StringBuilder();
-        c.setAveraging(Averaging.INSTANTANEOUS);
-        c.setMode(ReportMode.SELF_TIME);
-        c.build(report);
-        TextReport.append(report, text);
         // The frame number and the cursor's place are the reader's, not the frame's.
-        return text.toString().replaceAll("frame \\d+ ", "frame N ").replaceAll("(?m)^>", " ");
+        return InstantReports.text(profiler, null).replaceAll("frame \\d+ ", "frame N ").replaceAll("(?m)^>", " ");
     }
 }

@@ -1,15 +1,28 @@
 package io.hudprof.core.report;
 
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerSlot;
 import io.hudprof.core.format.StatusSource;
 import java.util.Arrays;
 import java.util.function.Function;
 
 /**
- * The {@link ReportAnnex}es plugged into one profiler, which its {@link ReportController} asks. Copy-on-write: any
- * thread may add or remove while the report's thread reads without locking or allocating.
+ * The {@link ReportAnnex}es plugged into one profiler, which its {@link ReportController} asks: a module plugs in with
+ * {@code Annexes.of(profiler).add(annex)} and leaves with {@code remove}. Copy-on-write: any thread may add or remove
+ * while the report's thread reads without locking or allocating.
  */
 public final class Annexes {
+    private static final ProfilerSlot<Annexes> SLOT = new ProfilerSlot<>(profiler -> new Annexes());
+
     private volatile ReportAnnex[] all = new ReportAnnex[0];
+
+    private Annexes() {
+    }
+
+    /** The annexes plugged into {@code profiler}'s reports (any thread). */
+    public static Annexes of(Profiler profiler) {
+        return SLOT.of(profiler);
+    }
 
     /** Adds {@code annex} as the most recent; adding one already held has no effect. */
     public synchronized void add(ReportAnnex annex) {

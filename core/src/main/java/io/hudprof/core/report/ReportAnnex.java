@@ -4,10 +4,11 @@ import io.hudprof.core.format.StatusSource;
 
 /**
  * What a module above core adds to a profiler's reports: the rows of the statistics report, notes pinned to frames,
- * a status line, the per-frame values behind the distribution columns. It plugs in with {@code Profiler.addAnnex} and leaves with {@code removeAnnex}; for each part the
- * report asks the annexes, the most recently added first, and takes the first that has one. Every part defaults to
- * none, so an annex implements only what it adds. The report calls these on its own thread every frame it builds:
- * they must answer without allocating.
+ * a status line, the per-frame values behind the distribution columns. It plugs in with
+ * {@code Annexes.of(profiler).add(annex)} and leaves with {@code remove}; for each part the report asks the annexes,
+ * the most recently added first, and takes the first that has one. Every part defaults to none, so an annex
+ * implements only what it adds. The report calls these on its own thread every frame it builds: they must answer
+ * without allocating.
  */
 public interface ReportAnnex {
     /** The rows of the {@link ReportMode#STATISTICS} report, or {@code null}. */

@@ -4,6 +4,8 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
+import io.hudprof.core.Profiler;
+import io.hudprof.core.ProfilerSlot;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
@@ -20,10 +22,14 @@ import java.util.Arrays;
  * <p>The cursor follows its zone when rows reorder between frames. Navigation acts on the rows of the last
  * built report (building one first if none was built), as a user acts on what the HUD shows.
  *
- * <p>Use it on the thread that calls {@code update()}. Building is allocation-free once the scratch arrays have
- * grown to the profile's size.
+ * <p>A profiler has one, {@link #of(Profiler)}, which every view of it shares (the HUD, the text report, tools).
+ * Use it on the thread that calls {@code update()}. Building is allocation-free once the scratch arrays have grown
+ * to the profile's size.
  */
 public final class ReportController {
+    private static final ProfilerSlot<ReportController> SLOT =
+            new ProfilerSlot<>(profiler -> new ReportController(profiler.data(), Annexes.of(profiler)));
+
     private static final Column[] SELF_COLUMNS = {Column.SELF, Column.HIER, Column.COUNT, Column.SELF_PERCENT};
     private static final Column[] HIER_COLUMNS = {Column.HIER, Column.SELF, Column.COUNT, Column.HIER_PERCENT};
     private static final Column[] GRAPH_COLUMNS = {Column.SELF, Column.HIER, Column.COUNT, Column.HIER_PERCENT};
@@ -78,11 +84,8 @@ public final class ReportController {
     private long lastBuiltChanges;
     private long lastBuiltView;
 
-    /**
-     * A controller over the given profile that asks {@code annexes} for what modules above core add; a
-     * {@code Profiler} makes one ({@code profiler.controller()}) with the annexes of {@code Profiler.addAnnex}.
-     */
-    public ReportController(ProfileData data, Annexes annexes) {
+    /** A controller over the given profile that asks {@code annexes} for what modules above core add. */
+    private ReportController(ProfileData data, Annexes annexes) {
         if (data == null || annexes == null) {
             throw new IllegalArgumentException("hudprof: profile data or annexes is null");
         }
@@ -91,6 +94,11 @@ public final class ReportController {
         this.history = data.history();
         this.source = new ReportSource(data);
         this.rows = new RowBuilder(data);
+    }
+
+    /** {@code profiler}'s navigation state and report builder, made on first use. */
+    public static ReportController of(Profiler profiler) {
+        return SLOT.of(profiler);
     }
 
     /** The report mode. */

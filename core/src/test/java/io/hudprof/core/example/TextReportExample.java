@@ -38,7 +38,7 @@ public final class TextReportExample {
             simulateFrame(frame);
             Hudprof.update();
         }
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         Report report = new Report();
         controller.setAveraging(Averaging.INSTANTANEOUS);
 

@@ -91,7 +91,7 @@ class DistributionAnnexTest {
                 return fixed;
             }
         };
-        fx.profiler.addAnnex(annex);
+        Annexes.of(fx.profiler).add(annex);
         ReportController c = fx.controller();
         assertEquals(Distribution.SELF, c.cycleDistribution());
         Report report = fx.build();
@@ -103,7 +103,7 @@ class DistributionAnnexTest {
         double[] values = new double[4];
         assertEquals(1, c.zoneFrameValues(WORK.id(), Distribution.SELF, values));
         assertEquals(42, values[0]);
-        fx.profiler.removeAnnex(annex);
+        Annexes.of(fx.profiler).remove(annex);
         c.build(report);
         assertFalse(Arrays.stream(report.columns()).anyMatch(Column::distribution));
     }

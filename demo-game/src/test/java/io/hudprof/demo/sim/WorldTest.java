@@ -11,6 +11,7 @@ import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
 import io.hudprof.testkit.AllocationCheck;
@@ -56,10 +57,10 @@ class WorldTest {
             world.step(DT, pilot);
             Hudprof.update();
         }
-        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
-        profiler.controller().showCallGraph(Zone.define("Raycast"));
+        ReportController.of(profiler).setAveraging(Averaging.INSTANTANEOUS);
+        ReportController.of(profiler).showCallGraph(Zone.define("Raycast"));
         Report report = new Report();
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
         Map<String, ReportRow> parents = new HashMap<>();
         ReportRow focus = null;
         for (int i = 0; i < report.rowCount(); i++) {
@@ -148,10 +149,10 @@ class WorldTest {
     }
 
     private static boolean spawnedRow(Profiler profiler, String focus, String row) {
-        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
-        profiler.controller().showCallGraph(zoneNamed(focus));
+        ReportController.of(profiler).setAveraging(Averaging.INSTANTANEOUS);
+        ReportController.of(profiler).showCallGraph(zoneNamed(focus));
         Report report = new Report();
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
         for (int i = 0; i < report.rowCount(); i++) {
             ReportRow r = report.row(i);
             if (r.role() == RowRole.SPAWNED && r.name().equals(row) && r.value(Column.HIER) > 0) {

@@ -15,6 +15,7 @@ import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
@@ -86,9 +87,9 @@ class CategoryCreditsTest {
 
         // The runtime call graph still says Draw's hierarchical time includes the nested Sort.
         Report report = new Report();
-        profiler.controller().setAveraging(Averaging.INSTANTANEOUS);
-        profiler.controller().setMode(ReportMode.HIERARCHICAL_TIME);
-        profiler.controller().build(report);
+        ReportController.of(profiler).setAveraging(Averaging.INSTANTANEOUS);
+        ReportController.of(profiler).setMode(ReportMode.HIERARCHICAL_TIME);
+        ReportController.of(profiler).build(report);
         assertEquals(150 * US, row(report, draw).value(Column.HIER));
     }
 

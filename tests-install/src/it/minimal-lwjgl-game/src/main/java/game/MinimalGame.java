@@ -10,6 +10,7 @@ import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.TextReport;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
@@ -90,7 +91,7 @@ public final class MinimalGame {
         MemoryUtil.memFree(pixels);
         int error = glGetError();
         Report report = new Report();
-        profiler.controller().build(report);
+        ReportController.of(profiler).build(report);
         String text = TextReport.render(report);
 
         hud.close();

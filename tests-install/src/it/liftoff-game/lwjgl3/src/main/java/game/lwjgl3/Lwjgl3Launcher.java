@@ -143,7 +143,7 @@ public final class Lwjgl3Launcher {
 
     /** The last frame's report without its times: each view's rows (role, name, count), sorted, view by view. */
     static String shapeOf(Profiler profiler) {
-        ReportController controller = profiler.controller();
+        ReportController controller = ReportController.of(profiler);
         controller.setAveraging(Averaging.INSTANTANEOUS);
         Report report = new Report();
         StringBuilder out = new StringBuilder();

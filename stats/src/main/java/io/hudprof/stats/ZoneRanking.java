@@ -1,4 +1,4 @@
-package io.hudprof.core.report;
+package io.hudprof.stats;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.Metric;
