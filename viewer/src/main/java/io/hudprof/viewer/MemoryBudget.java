@@ -17,7 +17,7 @@ import java.util.Map;
  * <p>Thread-safe: clients reserve on their sessions' threads.
  */
 final class MemoryBudget {
-    /** The default per client: a Panda3D game of a thousand collectors on eight threads is estimated at 55 MiB. */
+    /** The default per client: a Panda3D game of a thousand collectors on eight threads is estimated at 59 MiB. */
     static final int DEFAULT_CLIENT_MIB = 128;
 
     private final long clientBytes;

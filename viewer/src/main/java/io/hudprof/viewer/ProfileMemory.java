@@ -27,7 +27,7 @@ final class ProfileMemory {
     /** Bytes a pooled frame holds per event slot: a zone reference, a start flag, a time. */
     static final long EVENT_SLOT_BYTES = 4 + 1 + 8;
     /** The aggregator's state for one collector on one thread (fitted above the measurements). */
-    static final long COLLECTOR_THREAD_BYTES = 2048;
+    static final long COLLECTOR_THREAD_BYTES = 2560;
     /** One collector's zone, full name and statistic. */
     static final long COLLECTOR_BYTES = 1024;
 

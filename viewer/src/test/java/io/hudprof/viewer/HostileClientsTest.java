@@ -316,7 +316,7 @@ class HostileClientsTest {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
-        // A memory budget the memory hogs pass (one of them is estimated at 50 to 90 MiB) and the others keep within.
+        // A memory budget the memory hogs pass (one of them is estimated at 52 to 103 MiB) and the others keep within.
         ViewerClients clients = new ViewerClients(64, new MemoryBudget(HOG_BUDGET_MIB, 1024));
         // Which clients' datagrams the server took as theirs (the tap sees a datagram once it passed that check).
         Set<String> datagramsTaken = ConcurrentHashMap.newKeySet();

@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * live viewer hold: {@value #CLIENTS} clients of each shape, every collector started and stopped on every thread every
  * frame, past their 600 frames of history, measured as heap after GC (least of four readings) with them less before
  * them (the window's HUD, in the estimate, is not part of this measurement and is taken off it). Measured here
- * (2026-11-27, load 3 to 7): 40 collectors on 2 threads 4.8 to 7.4 MiB a client, 400 on 8 threads 23.7 to 25.7,
- * 2,000 on 2 threads 14.8 to 19.2; estimated (the HUD aside) 9.1, 29.8 and 31.4 MiB.
+ * (2026-11-27, load 3 to 13): 40 collectors on 2 threads 4.8 to 7.4 MiB a client, 400 on 8 threads 23.7 to 26.4,
+ * 2,000 on 2 threads 14.8 to 19.2; estimated (the HUD aside) 9.1, 31.3 and 33.3 MiB.
  */
 class ProfileMemoryEstimateTest {
     private static final int CLIENTS = 3;
