@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
  * ({@code --tolerance 100}), names Broadphase and no other zone. Broadphase runs once in every frame (about 0.2 ms),
  * so its median over 400 frames is settled even on a loaded 2-core machine, and no parent's self time pays for the
  * slowdown's own bookkeeping (a zone entered hundreds of times a frame, like Grid walk, moves its caller's self time
- * too). The tolerance is 2x because unchanged zones of two runs there differ by more than the default +25 %
+ * too). The driver's zones (Swap, Render:*) are left out of "no other zone": llvmpipe rasterises there, on the game
+ * thread, at whatever speed the machine's load allows. The tolerance is 2x because unchanged zones of two runs there differ by more than the default +25 %
  * (docs/BENCHMARKS.md, "The performance gate"). The table,
  * JSON and JUnit XML are kept in target/demo-e2e for people to read.
  */
@@ -67,8 +68,11 @@ class DemoCaptureGateTest {
                 "--tolerance", "100",
                 "--json", dir.resolve("gate.json").toString(), "--junit", dir.resolve("gate.xml").toString()), 1);
         Files.writeString(dir.resolve("gate-table.txt"), String.join("\n", lines) + "\n");
+        // Swap and Render:* hold llvmpipe's rasterising, which runs on the game thread headless and follows the
+        // machine's load, not the game: at load 8 to 15 two unchanged runs' Swap medians were 0.21 and 2.05 ms.
         List<String> zones = Arrays.stream(lines).filter(l -> l.endsWith("REGRESSION"))
-                .filter(l -> !l.startsWith("frame ")).map(l -> l.replaceAll(" self median .*", "")).toList();
+                .filter(l -> !l.startsWith("frame ")).map(l -> l.replaceAll(" self median .*", ""))
+                .filter(zone -> !zone.equals("Swap") && !zone.startsWith("Render:")).toList();
         assertEquals(List.of("Sim:Physics:Broadphase"), zones, String.join("\n", lines));
         assertTrue(Files.readString(dir.resolve("gate.xml")).contains("<failure"));
     }
