@@ -27,7 +27,7 @@ headless=()
 if [ "${DEMO_HEADLESS:-0}" = 1 ]; then
   headless=(--headless)
 elif [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s '-screen 0 1280x720x24' bash "$0" "$rounds" "$frames"
+  exec xvfb-run -a -s '-screen 0 1280x720x24 -noreset' bash "$0" "$rounds" "$frames"
 fi
 
 if [ -n "${DEMO_CP:-}" ]; then

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}; frames=${2:-1500}; warmup=${3:-500}; work=${4:-250}
 if [ -z "${DISPLAY:-}" ]; then
-  exec xvfb-run -a -s '-screen 0 1280x720x24' env LP_NUM_THREADS=0 bash "$0" "$@"
+  exec xvfb-run -a -s '-screen 0 1280x720x24 -noreset' env LP_NUM_THREADS=0 bash "$0" "$@"
 fi
 mvn -B -o -q -pl gdx -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
   -Dmdep.outputFile=target/pair-cost.classpath >/dev/null

@@ -571,4 +571,18 @@ public final class Profiler {
     public long problemsTotal(Problem problem) {
         return aggregator.totalProblems[problem.ordinal()];
     }
+
+    /**
+     * Counts {@code count} occurrences of {@code problem} found elsewhere into the frame being gathered, as if this
+     * profiler had found them: the next {@code update()} shows them in that frame (recorded) or only in the totals
+     * (not recorded). What a replayed capture uses to give back the live run's counts, whose zone events it replays
+     * already repaired. Call it on the updating thread between updates (on another thread, or with a count below 1,
+     * it does nothing: the counts it adds to are the updating thread's own).
+     */
+    public void countProblems(Problem problem, long count) {
+        Thread updating = updateThread;
+        if (problem != null && count > 0 && (updating == null || updating == Thread.currentThread())) {
+            aggregator.countProblem(problem, count);
+        }
+    }
 }

@@ -28,7 +28,9 @@ import java.util.function.Function;
  * sends a malformed control message, a refused version or definitions past its budget, or stays silent longer than
  * the idle timeout, is dropped with one log line naming it and the reason; a bad datagram is dropped alone (the
  * first few are logged, then counted). Any {@code Throwable} on a client's threads (a listener's bug, an
- * {@code OutOfMemoryError}) drops that client and never reaches the process. Other clients never notice.
+ * {@code OutOfMemoryError}) drops that client and never reaches the process; a listener refuses a client past a limit
+ * of its own by throwing {@link ClientRefusedException} (logged as {@code refused:} and its message). Other clients
+ * never notice.
  *
  * <p>Slots: when all {@code maxClients} are taken, a new connection takes the slot of the client that has been
  * silent longest, if it has been silent at least {@link #EVICT_SILENT_MILLIS} (or the idle timeout, if shorter);
@@ -335,6 +337,8 @@ public final class PStatsServer implements AutoCloseable {
                 reason = "dropped: disconnected inside a message";
             } catch (PStatsFormatException e) {
                 reason = "dropped: " + e.getMessage();
+            } catch (ClientRefusedException e) {
+                reason = "refused: " + e.getMessage();
             } catch (IOException e) {
                 reason = closing.get() != 0 ? "closed" : "dropped: " + e.getMessage();
             } catch (RuntimeException | Error e) {
@@ -373,6 +377,9 @@ public final class PStatsServer implements AutoCloseable {
                         }
                     } catch (PStatsFormatException e) {
                         badDatagram(e.getMessage());
+                    } catch (ClientRefusedException e) {
+                        close("refused: " + e.getMessage());
+                        return;
                     } catch (RuntimeException | Error e) {
                         close("dropped: internal error " + e);
                         return;

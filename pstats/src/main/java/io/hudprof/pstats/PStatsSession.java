@@ -286,6 +286,11 @@ public final class PStatsSession {
         return index >= 0 && index < threadAlive.length && threadAlive[index];
     }
 
+    /** Thread indices the client has defined (with a name or the empty name of a deleted thread). */
+    public int threadsDefined() {
+        return threadsDefined;
+    }
+
     public long frames() {
         return frames;
     }

@@ -13,7 +13,8 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.testkit.AllocationCheck;
 import java.net.InetAddress;
-import java.net.ServerSocket;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -132,20 +133,22 @@ class ClientBehaviourTest {
 
     @Test
     void withoutAServerFramesAreDroppedCountedAndLoggedOnce() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
+        // A port held for the whole test, bound but never listening, so connecting to it is refused; a port found
+        // by opening and closing a server socket could be taken by another program before the client tries it.
+        try (Socket held = new Socket()) {
+            held.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            int port = held.getLocalPort();
+            startProfiler();
+            client = PStatsClient.connect(profiler, "127.0.0.1", port,
+                    PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
+            for (int i = 0; i < 100; i++) {
+                frame();
+            }
+            assertEquals(100, client.droppedFrames());
+            Thread.sleep(1700);
+            assertEquals(1, log.size(), "one line however many retries: " + log);
+            assertTrue(log.get(0).startsWith("cannot connect to 127.0.0.1:" + port), log.get(0));
         }
-        startProfiler();
-        client = PStatsClient.connect(profiler, "127.0.0.1", port,
-                PStatsClient.Options.defaults().withMaxRate(100_000).withLog(log::add));
-        for (int i = 0; i < 100; i++) {
-            frame();
-        }
-        assertEquals(100, client.droppedFrames());
-        Thread.sleep(1700);
-        assertEquals(1, log.size(), "one line however many retries: " + log);
-        assertTrue(log.get(0).startsWith("cannot connect to 127.0.0.1:" + port), log.get(0));
     }
 
     /** What the HUD's title shows for the client (see HudControls.status). */

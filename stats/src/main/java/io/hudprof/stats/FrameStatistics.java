@@ -42,6 +42,7 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
     private final StatHistory history;
     private final double fastWeight;
     private final double slowWeight;
+    private final SnapshotSource source;
 
     private StatSnapshot now = new StatSnapshot();
     private StatSnapshot before = new StatSnapshot();
@@ -62,15 +63,36 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
 
     private FrameStatistics(Builder b, Profiler profiler) {
         this.profiler = profiler;
+        this.source = b.source;
         this.sensorSet = EnumSet.noneOf(Sensor.class);
-        this.sensorSet.addAll(b.sensors != null ? b.sensors : Sensor.configured());
+        if (source == null) {
+            this.sensorSet.addAll(b.sensors != null ? b.sensors : Sensor.configured());
+        }
         long target = b.targetFrameNanos > 0 ? b.targetFrameNanos : targetFromProperty();
         this.sensors = sensorSet.isEmpty() ? null : new JvmSensors(sensorSet, target);
         int frames = b.historyFrames > 0 ? b.historyFrames : profiler.config().historyFrames();
         this.history = new StatHistory(frames, b.chartedStats);
         this.fastWeight = profiler.config().fastAverageWeight();
         this.slowWeight = profiler.config().slowAverageWeight();
-        now.take();
+        takeSnapshot(now);
+    }
+
+    /**
+     * Where a replay's statistics come from instead of this JVM's threads: the cells a capture stored, one snapshot
+     * per update ({@link StatSlots#fill}). Called on the updating thread; must not allocate in steady state.
+     */
+    @FunctionalInterface
+    public interface SnapshotSource {
+        /** Fills {@code dest} with the values at the end of the frame being updated (first: before the first). */
+        void fill(StatSnapshot dest);
+    }
+
+    private void takeSnapshot(StatSnapshot dest) {
+        if (source != null) {
+            source.fill(dest);
+        } else {
+            dest.take();
+        }
     }
 
     /**
@@ -212,7 +234,7 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
         StatSnapshot older = before;
         before = now;
         now = older;
-        now.take();
+        takeSnapshot(now);
         if (!recorded) {
             return;
         }
@@ -399,8 +421,18 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
         private long targetFrameNanos;
         private int historyFrames;
         private int chartedStats = 256;
+        private SnapshotSource source;
 
         private Builder() {
+        }
+
+        /**
+         * Takes each frame's values from {@code source} (a replayed capture's) instead of this JVM's threads; no
+         * sensors are read then.
+         */
+        public Builder source(SnapshotSource source) {
+            this.source = source;
+            return this;
         }
 
         /** The sensors to read (default: {@link Sensor#configured()}); an empty set reads none. */

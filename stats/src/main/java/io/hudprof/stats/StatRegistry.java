@@ -228,6 +228,13 @@ final class StatRegistry {
         };
     }
 
+    /** How many cells the statistics defined so far take. */
+    static int slotCount() {
+        synchronized (LOCK) {
+            return slotCount;
+        }
+    }
+
     /** The initial (nothing counted) value of a slot. */
     static long initialValue(int slot) {
         synchronized (LOCK) {

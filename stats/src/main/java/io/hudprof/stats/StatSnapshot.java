@@ -35,6 +35,11 @@ public final class StatSnapshot {
         return statCount;
     }
 
+    /** How many cells this snapshot holds. */
+    int slotCount() {
+        return slotCount;
+    }
+
     /** Whether this snapshot was taken after {@code stat} was defined. */
     public boolean covers(Stat stat) {
         return stat.id() < statCount;

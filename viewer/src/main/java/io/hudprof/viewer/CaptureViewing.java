@@ -68,7 +68,9 @@ final class CaptureViewing {
 
     /**
      * {@code --text [--search TEXT] FILE.hudprof}: the header, then per recorded frame its hierarchical report (with
-     * a search, only the zones whose names contain it and the rows that lead to them).
+     * a search, only the zones whose names contain it and the rows that lead to them; its title line with the frame's
+     * problem counts) and, when the capture holds statistics, its statistics report; then the notes with the frames
+     * they touched.
      */
     static int text(Path file, String search, PrintStream out, PrintStream err) {
         Capture capture = open(file, err);
@@ -95,9 +97,22 @@ final class CaptureViewing {
                 text.append(String.format(Locale.ROOT, "Frame %d, %.3f ms:%n", replay.profiler().recordedFrames(),
                         nanos / 1e6));
                 TextReport.append(report, text);
+                if (replay.statistics() != null) {
+                    controller.setMode(ReportMode.STATISTICS);
+                    controller.build(report);
+                    TextReport.append(report, text);
+                }
                 out.print(text);
             });
             replay.replayAll();
+            // Notes settle after the frames they touch (a GC notification comes late): listed once all are in.
+            for (Capture.Note note : capture.notes()) {
+                long first = replay.replayedFrameNumber(note.firstFrame());
+                long last = replay.replayedFrameNumber(note.lastFrame());
+                out.println(first < 0 || last < 0 ? "Note (on frames before the capture): " + note.text()
+                        : first == last ? "Note on frame " + first + ": " + note.text()
+                        : "Note on frames " + first + " to " + last + ": " + note.text());
+            }
         } catch (RuntimeException e) {
             err.println("hudprof-viewer: replaying " + file + " failed: " + e);
             return 1;

@@ -2,6 +2,7 @@ package io.hudprof.viewer;
 
 import io.hudprof.core.Zone;
 import io.hudprof.stats.FloatDistribution;
+import io.hudprof.pstats.ClientRefusedException;
 import io.hudprof.pstats.CollectorDef;
 import io.hudprof.pstats.CollectorTable;
 import io.hudprof.pstats.FrameData;
@@ -41,6 +42,11 @@ import java.util.concurrent.locks.LockSupport;
  * <p>In the live window ({@link ViewerClients}) the zones made for a client are handed to its profile when the
  * client leaves, and released when that profile is closed, so a long-running viewer's zone count stays where it
  * was however many clients come and go.
+ *
+ * <p>In the live window a client reserves what its profile will hold ({@link ProfileMemory}) in the clients'
+ * {@link MemoryBudget} when its definitions arrive, before its first frame makes the profile, and when a frame is
+ * larger than its definitions let one expect; past the budget it is refused ({@link ClientRefusedException}, the
+ * server drops it with the message) before anything is made for it. Its reservation goes when it leaves.
  *
  * <p>Called on the session's feeding thread (under its lock).
  */
@@ -100,6 +106,10 @@ final class ClientFeed implements SessionListener {
     private volatile String name = "";
     private volatile String progname = "";
     private volatile String host = "";
+    /** The time events of the largest frame the memory reservation was made for (0: none made). */
+    private int reservedFrameEvents;
+    private int reservedCollectors = -1;
+    private int reservedThreads = -1;
 
     /** A feed into a profile shared by every client (one shown at a time, see {@link RemoteProfile}). */
     ClientFeed(RemoteProfile profile, boolean blocking) {
@@ -127,8 +137,41 @@ final class ClientFeed implements SessionListener {
     }
 
     @Override
+    public void definitionsChanged(PStatsSession session) {
+        reserveMemory(session, 0);
+    }
+
+    /**
+     * Reserves what this client's profile will hold in the live window's budget, for its definitions and frames of
+     * at least {@code frameEvents} events; only when that grew since the last reservation.
+     *
+     * @throws ClientRefusedException past the budget
+     */
+    private void reserveMemory(PStatsSession session, int frameEvents) {
+        if (clients == null) {
+            return;
+        }
+        int collectors = session.collectors().definedCount();
+        int threads = Math.max(1, Math.min(MAX_THREADS, session.threadsDefined()));
+        int events = Math.max(Math.max(frameEvents, reservedFrameEvents), ProfileMemory.frameEvents(collectors));
+        if (collectors == reservedCollectors && threads == reservedThreads && events == reservedFrameEvents) {
+            return;
+        }
+        clients.memory().reserve(this, ProfileMemory.estimate(collectors, threads, events), collectors
+                + " collectors on " + threads + " threads, frames of " + events + " events");
+        reservedCollectors = collectors;
+        reservedThreads = threads;
+        reservedFrameEvents = events;
+    }
+
+    @Override
     public void frame(PStatsSession session, FrameData frame) {
         RemoteProfile profile = this.profile;
+        if (clients != null && session.hello() != null && (profile == null
+                || frame.eventCount() > reservedFrameEvents)) {
+            // Before the profile is made, and when a frame is larger than reserved for (pooled frames keep its size).
+            reserveMemory(session, Math.min(frame.eventCount(), ReplayThread.SHRINK_EVENTS));
+        }
         if (profile == null && clients != null && session.hello() != null) {
             profile = clients.connected(this);
             this.profile = profile;
@@ -173,6 +216,9 @@ final class ClientFeed implements SessionListener {
     @Override
     public void closed(PStatsSession session, String reason) {
         RemoteProfile profile = this.profile;
+        if (clients != null) {
+            clients.memory().release(this);
+        }
         if (profile == null) {
             closed = true;
             return;

@@ -90,6 +90,8 @@ final class ReplayThread extends Thread {
             while (true) {
                 ReplayFrame f = queue.take();
                 if (f == END) {
+                    // A thread retired by a rename stays listed for its counts: its pooled frames go now.
+                    free.clear();
                     return;
                 }
                 int events = f.events;

@@ -15,13 +15,26 @@ import java.util.List;
  */
 final class ViewerClients {
     private final int historyFrames;
+    private final MemoryBudget memory;
     private final List<RemoteProfile> connected = new ArrayList<>();
     private RemoteProfile shown;
     /** Changes whenever a profile is added, dropped or shown, so the window reconciles its HUDs only then. */
     private volatile int version;
 
+    /** Clients within {@link MemoryBudget#defaults()}. */
     ViewerClients(int historyFrames) {
+        this(historyFrames, MemoryBudget.defaults());
+    }
+
+    /** Clients whose profiles are held to {@code memory}. */
+    ViewerClients(int historyFrames, MemoryBudget memory) {
         this.historyFrames = historyFrames;
+        this.memory = memory;
+    }
+
+    /** What the clients' profiles may hold; they reserve in it before their profiles are made or grow. */
+    MemoryBudget memory() {
+        return memory;
     }
 
     /** A client said hello: its profile, shown if no live client is. */

@@ -97,7 +97,7 @@ public final class ViewerMain {
         if (options.replay() != null) {
             return replayWindow(options, err, stop);
         }
-        ViewerClients clients = new ViewerClients(HISTORY_FRAMES);
+        ViewerClients clients = new ViewerClients(HISTORY_FRAMES, options.memoryBudget());
         ViewerWindow window;
         try {
             window = ViewerWindow.open(clients, 1280, 800, options.headless());
@@ -228,6 +228,12 @@ public final class ViewerMain {
             }
 
             @Override
+            public void definitionsChanged(PStatsSession session) {
+                // The feed reserves its profile's memory here, and refuses a client past the budget.
+                feed.definitionsChanged(session);
+            }
+
+            @Override
             public void frame(PStatsSession session, io.hudprof.pstats.FrameData frame) {
                 feed.frame(session, frame);
             }
@@ -238,6 +244,11 @@ public final class ViewerMain {
                 feed.closed(session, reason);
             }
         };
+    }
+
+    /** The window's listener for a client, for tests that serve clients as the window does without opening it. */
+    static SessionListener loggedForTest(String peer, ClientFeed feed, PrintStream err) {
+        return logged(peer, feed, err);
     }
 
     record Started(PStatsServer server, SessionRecorder recorder) {

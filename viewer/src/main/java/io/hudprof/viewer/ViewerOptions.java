@@ -22,15 +22,19 @@ import java.nio.file.Path;
  *                 with {@code --text}, else shown in the window's diff panel over the second capture
  * @param search   with {@code --text} and a capture: only the zones whose names contain it (ignoring case), as the
  *                 HUD's {@code /} search filters them; empty: every zone
+ * @param clientMemoryMib the heap one live client's profile may hold in the window, MiB ({@link MemoryBudget})
+ * @param totalMemoryMib  the heap all live clients' profiles may hold together, MiB; 0: half the JVM's maximum heap
  */
 public record ViewerOptions(int port, InetAddress bind, boolean text, boolean raw, Path record, Path replay,
-        boolean headless, Path screenshot, Path capture, Path compareWith, String search) {
+        boolean headless, Path screenshot, Path capture, Path compareWith, String search, long clientMemoryMib,
+        long totalMemoryMib) {
     /** PStats' default port. */
     public static final int DEFAULT_PORT = 5185;
 
     static final String USAGE = """
             usage: java -jar hudprof-viewer.jar [--port N] [--bind ADDRESS] [--text] [--raw] [--record FILE]
                                                 [--replay FILE] [--headless] [--screenshot PNG] [--help] [--version]
+                                                [--client-memory MIB] [--total-memory MIB]
                    java -jar hudprof-viewer.jar [--text [--search TEXT]] [--headless] [--screenshot PNG] FILE.hudprof
                    java -jar hudprof-viewer.jar [--text [--search TEXT]] BEFORE.hudprof AFTER.hudprof
               (without --text: a window that shows a connected client with the game's HUD, the first to connect;
@@ -50,6 +54,10 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
               --replay FILE    read a recorded session (or a pstats-captures .jsonl) instead of listening
               --headless       the window without a display (GLFW null platform, EGL), for CI
               --screenshot PNG with --replay or a capture: once replayed, save the window to PNG and exit
+              --client-memory MIB  the heap one client's profile may hold in the window (default 128); a client
+                               whose collectors and threads would need more is refused, with a line saying so
+              --total-memory MIB   the heap all clients' profiles may hold together (default: half of the
+                               JVM's maximum heap, -Xmx; at most all of it); past it a new client is refused
               --help           this text          --version   the viewer's version
             """;
 
@@ -66,6 +74,8 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
         Path capture = null;
         Path compareWith = null;
         String search = "";
+        long clientMemory = MemoryBudget.DEFAULT_CLIENT_MIB;
+        long totalMemory = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -78,6 +88,8 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
                 case "--headless" -> headless = true;
                 case "--screenshot" -> screenshot = Path.of(value(args, ++i, a));
                 case "--search" -> search = value(args, ++i, a);
+                case "--client-memory" -> clientMemory = mebibytes(value(args, ++i, a), a);
+                case "--total-memory" -> totalMemory = mebibytes(value(args, ++i, a), a);
                 default -> {
                     if (a.startsWith("-") || compareWith != null) {
                         throw new IllegalArgumentException((a.startsWith("-") ? "unknown option " : "at most two "
@@ -116,8 +128,35 @@ public record ViewerOptions(int port, InetAddress bind, boolean text, boolean ra
             throw new IllegalArgumentException("--search takes at most " + ZoneSearch.MAX_LENGTH + " characters\n"
                     + USAGE);
         }
+        long maxHeapMib = Runtime.getRuntime().maxMemory() >> 20;
+        if (totalMemory > maxHeapMib) {
+            throw new IllegalArgumentException("--total-memory " + totalMemory + " is more than the JVM's maximum"
+                    + " heap (" + maxHeapMib + " MiB); give less, or a larger heap with java -Xmx");
+        }
+        if (totalMemory > 0 && clientMemory > totalMemory) {
+            throw new IllegalArgumentException("--client-memory " + clientMemory + " is more than --total-memory "
+                    + totalMemory + "; no client could be served");
+        }
         return new ViewerOptions(port, bind, text, raw, record, replay, headless, screenshot, capture, compareWith,
-                search);
+                search, clientMemory, totalMemory);
+    }
+
+    /** The live window's memory budget for clients from {@code --client-memory} and {@code --total-memory}. */
+    MemoryBudget memoryBudget() {
+        return new MemoryBudget(clientMemoryMib, totalMemoryMib > 0 ? totalMemoryMib : MemoryBudget.defaultTotalMib());
+    }
+
+    private static long mebibytes(String v, String option) {
+        try {
+            long mib = Long.parseLong(v.trim());
+            if (mib >= 16 && mib <= 1 << 20) {
+                return mib;
+            }
+        } catch (NumberFormatException ignored) {
+            // the message below says what is accepted
+        }
+        throw new IllegalArgumentException(option + " " + v + " is not valid; give MiB as a whole number from 16 to "
+                + (1 << 20));
     }
 
     private static String value(String[] args, int i, String option) {

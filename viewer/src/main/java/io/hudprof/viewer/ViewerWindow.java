@@ -135,17 +135,38 @@ final class ViewerWindow implements AutoCloseable {
     private record Created(long handle, GLFWErrorCallback errors) {
     }
 
+    /** Tries of an X11 {@code glfwInit} that failed to open the display, 100 ms apart (5 s in all). */
+    static final int DISPLAY_RETRIES = 50;
+
     private static Created createWindow(int width, int height, boolean headless) {
         List<String> messages = new ArrayList<>();
         GLFWErrorCallback errors = GLFWErrorCallback.create((code, text) ->
                 messages.add(GLFWErrorCallback.getDescription(text)));
         glfwSetErrorCallback(errors);
+        boolean x11 = !headless && glfwPlatformSupported(GLFW_PLATFORM_X11) && System.getenv("WAYLAND_DISPLAY") == null;
         if (headless) {
             glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_NULL);
-        } else if (glfwPlatformSupported(GLFW_PLATFORM_X11) && System.getenv("WAYLAND_DISPLAY") == null) {
+        } else if (x11) {
             glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
         }
-        if (!glfwInit()) {
+        boolean initialised = glfwInit();
+        // An X server started without -noreset (xvfb-run's) resets whenever its last client leaves and refuses
+        // connections until it is back: a viewer started just as another program's window closed (a test run under
+        // an inherited xvfb-run) gets "Failed to open display". As the overlay's GL tests do (GlContext), such a
+        // failure is retried for up to 5 s; any other failure, or a display that stays away, is reported at once.
+        for (int retry = 0; !initialised && x11 && retry < DISPLAY_RETRIES
+                && messages.toString().contains("Failed to open display"); retry++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            messages.clear();
+            glfwInitHint(GLFW_PLATFORM, GLFW_PLATFORM_X11);
+            initialised = glfwInit();
+        }
+        if (!initialised) {
             glfwSetErrorCallback(null);
             errors.free();
             throw new IllegalStateException("GLFW could not start: " + messages + fix(headless));

@@ -4,7 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.capture.file.Capture;
+import io.hudprof.capture.file.CaptureReplay;
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.Problem;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.overlay.testing.XvfbDisplay;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -35,6 +42,65 @@ class ViewerCaptureGlTest {
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
         assertTrue(Files.size(shot) > 10_000, "a PNG with the HUD");
         assertNull(Hudprof.profiler(), "the capture's profiler is uninstalled at exit");
+    }
+
+    /**
+     * Format 1.1 in the window: a replayed capture's statistics view lists the captured statistics, and its slow frame,
+     * gone back to, shows its problem count and the GC note that touched it. Screenshots of both.
+     */
+    @Test
+    void aCapturesStatisticsProblemsAndNotesShowInTheWindowsHud() throws Exception {
+        Path file = CaptureFiles.write(dir.resolve("stats.hudprof"), 40);
+        Files.createDirectories(SHOTS);
+        Capture capture = Capture.open(file);
+        CaptureReplay replay = capture.replay();
+        replay.replayAll();
+        RemoteProfile profile = new RemoteProfile(replay.profiler(), replay.lock(), "capture stats");
+        ReportController controller = ReportController.of(replay.profiler());
+        Report report = new Report();
+        try (ViewerWindow window = openWindow(profile)) {
+            synchronized (replay.lock()) {
+                controller.setMode(ReportMode.STATISTICS);
+                controller.build(report);
+            }
+            boolean listed = false;
+            for (int i = 0; i < report.rowCount(); i++) {
+                listed |= report.row(i).name().equals("Bodies stepped");
+            }
+            assertTrue(listed, "the captured statistic is a row of the statistics view");
+            window.renderFrame();
+            Path stats = SHOTS.resolve("capture-statistics.png");
+            window.screenshot(stats);
+            assertTrue(Files.size(stats) > 10_000);
+            window.swap();
+
+            synchronized (replay.lock()) {
+                controller.setMode(ReportMode.SELF_TIME);
+                controller.setFrame(40 - 21); // frame 21: the slow one, with its draw left open and a GC pause
+                controller.build(report);
+            }
+            assertEquals(21, report.frameNumber());
+            assertEquals(1, report.problemsInFrame(Problem.OPEN_AT_UPDATE));
+            assertEquals(1, report.noteCount());
+            assertEquals("G1 Young Generation pause 2.0 ms (G1 Evacuation Pause)", report.note(0));
+            window.renderFrame();
+            Path note = SHOTS.resolve("capture-note.png");
+            window.screenshot(note);
+            assertTrue(Files.size(note) > 10_000);
+            window.swap();
+        } finally {
+            replay.close();
+            profile.close();
+        }
+    }
+
+    private static ViewerWindow openWindow(RemoteProfile profile) {
+        try {
+            return ViewerWindow.open(profile, 1280, 800, true);
+        } catch (IllegalStateException eglFailed) {
+            XvfbDisplay.ensure();
+            return ViewerWindow.open(profile, 1280, 800, false);
+        }
     }
 
     @Test

@@ -44,6 +44,12 @@ class ViewerCaptureTest {
         long frames = r.out().lines().filter(l -> l.startsWith("Frame ")).count();
         assertEquals(40, frames);
         assertTrue(r.out().contains("cv:Update:Physics"), r.out());
+        // Format 1.1: the frame's problem counts, the statistics report of each frame, the notes.
+        String slow = r.out().substring(r.out().indexOf("Frame 21,"), r.out().indexOf("Frame 22,"));
+        assertTrue(slow.contains("open at update 1/1"), slow);
+        assertTrue(slow.contains("Bodies stepped"), slow);
+        assertTrue(r.out().contains("Note on frame 21: G1 Young Generation pause 2.0 ms (G1 Evacuation Pause)"),
+                r.out());
     }
 
     @Test

@@ -53,6 +53,12 @@ public final class ViewerSoak {
                 }
 
                 @Override
+                public void definitionsChanged(PStatsSession session) {
+                    // As the window's listener: the client reserves its profile's memory here.
+                    feed.definitionsChanged(session);
+                }
+
+                @Override
                 public void frame(PStatsSession session, FrameData frame) {
                     feed.frame(session, frame);
                 }
@@ -64,7 +70,7 @@ public final class ViewerSoak {
                 }
             };
         }, line -> {
-            if (line.contains("dropped") || line.contains("error")) {
+            if (line.contains("dropped") || line.contains("refused") || line.contains("error")) {
                 synchronized (errors) {
                     errors.add(line);
                 }

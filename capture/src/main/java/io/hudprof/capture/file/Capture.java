@@ -1,6 +1,10 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.Problem;
 import io.hudprof.core.ProfilerConfig;
+import io.hudprof.core.ValueUnit;
+import io.hudprof.stats.StatKind;
+import io.hudprof.stats.StatSlots;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +34,21 @@ public final class Capture {
     public record ThreadInfo(int id, String name, boolean updating) {
     }
 
+    /**
+     * A statistic as the capture defines it: its id in the capture (dense from 0), its name ({@code Category/Name}),
+     * kind, unit, whether it is a level, and its first cell in the captured snapshots.
+     */
+    public record StatInfo(int id, String name, StatKind kind, ValueUnit unit, boolean level, int firstSlot) {
+    }
+
+    /**
+     * A note (GC pause, safepoint, JIT compilation) as the HUD showed it against frames: it settled by the update
+     * of frame {@code frameIndex} (an index into {@link #frames()}) and touched the live run's recorded frames
+     * {@code firstFrame .. lastFrame} (both 0: none the profiler still held).
+     */
+    public record Note(int frameIndex, long firstFrame, long lastFrame, String text) {
+    }
+
     private final Path file;
     private final int minorVersion;
     private final Map<String, String> header;
@@ -38,9 +57,12 @@ public final class Capture {
     private final List<CapturedFrame> frames;
     private final long droppedFrames;
     private final int maxThreadEvents;
+    private final List<Note> notes;
+    private final List<StatInfo> statistics;
 
     private Capture(Path file, int minorVersion, Map<String, String> header, Map<Integer, ZoneInfo> zones,
-                    List<ThreadInfo> threads, List<CapturedFrame> frames, long droppedFrames, int maxThreadEvents) {
+                    List<ThreadInfo> threads, List<CapturedFrame> frames, long droppedFrames, int maxThreadEvents,
+                    List<Note> notes, List<StatInfo> statistics) {
         this.file = file;
         this.minorVersion = minorVersion;
         this.header = Collections.unmodifiableMap(header);
@@ -49,6 +71,13 @@ public final class Capture {
         this.frames = Collections.unmodifiableList(frames);
         this.droppedFrames = droppedFrames;
         this.maxThreadEvents = maxThreadEvents;
+        this.notes = Collections.unmodifiableList(notes);
+        this.statistics = Collections.unmodifiableList(statistics);
+    }
+
+    /** The statistics the frames' values are of, by the capture's id (their index); none in a 1.0 capture. */
+    public List<StatInfo> statistics() {
+        return statistics;
     }
 
     /**
@@ -105,6 +134,11 @@ public final class Capture {
         return frames;
     }
 
+    /** The notes (GC, JIT, JFR) in the order they settled; none in a 1.0 capture. */
+    public List<Note> notes() {
+        return notes;
+    }
+
     /** Frames of the live run the writer could not take (between its first frame and its end). */
     public long droppedFrames() {
         return droppedFrames;
@@ -151,6 +185,15 @@ public final class Capture {
         private long previousEnd;
         private long lastRecorded;
         private long dropped;
+        /** Problem kinds by the capture's id: this JVM's problem, or null for a name it does not know. */
+        private final Problem[] problemKind = new Problem[CaptureFormat.MAX_PROBLEM_KIND + 1];
+        private final boolean[] problemKindDefined = new boolean[CaptureFormat.MAX_PROBLEM_KIND + 1];
+        private final List<Note> notes = new ArrayList<>();
+        private final List<StatInfo> statistics = new ArrayList<>();
+        /** One past the last cell of the statistics defined so far. */
+        private int statSlotEnd;
+        /** The cell count of the last statistics record (cells past it start from 0), -1 before the first. */
+        private int lastStatSlots = -1;
 
         Reader(Path file, byte[] bytes) {
             this.file = file;
@@ -193,6 +236,11 @@ public final class Capture {
                     case CaptureFormat.TAG_ZONE -> readZone();
                     case CaptureFormat.TAG_THREAD -> readThread();
                     case CaptureFormat.TAG_FRAME -> readFrame();
+                    case CaptureFormat.TAG_PROBLEM_KIND -> readProblemKind();
+                    case CaptureFormat.TAG_PROBLEMS -> readProblems(tagAt);
+                    case CaptureFormat.TAG_NOTE -> readNote(tagAt);
+                    case CaptureFormat.TAG_STATISTIC -> readStatistic();
+                    case CaptureFormat.TAG_STATISTICS -> readStatistics(tagAt);
                     case CaptureFormat.TAG_END -> {
                         long frameCount = in.readNonNegative("frame count");
                         long droppedTotal = in.readNonNegative("dropped frames");
@@ -219,7 +267,8 @@ public final class Capture {
                             throw new CaptureFormatException(file, tagAt, "the end record says a thread's largest "
                                     + "frame has " + maxEvents + " events but it has " + largest);
                         }
-                        return new Capture(file, minor, header, zones, threads, frames, droppedTotal, largest);
+                        return new Capture(file, minor, header, zones, threads, frames, droppedTotal, largest,
+                                notes, statistics);
                     }
                     default -> {
                         if (tag < CaptureFormat.TAG_FIRST_OPTIONAL) {
@@ -263,6 +312,178 @@ public final class Capture {
                         Math.max(id + 1L, 2L * zoneKind.length)));
             }
             zoneKind[id] = (flags & CaptureFormat.ZONE_GPU) != 0 ? GPU_ZONE : CPU_ZONE;
+        }
+
+        private void readProblemKind() throws CaptureFormatException {
+            int at = in.position();
+            int id = in.readCount(CaptureFormat.MAX_PROBLEM_KIND, "problem kind id");
+            String name = in.readString("problem kind name");
+            if (problemKindDefined[id]) {
+                throw new CaptureFormatException(file, at, "problem kind " + id + " is defined twice");
+            }
+            problemKindDefined[id] = true;
+            for (Problem p : Problem.values()) {
+                if (p.name().equals(name)) {
+                    problemKind[id] = p; // a kind this hudprof does not know (a later writer's) is read and left out
+                }
+            }
+        }
+
+        /** The problem counts of the frame just read. */
+        private void readProblems(int tagAt) throws CaptureFormatException {
+            CapturedFrame frame = lastFrame(tagAt, "problem counts");
+            if (frame.problemsInFrame != null) {
+                throw new CaptureFormatException(file, tagAt, "a second problems record for frame "
+                        + (frames.size() - 1));
+            }
+            long[] before = readCounts("problems before the frame");
+            long[] inFrame = readCounts("problems in the frame");
+            frame.problemsBefore = before;
+            frame.problemsInFrame = inFrame;
+        }
+
+        private long[] readCounts(String what) throws CaptureFormatException {
+            long[] counts = new long[Problem.values().length];
+            int n = in.readItems(2, what);
+            boolean[] seen = new boolean[CaptureFormat.MAX_PROBLEM_KIND + 1];
+            for (int i = 0; i < n; i++) {
+                int at = in.position();
+                int id = in.readCount(CaptureFormat.MAX_PROBLEM_KIND, "problem kind id");
+                if (!problemKindDefined[id]) {
+                    throw new CaptureFormatException(file, at, what + " use problem kind " + id + ", never defined");
+                }
+                if (seen[id]) {
+                    throw new CaptureFormatException(file, at, what + " count problem kind " + id + " twice");
+                }
+                seen[id] = true;
+                long count = in.readNonNegative("problem count");
+                if (problemKind[id] != null) {
+                    counts[problemKind[id].ordinal()] = count;
+                }
+            }
+            return counts;
+        }
+
+        /** A note that settled by the frame just read. */
+        private void readNote(int tagAt) throws CaptureFormatException {
+            lastFrame(tagAt, "a note");
+            int at = in.position();
+            long first = in.readNonNegative("note's first frame");
+            long last = in.readNonNegative("note's last frame");
+            if ((first == 0) != (last == 0) || last < first) {
+                throw new CaptureFormatException(file, at, "a note touches frames " + first + " to " + last);
+            }
+            if (last > lastRecorded) {
+                throw new CaptureFormatException(file, at, "a note touches frame " + last + ", not recorded yet");
+            }
+            String text = in.readString("note text");
+            notes.add(new Note(frames.size() - 1, first, last, text));
+        }
+
+        private void readStatistic() throws CaptureFormatException {
+            int at = in.position();
+            int id = in.readCount(CaptureFormat.MAX_STATS, "statistic id");
+            if (id != statistics.size()) {
+                throw new CaptureFormatException(file, at, "statistic " + id + " defined where statistic "
+                        + statistics.size() + " comes next");
+            }
+            int kind = in.readCount(StatKind.values().length - 1, "statistic kind");
+            int unit = in.readCount(ValueUnit.values().length - 1, "statistic unit");
+            int flags = in.readCount(CaptureFormat.STATISTIC_LEVEL, "statistic flags");
+            int slotAt = in.position();
+            int slot = in.readCount(Integer.MAX_VALUE, "statistic cell");
+            if (slot != statSlotEnd) {
+                throw new CaptureFormatException(file, slotAt, "statistic " + id + " starts at cell " + slot
+                        + " where cell " + statSlotEnd + " comes next");
+            }
+            String name = in.readString("statistic name");
+            int slash = name.indexOf('/');
+            if (slash <= 0 || slash == name.length() - 1 || name.isBlank()) {
+                throw in.fail("statistic " + id + " is named \"" + name + "\", not Category/Name");
+            }
+            StatKind k = StatKind.values()[kind];
+            statistics.add(new StatInfo(id, name, k, ValueUnit.values()[unit],
+                    (flags & CaptureFormat.STATISTIC_LEVEL) != 0, slot));
+            statSlotEnd = slot + StatSlots.slotCount(k);
+        }
+
+        /** The statistics of the frame just read: cells at its start (base), then those that changed by its end. */
+        private void readStatistics(int tagAt) throws CaptureFormatException {
+            CapturedFrame frame = lastFrame(tagAt, "statistics");
+            if (frame.statStats >= 0) {
+                throw new CaptureFormatException(file, tagAt, "a second statistics record for frame "
+                        + (frames.size() - 1));
+            }
+            int flags = in.readCount(CaptureFormat.STATISTICS_BASE, "statistics flags");
+            if ((flags & CaptureFormat.STATISTICS_BASE) != 0) {
+                frame.baseStats = coveredStats("base statistics");
+                int slots = coveredSlots(frame.baseStats, true, "base statistics cells");
+                long[] base = new long[slots]; // checked against the bytes left: one at least a cell
+                for (int c = 0; c < slots; c++) {
+                    base[c] = in.readSignedVarLong();
+                }
+                frame.statBase = base;
+                lastStatSlots = slots;
+            } else if (lastStatSlots < 0) {
+                throw in.fail("the first statistics record has no base");
+            }
+            int stats = coveredStats("statistics");
+            int slots = coveredSlots(stats, false, "statistics cells");
+            if (slots < lastStatSlots) {
+                throw in.fail("statistics cover " + slots + " cells, fewer than the " + lastStatSlots + " before");
+            }
+            int changes = in.readItems(2, "changed statistics cells");
+            int[] at = new int[changes];
+            long[] delta = new long[changes];
+            int previous = -1;
+            for (int i = 0; i < changes; i++) {
+                int gapAt = in.position();
+                long gap = in.readNonNegative("cell gap");
+                if (gap >= slots - previous - 1L) {
+                    throw new CaptureFormatException(file, gapAt, "a changed cell past the " + slots + " cells");
+                }
+                previous += (int) gap + 1;
+                at[i] = previous;
+                delta[i] = in.readSignedVarLong();
+            }
+            frame.statStats = stats;
+            frame.statSlots = slots;
+            frame.statChangeSlot = at;
+            frame.statChangeDelta = delta;
+            lastStatSlots = slots;
+        }
+
+        private int coveredStats(String what) throws CaptureFormatException {
+            int at = in.position();
+            int stats = in.readCount(CaptureFormat.MAX_STATS, what);
+            if (stats > statistics.size()) {
+                throw new CaptureFormatException(file, at, what + " cover " + stats + " statistics but "
+                        + statistics.size() + " are defined");
+            }
+            return stats;
+        }
+
+        /**
+         * The cell count, which must be that of the first {@code stats} statistics (and, when the cells follow, fit
+         * in the bytes left).
+         */
+        private int coveredSlots(int stats, boolean cellsFollow, String what) throws CaptureFormatException {
+            int at = in.position();
+            int slots = cellsFollow ? in.readItems(1, what) : in.readCount(Integer.MAX_VALUE, what);
+            int expected = stats == 0 ? 0 : statistics.get(stats - 1).firstSlot()
+                    + StatSlots.slotCount(statistics.get(stats - 1).kind());
+            if (slots != expected) {
+                throw new CaptureFormatException(file, at, what + ": " + slots + " for " + stats
+                        + " statistics, which have " + expected);
+            }
+            return slots;
+        }
+
+        private CapturedFrame lastFrame(int tagAt, String what) throws CaptureFormatException {
+            if (frames.isEmpty()) {
+                throw new CaptureFormatException(file, tagAt, what + " before the first frame");
+            }
+            return frames.get(frames.size() - 1);
         }
 
         private void readThread() throws CaptureFormatException {

@@ -9,7 +9,7 @@ final class CaptureFormat {
     static final byte[] MAGIC = {(byte) 0x89, 'H', 'P', 'R', 'O', 'F', '\r', '\n'};
     /** Readers refuse another major version; a higher minor version only adds records a reader may skip. */
     static final int MAJOR = 1;
-    static final int MINOR = 0;
+    static final int MINOR = 1;
 
     static final int TAG_HEADER = 1;
     static final int TAG_ZONE = 2;
@@ -18,6 +18,18 @@ final class CaptureFormat {
     static final int TAG_END = 5;
     /** Tags from here up are optional records of later minor versions: a reader skips them. */
     static final int TAG_FIRST_OPTIONAL = 64;
+    /** 1.1: the problem counts of the frame record before it (a 1.0 reader skips it). */
+    static final int TAG_PROBLEMS = 64;
+    /** 1.1: a problem kind's id and name, before the first problems record that counts it. */
+    static final int TAG_PROBLEM_KIND = 65;
+    /** 1.1: a note (GC, JIT, JFR) that settled by the frame record before it. */
+    static final int TAG_NOTE = 66;
+    /** 1.1: a statistic's name, kind, unit and cells, before the first statistics record that covers it. */
+    static final int TAG_STATISTIC = 67;
+    /** 1.1: the statistics' cells at the end of the frame record before it (changes against the last ones). */
+    static final int TAG_STATISTICS = 68;
+    static final int STATISTICS_BASE = 1;
+    static final int STATISTIC_LEVEL = 1;
 
     static final int FRAME_RECORDED = 1;
     static final int FRAME_RESYNC = 2;
@@ -40,6 +52,8 @@ final class CaptureFormat {
     static final int MAX_ZONE_ID = 1 << 24;
     static final int MAX_THREADS = 1 << 16;
     static final int MAX_DEPTH = 1 << 16;
+    static final int MAX_PROBLEM_KIND = 255;
+    static final int MAX_STATS = 1 << 16;
 
     private CaptureFormat() {
     }

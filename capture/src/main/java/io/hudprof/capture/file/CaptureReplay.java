@@ -4,14 +4,24 @@ import io.hudprof.core.Clock;
 import io.hudprof.core.GpuTimestamps;
 import io.hudprof.core.GpuZone;
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.core.report.Annexes;
+import io.hudprof.core.report.PinnedNotes;
+import io.hudprof.core.report.ReportAnnex;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.StatSlots;
+import io.hudprof.stats.StatSnapshot;
+import io.hudprof.stats.Stats;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -26,8 +36,12 @@ import java.util.concurrent.Semaphore;
  * one installed before it; replays in one JVM take turns. Read the profiler's reports on the thread that calls
  * {@link #step()} between steps, or under {@link #lock()}. Not thread-safe: one thread steps.
  *
- * <p>Left out of this version of the format, so not replayed: statistics, frame notes, problem counts and
- * allocation per zone. Time a captured thread spent before its first event after it started (its recorder was made
+ * <p>Problem counts (format 1.1) are handed to the replay's profiler before each update, so history, reports and
+ * totals show the live ones (the replayed zone events are already repaired); notes are a {@link ReportAnnex} of the
+ * replay's profiler, each added in the update of the frame it settled by, so a report shows it against the frames
+ * it touched; statistics are a {@link FrameStatistics} of the replay's profiler ({@link #statistics()}) fed each
+ * update with the captured values, so the statistics report and charts show the live ones. Not replayed: allocation
+ * per zone. Time a captured thread spent before its first event after it started (its recorder was made
  * at its first zone) is not credited.
  */
 public final class CaptureReplay implements AutoCloseable {
@@ -43,7 +57,24 @@ public final class CaptureReplay implements AutoCloseable {
     private final Worker[] workers;
     private final boolean[] ended;
     private final int mainThread;
-    private final Map<Long, Long> replayedNumbers = new HashMap<>();
+    /** Live recorded-frame numbers to the replay's (increasing together: the writer's lost frames make gaps). */
+    private final TreeMap<Long, Long> replayedNumbers = new TreeMap<>();
+    private static final Problem[] PROBLEMS = Problem.values();
+    private final ReplayedNotes notes = new ReplayedNotes();
+    /** The capture's notes in the order they settled, and the next one to hand over. */
+    private final List<Capture.Note> capturedNotes;
+    private int nextNote;
+    /**
+     * Statistics: the captured cells as of the frame replayed, where each goes among this JVM's cells (-1: a name
+     * taken here by another kind), and this JVM's cells handed to the replay's {@link FrameStatistics}.
+     */
+    private long[] capturedCells;
+    private int capturedCovered;
+    private int[] localSlotOf;
+    private long[] localCells;
+    private long[] localInitial;
+    private int localStats;
+    private FrameStatistics statistics;
     private final GpuTimestamps gpuBackend = new GpuTimestamps() {
         @Override
         public void begin(int zoneId) {
@@ -68,6 +99,111 @@ public final class CaptureReplay implements AutoCloseable {
                 replayedNumbers.put(f.frameNumber, profiler.recordedFrames());
             }
             settleGpu(f, false);
+            settleNotes(next);
+        }
+    }
+
+    /** The notes that settled by captured frame {@code index}, on the replay's frame numbers. */
+    private void settleNotes(int index) {
+        while (nextNote < capturedNotes.size() && capturedNotes.get(nextNote).frameIndex() <= index) {
+            Capture.Note note = capturedNotes.get(nextNote++);
+            long first = -1;
+            long last = -1;
+            if (note.firstFrame() > 0) {
+                Map.Entry<Long, Long> from = replayedNumbers.ceilingEntry(note.firstFrame());
+                Map.Entry<Long, Long> to = replayedNumbers.floorEntry(note.lastFrame());
+                if (from != null && to != null && from.getKey() <= note.lastFrame()) {
+                    first = from.getValue();
+                    last = to.getValue();
+                }
+            }
+            notes.add(first, last, note.text());
+        }
+    }
+
+    /** This JVM's copies of the captured statistics, and the replay's statistics fed from the captured cells. */
+    private void defineStatistics() {
+        List<Capture.StatInfo> defined = capture.statistics();
+        Capture.StatInfo lastStat = defined.get(defined.size() - 1);
+        int cells = lastStat.firstSlot() + StatSlots.slotCount(lastStat.kind());
+        capturedCells = new long[cells];
+        localSlotOf = new int[cells];
+        Arrays.fill(localSlotOf, -1);
+        for (Capture.StatInfo info : defined) {
+            try {
+                Stat local = StatSlots.define(info.name(), info.kind(), info.unit(), info.level());
+                if (local.kind() == info.kind()) {
+                    for (int c = 0; c < StatSlots.slotCount(info.kind()); c++) {
+                        localSlotOf[info.firstSlot() + c] = StatSlots.firstSlot(local) + c;
+                    }
+                }
+            } catch (IllegalArgumentException e) {
+                // The name is another kind of statistic here: that statistic is left out of the replay.
+            }
+        }
+        List<CapturedFrame> frames = capture.frames();
+        if (!frames.isEmpty()) {
+            applyStatistics(frames.get(0), true); // the values before the first frame: the first snapshot
+        }
+        statistics = FrameStatistics.builder().source(this::fillStatistics).attach(profiler);
+    }
+
+    /** Brings the captured cells to frame {@code f}'s start (its base), or, unless {@code baseOnly}, its end. */
+    private void applyStatistics(CapturedFrame f, boolean baseOnly) {
+        if (capturedCells == null || f.statStats < 0) {
+            return;
+        }
+        if (f.statBase != null) {
+            System.arraycopy(f.statBase, 0, capturedCells, 0, f.statBase.length);
+            Arrays.fill(capturedCells, f.statBase.length, capturedCells.length, 0);
+            capturedCovered = f.statBase.length;
+        }
+        if (baseOnly) {
+            return;
+        }
+        for (int i = 0; i < f.statChangeSlot.length; i++) {
+            capturedCells[f.statChangeSlot[i]] += f.statChangeDelta[i];
+        }
+        capturedCovered = f.statSlots;
+    }
+
+    /** The replay's statistics' snapshot: this JVM's cells, the captured statistics' set to the captured values. */
+    private void fillStatistics(StatSnapshot dest) {
+        if (localCells == null) {
+            localInitial = StatSlots.initialValues();
+            localCells = localInitial.clone();
+            localStats = Stats.count();
+        }
+        for (int c = 0; c < capturedCells.length; c++) {
+            int local = localSlotOf[c];
+            if (local >= 0 && local < localCells.length) {
+                localCells[local] = c < capturedCovered ? capturedCells[c] : localInitial[local];
+            }
+        }
+        StatSlots.fill(dest, localCells, localCells.length, localStats);
+    }
+
+    /**
+     * The replay's recorded-frame number for the live run's recorded frame {@code liveFrameNumber} (as a note or a
+     * spike names it), or -1 when that frame was not replayed (yet): before the capture, or lost by the writer.
+     */
+    public long replayedFrameNumber(long liveFrameNumber) {
+        Long n = replayedNumbers.get(liveFrameNumber);
+        return n == null ? -1 : n;
+    }
+
+    /** The replay's per-frame statistics (the statistics view's rows and charts), or null when none were captured. */
+    public FrameStatistics statistics() {
+        return statistics;
+    }
+
+    /** Hands the problems counted live over to the replay's profiler, into the frame it gathers; updating thread. */
+    private void countProblems(long[] counts) {
+        if (counts == null) {
+            return;
+        }
+        for (int k = 0; k < counts.length; k++) {
+            profiler.countProblems(PROBLEMS[k], counts[k]);
         }
     }
 
@@ -92,7 +228,14 @@ public final class CaptureReplay implements AutoCloseable {
         for (Capture.ZoneInfo z : capture.zones().values()) {
             zones.put(z.id(), localZone(z));
         }
+        this.capturedNotes = capture.notes();
         profiler.addFrameListener(this::lateGpu);
+        if (!capture.statistics().isEmpty()) {
+            defineStatistics();
+        }
+        if (!capturedNotes.isEmpty()) {
+            Annexes.of(profiler).add(notes);
+        }
     }
 
     private Zone localZone(Capture.ZoneInfo z) {
@@ -204,6 +347,11 @@ public final class CaptureReplay implements AutoCloseable {
             self.now = f.endNanos;
             synchronized (lock) {
                 settleGpu(f, true);
+                if ((f.flags & CaptureFormat.FRAME_RESYNC) == 0) {
+                    countProblems(f.problemsBefore);
+                }
+                countProblems(f.problemsInFrame);
+                applyStatistics(f, false);
                 clock.main = f.endNanos;
                 updating = f;
                 try {
@@ -248,6 +396,8 @@ public final class CaptureReplay implements AutoCloseable {
             self.now = Math.max(self.now, f.startNanos);
             synchronized (lock) {
                 clock.main = self.now;
+                countProblems(f.problemsBefore); // counted before the frame: in the totals only, as live
+                applyStatistics(f, true);
                 profiler.update(false);
             }
         });
@@ -444,6 +594,56 @@ public final class CaptureReplay implements AutoCloseable {
                     done.release();
                 }
             }
+        }
+    }
+
+    /**
+     * The capture's notes as the replay's report shows them: an annex of the replay's profiler, grown on the
+     * updating thread (inside an update, under {@link #lock()}) and read by reports.
+     */
+    private static final class ReplayedNotes implements PinnedNotes, ReportAnnex {
+        private long[] first = new long[8];
+        private long[] last = new long[8];
+        private String[] text = new String[8];
+        private volatile int count;
+
+        void add(long firstFrame, long lastFrame, String note) {
+            int n = count;
+            if (n == text.length) {
+                first = Arrays.copyOf(first, n * 2);
+                last = Arrays.copyOf(last, n * 2);
+                text = Arrays.copyOf(text, n * 2);
+            }
+            first[n] = firstFrame;
+            last[n] = lastFrame;
+            text[n] = note;
+            count = n + 1;
+        }
+
+        @Override
+        public PinnedNotes notes() {
+            return this;
+        }
+
+        @Override
+        public long oldest() {
+            return 0;
+        }
+
+        @Override
+        public long end() {
+            return count;
+        }
+
+        @Override
+        public boolean touches(long n, long frameNumber) {
+            int i = (int) n;
+            return first[i] >= 0 && first[i] <= frameNumber && frameNumber <= last[i];
+        }
+
+        @Override
+        public String text(long n) {
+            return text[(int) n];
         }
     }
 }

@@ -1,8 +1,14 @@
 package io.hudprof.capture.file;
 
 import io.hudprof.core.FrameListener;
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.report.PinnedNotes;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.StatSlots;
+import io.hudprof.stats.StatSnapshot;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -19,6 +25,10 @@ import java.util.concurrent.locks.LockSupport;
  * beside the target, renamed over the target when the capture is closed, so a reader never sees half a file. When
  * every slot is still waiting to be written the frame is not taken: it is counted, the count is written into the
  * file before the next frame taken, and that frame carries every thread's open zones so a replay picks up exactly.
+ * With each frame it also copies (format 1.1) the problems the profiler counted in it, the notes its report's notes
+ * store settled in it (with the recorded frames they touched) and, when {@link io.hudprof.stats.FrameStatistics} is
+ * attached, every statistic's cells as they gathered this update; add a spike capture (whose notes these are) before
+ * the writer, so its notes are settled when the writer reads them.
  * In steady state the listener allocates nothing (slots only grow to the largest frame seen).
  *
  * <p>The profiler must keep timelines ({@code ProfilerConfig.Builder.timelineCapacity}, greater than 0): the events
@@ -62,6 +72,19 @@ public final class CaptureWriter implements FrameListener {
     private final FrameSlot pending = new FrameSlot();
     private boolean resyncPending;
     private long droppedPending;
+    private static final Problem[] PROBLEMS = Problem.values();
+    /** The profiler's problem totals at the last update; counts no frame taken has carried yet. */
+    private final long[] problemsSeen = new long[FrameSlot.PROBLEM_KINDS];
+    private final long[] problemsPending = new long[FrameSlot.PROBLEM_KINDS];
+    /** The notes the profiler's report shows, and one past the last of them copied. */
+    private PinnedNotes notesSeen;
+    private long notesEnd;
+    /** The statistics' cells at the last update (a frame's start), and whether the last update was taken with them. */
+    private long[] statsPrevious = new long[64];
+    private int statsPreviousSlots;
+    private int statsPreviousCount;
+    private boolean statsPreviousValid;
+    private boolean statsLastTaken;
     private final long[] gpuCopied = new long[GPU_WINDOW * 2];
     /** GPU frames a {@link FrameListener.Stage#GATHER} probe saw resolved: before this update's commit. */
     private final long[] gpuBeforeUpdate = new long[GPU_WINDOW * 2];
@@ -144,6 +167,13 @@ public final class CaptureWriter implements FrameListener {
             w.armed = true;
             w.resyncPending = true;
         }
+        // Notes settled before the capture are not the capture's; those of a notes store plugged in later all are.
+        w.notesSeen = ReportController.of(profiler).notes();
+        w.notesEnd = w.notesSeen == null ? 0 : w.notesSeen.end();
+        FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
+        if (statistics != null) {
+            w.rememberStatistics(statistics.latest());
+        }
         profiler.addFrameListener(w.gpuProbe);
         profiler.addFrameListener(w);
         return w;
@@ -225,6 +255,9 @@ public final class CaptureWriter implements FrameListener {
         if (recorded) {
             copyGpu(slot);
         }
+        copyProblems(slot);
+        copyNotes(slot);
+        copyStatistics(slot, armed && slot != null && complete);
         current = null;
         if (!armed || slot == null || !complete) {
             if (slot != null) {
@@ -259,7 +292,109 @@ public final class CaptureWriter implements FrameListener {
             pending.addEnded(slot.endedThread[i]);
         }
         droppedPending += slot.droppedBefore;
+        for (int k = 0; k < FrameSlot.PROBLEM_KINDS; k++) {
+            problemsPending[k] += slot.problemsBefore[k] + slot.problemsInFrame[k];
+        }
+        for (int i = 0; i < slot.notes; i++) {
+            pending.addNote(slot.noteFirst[i], slot.noteLast[i], slot.noteText[i]);
+        }
         slot.clear();
+    }
+
+    /**
+     * The problems the profiler counted in this update (its totals' growth), into the slot with those no frame taken
+     * carried yet (before the first frame taken: every count since the profiler started), or kept for the next.
+     */
+    private void copyProblems(FrameSlot slot) {
+        for (int k = 0; k < FrameSlot.PROBLEM_KINDS; k++) {
+            long total = profiler.problemsTotal(PROBLEMS[k]);
+            long delta = total - problemsSeen[k];
+            problemsSeen[k] = total;
+            if (slot != null) {
+                slot.problemsInFrame[k] = delta;
+                slot.problemsBefore[k] = problemsPending[k];
+                problemsPending[k] = 0;
+            } else {
+                problemsPending[k] += delta;
+            }
+        }
+    }
+
+    /**
+     * Every statistic's cells at this update ({@link FrameStatistics} gathers before this listener reads), and, when
+     * the update before was not taken with them, those at the frame's start.
+     */
+    private void copyStatistics(FrameSlot slot, boolean taken) {
+        FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
+        if (statistics == null) {
+            statsLastTaken = false;
+            statsPreviousValid = false;
+            return;
+        }
+        StatSnapshot latest = statistics.latest();
+        if (slot != null) {
+            if (!statsLastTaken || slot.resync) {
+                slot.statBase = true;
+                if (statsPreviousValid) {
+                    slot.baseCells = copyCells(statsPrevious, statsPreviousSlots, slot.baseCells);
+                    slot.baseSlots = statsPreviousSlots;
+                    slot.baseStats = statsPreviousCount;
+                } else { // attached in this update: its frame starts from where it is now
+                    slot.baseCells = copyCells(latest, slot.baseCells);
+                    slot.baseSlots = StatSlots.slotCount(latest);
+                    slot.baseStats = latest.statCount();
+                }
+            }
+            slot.hasStats = true;
+            slot.statCells = copyCells(latest, slot.statCells);
+            slot.statSlots = StatSlots.slotCount(latest);
+            slot.statCount = latest.statCount();
+        }
+        rememberStatistics(latest);
+        statsLastTaken = taken;
+    }
+
+    private void rememberStatistics(StatSnapshot latest) {
+        statsPrevious = copyCells(latest, statsPrevious);
+        statsPreviousSlots = StatSlots.slotCount(latest);
+        statsPreviousCount = latest.statCount();
+        statsPreviousValid = true;
+    }
+
+    private static long[] copyCells(StatSnapshot from, long[] into) {
+        int slots = StatSlots.slotCount(from);
+        long[] out = into.length >= slots ? into : new long[Math.max(slots, into.length * 2)];
+        for (int s = 0; s < slots; s++) {
+            out[s] = StatSlots.slot(from, s);
+        }
+        return out;
+    }
+
+    private static long[] copyCells(long[] from, int slots, long[] into) {
+        long[] out = into.length >= slots ? into : new long[Math.max(slots, into.length * 2)];
+        System.arraycopy(from, 0, out, 0, slots);
+        return out;
+    }
+
+    /** The notes that settled since the last update (a note is rare: usually none), with the frames each touched. */
+    private void copyNotes(FrameSlot slot) {
+        PinnedNotes notes = ReportController.of(profiler).notes();
+        if (notes == null) {
+            return;
+        }
+        if (notes != notesSeen) {
+            notesSeen = notes;
+            notesEnd = notes.oldest();
+        }
+        long end = notes.end();
+        FrameSlot into = slot != null ? slot : pending;
+        for (long n = Math.max(notesEnd, notes.oldest()); n < end; n++) {
+            long first = NoteFrames.first(profiler, notes, n);
+            long last = NoteFrames.last(profiler, notes, n);
+            boolean none = first < 1 || last < first;
+            into.addNote(none ? 0 : first, none ? 0 : last, notes.text(n));
+        }
+        notesEnd = end;
     }
 
     private void copyPending(FrameSlot slot) {
@@ -272,6 +407,11 @@ public final class CaptureWriter implements FrameListener {
             slot.addEnded(pending.endedThread[i]);
         }
         pending.ended = 0;
+        for (int i = 0; i < pending.notes; i++) {
+            slot.addNote(pending.noteFirst[i], pending.noteLast[i], pending.noteText[i]);
+        }
+        Arrays.fill(pending.noteText, 0, pending.notes, null);
+        pending.notes = 0;
         if (resyncPending) {
             slot.resync = true;
             int z = 0;

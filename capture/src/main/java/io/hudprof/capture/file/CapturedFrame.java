@@ -1,5 +1,7 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.Problem;
+
 /**
  * One frame of a {@link Capture}, as read and validated: its bounds on the capture's clock, whether the profiler
  * recorded it, each thread's zone events, the threads that ended in it and the GPU frames that resolved by it.
@@ -29,6 +31,23 @@ public final class CapturedFrame {
     /** A GPU zone id for a begin, its complement for an end (as {@code GpuTrack.frameResolved} takes them). */
     final int[] gpuCode;
     final long[] gpuNanos;
+    /**
+     * Problem counts by this JVM's {@link Problem} ordinal (format 1.1, null when the frame has none): counted in
+     * the frame, and counted before it in no earlier frame of the capture. Set once by the reader.
+     */
+    long[] problemsInFrame;
+    long[] problemsBefore;
+    /**
+     * Statistics (format 1.1; statStats -1 when the frame has none): how many statistics and cells the frame's
+     * snapshot covers, the cells at its start when they are not the last frame's with statistics (statBase, else
+     * null), and the cells that changed since then, with the change.
+     */
+    int statStats = -1;
+    int statSlots;
+    int baseStats;
+    long[] statBase;
+    int[] statChangeSlot;
+    long[] statChangeDelta;
 
     CapturedFrame(int flags, long startNanos, long endNanos, long frameNumber, long droppedBefore,
                   int[] resyncThread, int[] resyncDepth, int[] resyncZone, int[] segThread, int[] segStart,
@@ -95,6 +114,27 @@ public final class CapturedFrame {
     /** Zone events (begins and ends, all threads) in the frame. */
     public int eventCount() {
         return zone.length;
+    }
+
+    /**
+     * How often the live profiler counted {@code problem} in this frame (0 in a 1.0 capture, which does not store
+     * problem counts).
+     */
+    public long problems(Problem problem) {
+        return problemsInFrame == null ? 0 : problemsInFrame[problem.ordinal()];
+    }
+
+    /**
+     * How often {@code problem} was counted before this frame and in no earlier frame of the capture: the first
+     * frame's are the live run's counts before the capture began, a frame after frames the writer lost has theirs.
+     */
+    public long problemsBefore(Problem problem) {
+        return problemsBefore == null ? 0 : problemsBefore[problem.ordinal()];
+    }
+
+    /** Whether the frame carries the statistics' values (format 1.1, with statistics attached live). */
+    public boolean hasStatistics() {
+        return statStats >= 0;
     }
 
     /** GPU frames whose results arrived by this frame's end. */

@@ -1,7 +1,11 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.StatSlots;
+import io.hudprof.stats.Stats;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,6 +30,12 @@ final class FrameEncoder {
     private final ByteOut record = new ByteOut(1 << 12);
     private final ByteOut chunk = new ByteOut(1 << 16);
     private boolean[] zoneDefined = new boolean[1024];
+    private final boolean[] problemDefined = new boolean[FrameSlot.PROBLEM_KINDS];
+    private static final Problem[] PROBLEMS = Problem.values();
+    /** Statistics defined in the file so far; the cells of the last statistics record written. */
+    private int statsDefined;
+    private long[] statsWritten = new long[64];
+    private int statsWrittenSlots;
     private long previousEnd;
     private boolean first = true;
     private int maxThreadEvents;
@@ -184,11 +194,110 @@ final class FrameEncoder {
             }
         }
         chunk.writeRecord(CaptureFormat.TAG_FRAME, record);
+        problems(s);
+        if (s.hasStats) {
+            statistics(s);
+        }
+        for (int i = 0; i < s.notes; i++) {
+            record.clear();
+            record.writeVarLong(s.noteFirst[i]);
+            record.writeVarLong(s.noteLast[i]);
+            record.writeString(s.noteText[i]);
+            chunk.writeRecord(CaptureFormat.TAG_NOTE, record);
+        }
         previousEnd = s.endNanos;
         first = false;
         frames++;
         if (chunk.size() >= 1 << 15) {
             flushChunk();
+        }
+    }
+
+    /** The frame's problem counts, when it has any, after defining the kinds they use. */
+    private void problems(FrameSlot s) {
+        int before = 0;
+        int inFrame = 0;
+        for (int k = 0; k < FrameSlot.PROBLEM_KINDS; k++) {
+            before += s.problemsBefore[k] != 0 ? 1 : 0;
+            inFrame += s.problemsInFrame[k] != 0 ? 1 : 0;
+            if ((s.problemsBefore[k] != 0 || s.problemsInFrame[k] != 0) && !problemDefined[k]) {
+                problemDefined[k] = true;
+                record.clear();
+                record.writeVarLong(k);
+                record.writeString(PROBLEMS[k].name());
+                chunk.writeRecord(CaptureFormat.TAG_PROBLEM_KIND, record);
+            }
+        }
+        if (before + inFrame == 0) {
+            return;
+        }
+        record.clear();
+        writeCounts(s.problemsBefore, before);
+        writeCounts(s.problemsInFrame, inFrame);
+        chunk.writeRecord(CaptureFormat.TAG_PROBLEMS, record);
+    }
+
+    /** The frame's statistics: definitions of those new to the file, then the cells that changed. */
+    private void statistics(FrameSlot s) {
+        int stats = Math.max(s.statCount, s.statBase ? s.baseStats : 0);
+        for (; statsDefined < stats; statsDefined++) {
+            Stat stat = Stats.byId(statsDefined);
+            record.clear();
+            record.writeVarLong(statsDefined);
+            record.writeVarLong(stat.kind().ordinal());
+            record.writeVarLong(stat.unit().ordinal());
+            record.writeVarLong(stat.isLevel() ? CaptureFormat.STATISTIC_LEVEL : 0);
+            record.writeVarLong(StatSlots.firstSlot(stat));
+            record.writeString(stat.name());
+            chunk.writeRecord(CaptureFormat.TAG_STATISTIC, record);
+        }
+        record.clear();
+        record.writeVarLong(s.statBase ? CaptureFormat.STATISTICS_BASE : 0);
+        if (s.statBase) {
+            record.writeVarLong(s.baseStats);
+            record.writeVarLong(s.baseSlots);
+            for (int c = 0; c < s.baseSlots; c++) {
+                record.writeSignedVarLong(s.baseCells[c]);
+            }
+            statsWritten = ensure(statsWritten, s.baseSlots);
+            System.arraycopy(s.baseCells, 0, statsWritten, 0, s.baseSlots);
+            statsWrittenSlots = s.baseSlots;
+        }
+        statsWritten = ensure(statsWritten, s.statSlots);
+        for (int c = statsWrittenSlots; c < s.statSlots; c++) {
+            statsWritten[c] = 0; // cells new since the last record change from 0
+        }
+        int changes = 0;
+        for (int c = 0; c < s.statSlots; c++) {
+            changes += s.statCells[c] != statsWritten[c] ? 1 : 0;
+        }
+        record.writeVarLong(s.statCount);
+        record.writeVarLong(s.statSlots);
+        record.writeVarLong(changes);
+        int previous = -1;
+        for (int c = 0; c < s.statSlots; c++) {
+            if (s.statCells[c] != statsWritten[c]) {
+                record.writeVarLong(c - previous - 1);
+                record.writeSignedVarLong(s.statCells[c] - statsWritten[c]);
+                statsWritten[c] = s.statCells[c];
+                previous = c;
+            }
+        }
+        statsWrittenSlots = s.statSlots;
+        chunk.writeRecord(CaptureFormat.TAG_STATISTICS, record);
+    }
+
+    private static long[] ensure(long[] a, int size) {
+        return a.length >= size ? a : java.util.Arrays.copyOf(a, Math.max(size, a.length * 2));
+    }
+
+    private void writeCounts(long[] counts, int nonZero) {
+        record.writeVarLong(nonZero);
+        for (int k = 0; k < counts.length; k++) {
+            if (counts[k] != 0) {
+                record.writeVarLong(k);
+                record.writeVarLong(counts[k]);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.Problem;
 import io.hudprof.core.ThreadTimeline;
 import java.util.Arrays;
 
@@ -51,6 +52,28 @@ final class FrameSlot implements ThreadTimeline.EventVisitor {
     int[] gpuCode = new int[256];
     long[] gpuNanos = new long[256];
 
+    // Problem counts by Problem ordinal: counted in this frame, and counted before it in no earlier frame taken.
+    static final int PROBLEM_KINDS = Problem.values().length;
+    final long[] problemsInFrame = new long[PROBLEM_KINDS];
+    final long[] problemsBefore = new long[PROBLEM_KINDS];
+
+    // Notes (GC, JIT, JFR) that settled by this frame's update: the recorded frames each touched (0: none) and text.
+    int notes;
+    long[] noteFirst = new long[4];
+    long[] noteLast = new long[4];
+    String[] noteText = new String[4];
+
+    // Statistics (format 1.1): the cells of every statistic at this frame's end, and (statBase) those at its start,
+    // when the frame before it was not taken with them.
+    boolean hasStats;
+    int statCount;
+    int statSlots;
+    long[] statCells = new long[64];
+    boolean statBase;
+    int baseStats;
+    int baseSlots;
+    long[] baseCells = new long[64];
+
     void clear() {
         newThreads = 0;
         resync = false;
@@ -63,6 +86,25 @@ final class FrameSlot implements ThreadTimeline.EventVisitor {
         gpuEvents = 0;
         droppedBefore = 0;
         Arrays.fill(newThreadName, null);
+        Arrays.fill(problemsInFrame, 0);
+        Arrays.fill(problemsBefore, 0);
+        Arrays.fill(noteText, 0, notes, null);
+        notes = 0;
+        hasStats = false;
+        statBase = false;
+    }
+
+    void addNote(long first, long last, String text) {
+        if (notes == noteText.length) {
+            int n = notes * 2;
+            noteFirst = Arrays.copyOf(noteFirst, n);
+            noteLast = Arrays.copyOf(noteLast, n);
+            noteText = Arrays.copyOf(noteText, n);
+        }
+        noteFirst[notes] = first;
+        noteLast[notes] = last;
+        noteText[notes] = text;
+        notes++;
     }
 
     void addNewThread(int id, String name, boolean updating) {

@@ -1,8 +1,12 @@
 package io.hudprof.capture.file;
 
 import io.hudprof.capture.FrameTimes;
+import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.report.PinnedNotes;
+import io.hudprof.core.report.ReportController;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -159,7 +163,59 @@ final class PastFrames {
                 }
             }
         }
+        if (window > 0) {
+            copyProblemsAndNotes(profiler, buffers.slots, window);
+        }
         return window;
+    }
+
+    private static final Problem[] PROBLEMS = Problem.values();
+
+    /**
+     * Each recorded frame's problem counts from the history (an unrecorded frame's are only in the totals), the
+     * first frame's "before" making the replay's totals those of the live run by the window's end; and on the last
+     * frame the notes that touched the window.
+     */
+    private static void copyProblemsAndNotes(Profiler profiler, List<FrameSlot> slots, int window) {
+        FrameHistory history = profiler.history();
+        long newest = history.size() == 0 ? -1 : history.frameNumber(0);
+        long windowFirst = Long.MAX_VALUE;
+        long windowLast = -1;
+        for (int k = 0; k < window; k++) {
+            FrameSlot s = slots.get(k);
+            if (!s.recorded) {
+                continue;
+            }
+            windowFirst = Math.min(windowFirst, s.frameNumber);
+            windowLast = Math.max(windowLast, s.frameNumber);
+            long ago = newest - s.frameNumber;
+            if (ago >= 0 && ago < history.size() && history.frameNumber((int) ago) == s.frameNumber) {
+                for (int p = 0; p < PROBLEMS.length; p++) {
+                    s.problemsInFrame[p] = history.problems((int) ago, PROBLEMS[p]);
+                }
+            }
+        }
+        FrameSlot first = slots.get(0);
+        for (int p = 0; p < PROBLEMS.length; p++) {
+            long after = 0;
+            for (int ago = 0; ago < history.size() && history.frameNumber(ago) >= windowFirst; ago++) {
+                after += history.problems(ago, PROBLEMS[p]);
+            }
+            // Counts in unrecorded frames of the window (and after it) are not in the history: they go before it.
+            first.problemsBefore[p] = Math.max(0, profiler.problemsTotal(PROBLEMS[p]) - after);
+        }
+        PinnedNotes notes = ReportController.of(profiler).notes();
+        if (notes == null || windowLast < 0) {
+            return;
+        }
+        FrameSlot last = slots.get(window - 1);
+        for (long n = notes.oldest(); n < notes.end(); n++) {
+            long from = NoteFrames.first(profiler, notes, n);
+            long to = NoteFrames.last(profiler, notes, n);
+            if (from > 0 && from <= windowLast && to >= windowFirst) {
+                last.addNote(from, Math.min(to, windowLast), notes.text(n));
+            }
+        }
     }
 
     /**

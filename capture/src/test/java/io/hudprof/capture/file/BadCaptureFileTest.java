@@ -5,16 +5,25 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.hudprof.capture.FrameNotes;
+import io.hudprof.capture.SpikeCapture;
+import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.Problem;
 import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.ThreadWorker;
 import io.hudprof.core.Zone;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.IntDistribution;
+import io.hudprof.stats.Sensor;
 import io.hudprof.testkit.AllocationCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -30,6 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 class BadCaptureFileTest {
     private static final Zone A = Zone.define("bad:A");
     private static final Zone B = Zone.local("bad:B");
+    private static final Counter SPAWNED = Counter.define("bad/Spawned");
+    private static final IntDistribution SIZES = IntDistribution.define("bad/Sizes");
 
     @TempDir
     Path dir;
@@ -47,16 +58,30 @@ class BadCaptureFileTest {
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock)
                 .timelineCapacity(1 << 10).build()));
         good = dir.resolve("good.hudprof");
+        // Format 1.1's sections too: a note (the spike capture's notes store) and problem counts.
+        SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(60_000)).attach(profiler);
+        FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
         try (ThreadWorker worker = new ThreadWorker("worker")) {
             CaptureWriter writer = CaptureWriter.start(profiler, good, 64, 0, "bad files"); // room for every frame
             profiler.update();
             for (int f = 0; f < 12; f++) {
+                if (f == 6) {
+                    spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
+                            clock.nanoTime() - 30_000, 20_000);
+                }
                 A.begin();
+                SPAWNED.add(f % 3);
+                SIZES.report(f * 3L);
                 clock.advanceMicros(10 + f);
                 B.begin();
                 clock.advanceMicros(3);
-                B.end();
+                if (f % 3 != 1) {
+                    B.end(); // else a missing end
+                }
                 A.end();
+                if (f % 4 == 2) {
+                    B.end(); // an extra end
+                }
                 worker.run(() -> {
                     A.begin();
                     clock.advanceMicros(4);
@@ -69,7 +94,11 @@ class BadCaptureFileTest {
         }
         Hudprof.uninstall();
         bytes = Files.readAllBytes(good);
-        assertEquals(13, Capture.open(good).frames().size());
+        Capture capture = Capture.open(good);
+        assertEquals(13, capture.frames().size());
+        assertEquals(1, capture.notes().size());
+        assertTrue(capture.frames().stream().anyMatch(f -> f.problems(Problem.MISSING_END) > 0));
+        assertTrue(capture.frames().stream().allMatch(CapturedFrame::hasStatistics));
     }
 
     private CaptureFormatException rejected(byte[] b) {
@@ -91,7 +120,7 @@ class BadCaptureFileTest {
         byte[] b = bytes.clone();
         b[CaptureFormat.MAGIC.length] = 2;
         CaptureFormatException e = rejected(b);
-        assertTrue(e.getMessage().contains("version 2.0"), e.getMessage());
+        assertTrue(e.getMessage().contains("version 2." + CaptureFormat.MINOR), e.getMessage());
         assertEquals(CaptureFormat.MAGIC.length, e.offset());
     }
 
@@ -135,6 +164,165 @@ class BadCaptureFileTest {
         CaptureFormatException e = rejected(toBytes(out));
         assertTrue(AllocationCheck.allocatedBytes() - before < 1 << 20);
         assertTrue(e.getMessage().contains("thread segments"), e.getMessage());
+    }
+
+    @Test
+    void aVersionOneZeroCaptureStillOpensAndReplays() {
+        // The capture as version 1.0 wrote it: the same records without the 1.1 ones (tags 64 and up).
+        ByteOut out = new ByteOut(bytes.length);
+        int headerTag = CaptureFormat.MAGIC.length + 2;
+        byte[] start = Arrays.copyOf(bytes, headerTag);
+        start[CaptureFormat.MAGIC.length + 1] = 0;
+        out.writeBytes(start);
+        int kept = 0;
+        int skipped = 0;
+        ByteIn in = new ByteIn(good, bytes);
+        try {
+            for (int i = 0; i < headerTag; i++) {
+                in.readByte();
+            }
+            while (in.remaining() > 0) {
+                int at = in.position();
+                int tag = in.readByte();
+                int length = (int) in.readVarLong();
+                int end = in.position() + length;
+                if (tag < CaptureFormat.TAG_FIRST_OPTIONAL) {
+                    out.writeBytes(Arrays.copyOfRange(bytes, at, end));
+                    kept++;
+                } else {
+                    skipped++;
+                }
+                while (in.position() < end) {
+                    in.readByte();
+                }
+            }
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
+        assertTrue(skipped > 13, "the 1.1 capture has statistics, problems and a note: " + skipped + " records");
+        System.out.println("capture 1.1 records: " + skipped + " records, " + (bytes.length - toBytes(out).length)
+                + " of " + bytes.length + " bytes (13 frames with 2 statistics, 2 problem kinds, 1 note)");
+        Capture old;
+        try {
+            old = Capture.read(good, toBytes(out));
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
+        assertEquals(0, old.minorVersion());
+        assertEquals(13, old.frames().size());
+        assertTrue(old.notes().isEmpty() && old.statistics().isEmpty());
+        assertTrue(old.frames().stream().noneMatch(CapturedFrame::hasStatistics));
+        assertEquals(0, old.frames().get(5).problems(Problem.MISSING_END));
+        try (CaptureReplay replay = old.replay(ProfilerConfig.builder().timelineCapacity(1 << 10))) {
+            replay.replayAll();
+            assertEquals(12, replay.profiler().recordedFrames() - 1);
+            assertEquals(null, replay.statistics());
+        }
+        assertTrue(kept > 13);
+    }
+
+    @Test
+    void lyingProblemAndNoteRecordsAreRejectedAtTheirOffset() {
+        int afterHeader = firstRecordEnd();
+        // A note before any frame.
+        ByteOut note = new ByteOut(64);
+        note.writeVarLong(1);
+        note.writeVarLong(1);
+        note.writeString("G1 pause");
+        CaptureFormatException e = rejected(withRecordAt(afterHeader, CaptureFormat.TAG_NOTE, note));
+        assertTrue(e.getMessage().contains("before the first frame"), e.getMessage());
+        assertEquals(afterHeader, e.offset());
+        int afterFirstFrame = recordEnd(afterHeader, CaptureFormat.TAG_FRAME);
+        // A note that touches a frame not recorded yet, and one whose range is backwards.
+        ByteOut future = new ByteOut(64);
+        future.writeVarLong(1);
+        future.writeVarLong(1_000);
+        future.writeString("G1 pause");
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_NOTE, future));
+        assertTrue(e.getMessage().contains("not recorded yet"), e.getMessage());
+        ByteOut backwards = new ByteOut(64);
+        backwards.writeVarLong(3);
+        backwards.writeVarLong(2);
+        backwards.writeString("G1 pause");
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_NOTE, backwards));
+        assertTrue(e.getMessage().contains("touches frames 3 to 2"), e.getMessage());
+        // Problem counts of a kind never defined.
+        ByteOut undefined = new ByteOut(64);
+        undefined.writeVarLong(0);
+        undefined.writeVarLong(1);
+        undefined.writeVarLong(200);
+        undefined.writeVarLong(5);
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_PROBLEMS, undefined));
+        assertTrue(e.getMessage().contains("never defined"), e.getMessage());
+        // A problems record claiming 2^30 counts in a few bytes allocates nothing for them.
+        ByteOut claim = new ByteOut(64);
+        claim.writeVarLong(1L << 30);
+        claim.writeVarLong(0);
+        long before = AllocationCheck.allocatedBytes();
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_PROBLEMS, claim));
+        assertTrue(AllocationCheck.allocatedBytes() - before < 1 << 20);
+        assertTrue(e.getMessage().contains("cannot fit"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(good.toString() + ": offset "), e.getMessage());
+        // Statistics that claim more cells than their statistics have, a cell past them, a statistic out of order.
+        ByteOut cells = new ByteOut(64);
+        cells.writeVarLong(CaptureFormat.STATISTICS_BASE);
+        cells.writeVarLong(0);
+        cells.writeVarLong(1L << 30);
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_STATISTICS, cells));
+        assertTrue(e.getMessage().contains("cannot fit") || e.getMessage().contains("which have 0"),
+                e.getMessage());
+        ByteOut past = new ByteOut(64);
+        past.writeVarLong(CaptureFormat.STATISTICS_BASE);
+        past.writeVarLong(0);
+        past.writeVarLong(0);
+        past.writeVarLong(0);
+        past.writeVarLong(0);
+        past.writeVarLong(1);
+        past.writeVarLong(0);
+        past.writeSignedVarLong(1);
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_STATISTICS, past));
+        assertTrue(e.getMessage().contains("past the 0 cells"), e.getMessage());
+        ByteOut statistic = new ByteOut(64);
+        statistic.writeVarLong(5);
+        statistic.writeVarLong(0);
+        statistic.writeVarLong(0);
+        statistic.writeVarLong(0);
+        statistic.writeVarLong(0);
+        statistic.writeString("bad/Later");
+        e = rejected(withRecordAt(afterHeader, CaptureFormat.TAG_STATISTIC, statistic));
+        assertTrue(e.getMessage().contains("statistic 5 defined where statistic 0 comes next"), e.getMessage());
+    }
+
+    /** The good capture with {@code record} (under {@code tag}) put in at {@code offset}. */
+    private byte[] withRecordAt(int offset, int tag, ByteOut record) {
+        ByteOut out = new ByteOut(bytes.length + 64);
+        out.writeBytes(Arrays.copyOf(bytes, offset));
+        out.writeRecord(tag, record);
+        out.writeBytes(Arrays.copyOfRange(bytes, offset, bytes.length));
+        return toBytes(out);
+    }
+
+    /** The offset just past the first record with {@code tag} from {@code offset} on. */
+    private int recordEnd(int offset, int tag) {
+        ByteIn in = new ByteIn(good, bytes);
+        try {
+            for (int i = 0; i < offset; i++) {
+                in.readByte();
+            }
+            while (true) {
+                int t = in.readByte();
+                int length = (int) in.readVarLong();
+                int end = in.position() + length;
+                while (in.position() < end) {
+                    in.readByte();
+                }
+                if (t == tag) {
+                    return end;
+                }
+            }
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

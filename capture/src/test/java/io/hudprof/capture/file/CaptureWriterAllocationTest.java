@@ -2,12 +2,20 @@ package io.hudprof.capture.file;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.capture.SpikeCapture;
+import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.IntDistribution;
+import io.hudprof.stats.Sensor;
 import io.hudprof.testkit.AllocationCheck;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -17,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 class CaptureWriterAllocationTest {
     private static final Zone OUTER = Zone.define("alloc:Outer");
     private static final Zone INNER = Zone.define("alloc:Inner");
+    private static final Counter FRAMES = Counter.define("alloc/Frames");
+    private static final IntDistribution SIZES = IntDistribution.define("alloc/Sizes");
 
     @TempDir
     Path dir;
@@ -45,5 +55,32 @@ class CaptureWriterAllocationTest {
         assertTrue(writer.framesTaken() > 0);
         Capture capture = Capture.open(writer.file());
         assertTrue(capture.frames().size() == writer.framesTaken());
+    }
+
+    @Test
+    void takingProblemCountsNotesAndStatisticsAllocatesNothingOnTheUpdatingThread() throws Exception {
+        Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().timelineCapacity(1 << 12)
+                .build()));
+        // A notes store in the report (the spike capture's), statistics, and a problem counted in every frame.
+        SpikeCapture.builder().rule(SpikeRule.above(60_000)).attach(profiler);
+        FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
+        CaptureWriter writer = CaptureWriter.start(profiler, dir.resolve("problems.hudprof"), 16, 0, "problems");
+        Runnable frame = () -> {
+            OUTER.begin();
+            INNER.begin();
+            OUTER.end(); // a missing end, repaired and counted
+            INNER.end(); // an extra end
+            FRAMES.increment();
+            SIZES.report(17);
+            profiler.update();
+        };
+        AllocationCheck.assertSteady("capture writer with problems on the updating thread", 5_000, 5, 1_000, frame);
+        writer.finish().get(60, TimeUnit.SECONDS);
+        Capture capture = Capture.open(writer.file());
+        assertTrue(capture.frames().size() == writer.framesTaken());
+        CapturedFrame last = capture.frames().get(capture.frames().size() - 1);
+        assertTrue(last.problems(Problem.MISSING_END) == 1 && last.problems(Problem.EXTRA_END) == 1,
+                "every frame carries its problems");
+        assertTrue(last.hasStatistics(), "and its statistics");
     }
 }
