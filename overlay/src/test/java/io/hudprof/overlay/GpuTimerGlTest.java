@@ -301,6 +301,46 @@ class GpuTimerGlTest {
     }
 
     @Test
+    void aHiddenHudsBatchedCollectReadsEveryFewFramesAndStillResolvesEachFrameIntoItsOwn() {
+        timer = GpuTimer.create(profiler, 10, 64, 0);
+        for (long n = 1; n <= 70; n++) {
+            try (GpuZoneScope o = OUTER.enter()) {
+                glClear(GL_COLOR_BUFFER_BIT);
+                for (int i = 0; i < n % 4 + 1; i++) {
+                    try (GpuZoneScope in = INNER.enter()) {
+                        glClear(GL_COLOR_BUFFER_BIT);
+                    }
+                }
+            }
+            profiler.update();
+            timer.collectBatched();
+            glFlush();
+            glFinish(); // paced like a swap
+        }
+        // Results are read once 8 frames wait (ring of 10, two short of full): about every 7th frame, not 70 times.
+        assertTrue(timer.polls() >= 7 && timer.polls() <= 12, "polls: " + timer.polls());
+        assertEquals(0, profiler.data().problemsTotal(Problem.GPU_FRAME_DROPPED), "no frame dropped");
+        assertTrue(timer.framesResolved() >= 70 - 9, "resolved " + timer.framesResolved());
+        ProfileData data = profiler.data();
+        double[] self = new double[data.stateCapacity()];
+        double[] calls = new double[data.stateCapacity()];
+        int inner = INNER.zone().id();
+        for (int ago = 9; ago < 60; ago++) {
+            long number = profiler.history().frameNumber(ago);
+            assertTrue(profiler.history().gpuFrameNanos(ago) >= 0, "frame " + number + " has its GPU time");
+            data.loadHistoryStates(ago, self, calls);
+            double innerCalls = 0;
+            for (int s = 0; s < data.stateCount(); s++) {
+                if (data.zone(s) == inner) {
+                    innerCalls += calls[s];
+                }
+            }
+            assertEquals(number % 4 + 1, innerCalls, "frame " + number + " has its own GPU zones");
+            data.clearHistoryStates(ago, self, calls);
+        }
+    }
+
+    @Test
     void collectNeverPollsTheFrameThatHasNotBeenFlushedYet() {
         timer = GpuTimer.create(profiler);
         for (long n = 1; n <= 30; n++) {
