@@ -8,7 +8,6 @@ import io.hudprof.pstats.FrameData;
 import io.hudprof.pstats.PStatsCodec;
 import io.hudprof.pstats.PStatsSession;
 import io.hudprof.pstats.WireWriter;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,16 +30,6 @@ class ProfileMemoryEstimateTest {
         session.tcpPayload(out.buffer(), WireWriter.HEADER, len - WireWriter.HEADER);
     }
 
-    private static long heapAfterGc() throws InterruptedException {
-        long least = Long.MAX_VALUE;
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            Thread.sleep(20);
-            least = Math.min(least, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-        }
-        return least;
-    }
-
     @ParameterizedTest(name = "{0} collectors on {1} threads")
     @CsvSource({"40, 2", "400, 8", "2000, 2"})
     void theEstimateIsAboveWhatAClientOfThisShapeHolds(int collectors, int threadCount) throws Exception {
@@ -48,7 +37,7 @@ class ProfileMemoryEstimateTest {
         List<PStatsSession> sessions = new ArrayList<>();
         List<ClientFeed> feeds = new ArrayList<>();
         int frames = ViewerMain.HISTORY_FRAMES + 100;
-        long before = heapAfterGc();
+        long before = FedClients.heapAfterGc();
         try {
             for (int c = 0; c < CLIENTS; c++) {
                 ClientFeed feed = new ClientFeed(clients, true);
@@ -99,7 +88,7 @@ class ProfileMemoryEstimateTest {
             for (ClientFeed feed : feeds) {
                 assertEquals(expected, feed.replayed(), "every frame but the held main one replayed");
             }
-            double measured = (heapAfterGc() - before) / 1048576.0 / CLIENTS;
+            double measured = (FedClients.heapAfterGc() - before) / 1048576.0 / CLIENTS;
             // "Frame" is defined too.
             long estimate = ProfileMemory.estimate(collectors + 1, threadCount,
                     ProfileMemory.frameEvents(collectors + 1));

@@ -9,8 +9,6 @@ import io.hudprof.pstats.FrameData;
 import io.hudprof.pstats.PStatsCodec;
 import io.hudprof.pstats.PStatsSession;
 import io.hudprof.pstats.WireWriter;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -66,17 +64,6 @@ class SequentialSessionsTest {
         return clients.shown();
     }
 
-    private static long heapAfterGc() throws InterruptedException {
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        long least = Long.MAX_VALUE;
-        for (int i = 0; i < 4; i++) {
-            System.gc();
-            Thread.sleep(20);
-            least = Math.min(least, memory.getHeapMemoryUsage().getUsed());
-        }
-        return least;
-    }
-
     @Test
     void aThousandClientsOneAfterAnotherLeaveZonesAndHeapWhereTheyStarted() throws Exception {
         ViewerClients clients = new ViewerClients(ViewerMain.HISTORY_FRAMES);
@@ -86,13 +73,13 @@ class SequentialSessionsTest {
                 session(clients, i);
             }
             int zonesAfterWarmUp = Zone.count();
-            long heapAfterWarmUp = heapAfterGc();
+            long heapAfterWarmUp = FedClients.heapAfterGc();
             RemoteProfile last = null;
             for (int i = warm + 1; i <= SESSIONS; i++) {
                 last = session(clients, i);
                 assertEquals(zonesAfterWarmUp, Zone.count(), "zones after client " + i);
             }
-            long heapAfter = heapAfterGc();
+            long heapAfter = FedClients.heapAfterGc();
             System.out.printf("SequentialSessionsTest: %d clients of %d collectors: zones %d -> %d, heap after GC"
                     + " %.1f -> %.1f MiB%n", SESSIONS, COLLECTORS, zonesAfterWarmUp, Zone.count(),
                     heapAfterWarmUp / 1048576.0, heapAfter / 1048576.0);
