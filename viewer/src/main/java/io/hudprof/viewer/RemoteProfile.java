@@ -69,6 +69,8 @@ final class RemoteProfile {
     /** The profile whose replay threads are inside the gate, and how many. Guarded by {@link #GATE}. */
     private static RemoteProfile replaying;
     private static int replayers;
+    /** Set by {@link #close()}; guarded by {@link #GATE}. A closed profile is never installed again. */
+    private boolean closed;
 
     /** The profile alone, installed now (the one the viewer shows). */
     RemoteProfile(int historyFrames) {
@@ -203,7 +205,13 @@ final class RemoteProfile {
             }
             replaying = this;
             replayers++;
-            if (Hudprof.profiler() != profiler) {
+            if (closed) {
+                // A replay thread still draining after close (the viewer is shutting down): its zones must land
+                // in no profile, neither this one re-installed nor another client's left installed.
+                if (Hudprof.profiler() != null) {
+                    Hudprof.uninstall();
+                }
+            } else if (Hudprof.profiler() != profiler) {
                 Hudprof.install(profiler);
             }
         }
@@ -272,6 +280,7 @@ final class RemoteProfile {
     /** Stops recording into this profiler and releases the zones of the clients that left. Idempotent. */
     void close() {
         synchronized (GATE) {
+            closed = true;
             if (Hudprof.profiler() == profiler) {
                 Hudprof.uninstall();
             }

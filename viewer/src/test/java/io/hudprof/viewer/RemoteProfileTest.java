@@ -51,4 +51,34 @@ class RemoteProfileTest {
         }
         assertNull(Hudprof.profiler());
     }
+
+    /**
+     * A replay thread that enters after its profile was closed (a client's frames still draining while the viewer
+     * shuts down) installs nothing: the closed profile stays uninstalled, and another profile left installed is
+     * taken off so the late zones land in no one's profile.
+     */
+    @Test
+    void aClosedProfileIsNeverInstalledAgainByALateReplayThread() throws Exception {
+        RemoteProfile closed = new RemoteProfile(16);
+        closed.close();
+        assertNull(Hudprof.profiler());
+        closed.enter();
+        try {
+            assertNull(Hudprof.profiler(), "a late replay thread re-installed the closed profile");
+        } finally {
+            closed.exit();
+        }
+        RemoteProfile other = new RemoteProfile(16);
+        try {
+            closed.enter();
+            try {
+                assertNull(Hudprof.profiler(), "the late zones would have recorded into another profile");
+            } finally {
+                closed.exit();
+            }
+        } finally {
+            other.close();
+        }
+        assertNull(Hudprof.profiler());
+    }
 }
