@@ -7,7 +7,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.capture.TraceExporter;
 import io.hudprof.capture.file.CaptureWriter;
 import io.hudprof.capture.file.Captures;
-import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.StatusSource;
 import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
-import io.hudprof.core.format.StatusSource;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.StatusSource;
+import io.hudprof.stats.text.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
@@ -291,7 +291,7 @@ public final class HudFrame implements AutoCloseable {
 
     /**
      * Appends the text the panel draws for row {@code row} of {@link #report()}: the name cell, then each value
-     * right-aligned in its column, with the same {@code io.hudprof.core.report.ReportCells} the text report uses.
+     * right-aligned in its column, with the same {@code io.hudprof.stats.text.ReportCells} the text report uses.
      */
     public void appendRowText(int row, TextLine dest) {
         panel.appendRow(report, row, dest);

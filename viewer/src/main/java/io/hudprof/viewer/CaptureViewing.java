@@ -9,7 +9,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

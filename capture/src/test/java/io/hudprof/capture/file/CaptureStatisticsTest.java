@@ -15,7 +15,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.stats.Counter;
 import io.hudprof.stats.FloatDistribution;
 import io.hudprof.stats.FrameStatistics;

@@ -9,7 +9,6 @@ import io.hudprof.core.ProfilerSlot;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
-import io.hudprof.core.format.StatusSource;
 
 import java.util.Arrays;
 
