@@ -206,7 +206,7 @@ public final class HudFrame implements AutoCloseable {
         if (showTimeline) {
             timelineDrawn = true;
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
-            timeline.search(ReportController.of(profiler).search());
+            timeline.search(ZoneSearch.of(ReportController.of(profiler)));
             timeline.draw(controls.timeline(), graph, showGraph && !controls.categoriesShown(), list);
         }
         if (chartShown) {
