@@ -2,8 +2,8 @@ package io.hudprof.core;
 
 /**
  * The unit of a statistic's values. Used by rows of statistics reports ({@code ReportRow.unit()}), by value charts
- * and by the statistics exit report. Each constant says how it is printed; the printing itself is the text
- * renderers' ({@code io.hudprof.stats.text.UnitText} in hudprof-stats), so core holds numbers, never digits.
+ * and by the statistics exit report. Each constant says how it is printed; the printing, and a chart axis's label
+ * and scale, are the renderers' ({@code io.hudprof.stats.text.UnitText} in hudprof-stats): core holds numbers.
  */
 public enum ValueUnit {
     /** A count of events or things: a whole number, or two decimals when averaged. */
@@ -17,21 +17,5 @@ public enum ValueUnit {
     /** A ratio, printed with two decimals and {@code x} ("3.20x"). */
     RATIO,
     /** A plain number, printed with three decimals. */
-    NUMBER;
-
-    /** The value in the unit a chart axis is labelled in: milliseconds for {@link #NANOS}, itself otherwise. */
-    public double toDisplay(double value) {
-        return this == NANOS ? value / 1e6 : value;
-    }
-
-    /** The label of a chart axis or a data-file column in this unit ("ms", "bytes", "%", "x"; empty for counts). */
-    public String axisLabel() {
-        return switch (this) {
-            case COUNT, NUMBER -> "";
-            case BYTES -> "bytes";
-            case NANOS -> "ms";
-            case PERCENT -> "%";
-            case RATIO -> "x";
-        };
-    }
+    NUMBER
 }

@@ -53,6 +53,22 @@ public final class UnitText {
         }
     }
 
+    /** The value in the unit a chart axis is labelled in: milliseconds for {@link ValueUnit#NANOS}, else itself. */
+    public static double toDisplay(ValueUnit unit, double value) {
+        return unit == ValueUnit.NANOS ? value / 1e6 : value;
+    }
+
+    /** The label of a chart axis or a data-file column in {@code unit} ("ms", "bytes", "%", "x"; empty for counts). */
+    public static String axisLabel(ValueUnit unit) {
+        return switch (unit) {
+            case COUNT, NUMBER -> "";
+            case BYTES -> "bytes";
+            case NANOS -> "ms";
+            case PERCENT -> "%";
+            case RATIO -> "x";
+        };
+    }
+
     /** B, KiB, MiB or GiB: the largest unit in which the printed number is at least 1. */
     private static void appendBytes(double bytes, TextLine dest) {
         // Thresholds sit where the smaller unit would print 1024 after rounding, so "1024.00 KiB" never appears.
