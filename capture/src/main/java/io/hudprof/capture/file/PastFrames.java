@@ -2,6 +2,8 @@ package io.hudprof.capture.file;
 
 import io.hudprof.capture.FrameTimes;
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
+import io.hudprof.core.ProfileData;
 import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
@@ -37,6 +39,10 @@ final class PastFrames {
         private final List<FrameSlot> slots = new ArrayList<>();
         private final FrameEvents events = new FrameEvents();
         private int[] stack = new int[16];
+        /** Allocation per zone: the states named in the file being made, and one history frame's values. */
+        private final AllocationStates allocationStates = new AllocationStates();
+        private double[] stateBytes = new double[0];
+        private double[] stateCalls = new double[0];
         private final AtomicBoolean writing = new AtomicBoolean();
 
         /** Whether the last capture copied into these is still being written (then they cannot take another). */
@@ -79,10 +85,11 @@ final class PastFrames {
             throw e;
         }
         List<FrameSlot> slots = buffers.slots;
+        boolean allocation = profiler.data().records(Metric.ALLOCATED_BYTES);
         CompletableFuture<Path> done = new CompletableFuture<>();
         Thread writer = new Thread(() -> {
             try {
-                FrameEncoder encoder = FrameEncoder.open(file, title);
+                FrameEncoder encoder = FrameEncoder.open(file, title, allocation);
                 try {
                     for (int k = 0; k < window; k++) {
                         encoder.frame(slots.get(k));
@@ -165,8 +172,38 @@ final class PastFrames {
         }
         if (window > 0) {
             copyProblemsAndNotes(profiler, buffers.slots, window);
+            if (profiler.data().records(Metric.ALLOCATED_BYTES)) {
+                copyAllocation(profiler, buffers, window);
+            }
         }
         return window;
+    }
+
+    /**
+     * Each recorded frame's self bytes per zone-stack state, where the history still holds that frame's per-state
+     * values ({@code ProfilerConfig.Builder.stateHistoryEntries}); a frame it no longer holds carries none.
+     */
+    private static void copyAllocation(Profiler profiler, Buffers buffers, int window) {
+        ProfileData data = profiler.data();
+        FrameHistory history = profiler.history();
+        long newest = history.size() == 0 ? -1 : history.frameNumber(0);
+        int capacity = data.stateCapacity();
+        if (buffers.stateBytes.length < capacity) {
+            buffers.stateBytes = new double[capacity];
+            buffers.stateCalls = new double[capacity];
+        }
+        buffers.allocationStates.reset();
+        for (int k = 0; k < window; k++) {
+            FrameSlot s = buffers.slots.get(k);
+            long ago = newest - s.frameNumber;
+            if (!s.recorded || ago < 0 || ago >= history.size() || history.frameNumber((int) ago) != s.frameNumber
+                    || !data.historyHasStates((int) ago)) {
+                continue;
+            }
+            data.loadHistoryStates((int) ago, Metric.ALLOCATED_BYTES, buffers.stateBytes, buffers.stateCalls);
+            buffers.allocationStates.copy(data, buffers.stateBytes, s);
+            data.clearHistoryStates((int) ago, buffers.stateBytes, buffers.stateCalls);
+        }
     }
 
     private static final Problem[] PROBLEMS = Problem.values();
