@@ -1,6 +1,7 @@
 package io.hudprof.capture.file;
 
 import io.hudprof.capture.FrameTimes;
+import io.hudprof.capture.PastStatistics;
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
@@ -172,11 +173,72 @@ final class PastFrames {
         }
         if (window > 0) {
             copyProblemsAndNotes(profiler, buffers.slots, window);
+            copyStatistics(times, buffers.slots, newestAgo, window);
             if (profiler.data().records(Metric.ALLOCATED_BYTES)) {
                 copyAllocation(profiler, buffers, window);
             }
         }
         return window;
+    }
+
+    /**
+     * Each frame's statistics' cells at its end, walked back from the last update ({@link FrameTimes} keeps the
+     * changes), and the first frame's cells at its start; a frame whose start is no longer known (statistics attached
+     * later, changes pushed out) and every frame before it carry none, the next one carrying a base instead.
+     */
+    private static void copyStatistics(FrameTimes times, List<FrameSlot> slots, int newestAgo, int window) {
+        PastStatistics.Walk walk = times.walkBackStatistics();
+        for (int ago = 0; ago < newestAgo; ago++) {
+            if (!walk.back()) {
+                return;
+            }
+        }
+        if (!walk.held()) {
+            return;
+        }
+        int k = window - 1;
+        FrameSlot s = slots.get(k);
+        s.statCells = cells(walk, s.statCells);
+        s.statSlots = walk.cellCount();
+        s.statCount = walk.statCount();
+        s.hasStats = true;
+        while (true) {
+            if (!walk.back()) {
+                // Frame k's start is not known: it carries nothing, and its end is the next frame's base.
+                s.hasStats = false;
+                if (k + 1 < window) {
+                    FrameSlot next = slots.get(k + 1);
+                    next.statBase = true;
+                    if (next.baseCells.length < s.statSlots) {
+                        next.baseCells = new long[Math.max(s.statSlots, next.baseCells.length * 2)];
+                    }
+                    System.arraycopy(s.statCells, 0, next.baseCells, 0, s.statSlots);
+                    next.baseSlots = s.statSlots;
+                    next.baseStats = s.statCount;
+                }
+                return;
+            }
+            if (k == 0) {
+                s.statBase = true;
+                s.baseCells = cells(walk, s.baseCells);
+                s.baseSlots = walk.cellCount();
+                s.baseStats = walk.statCount();
+                return;
+            }
+            k--;
+            s = slots.get(k);
+            s.statCells = cells(walk, s.statCells);
+            s.statSlots = walk.cellCount();
+            s.statCount = walk.statCount();
+            s.hasStats = true;
+        }
+    }
+
+    private static long[] cells(PastStatistics.Walk walk, long[] into) {
+        int n = walk.cellCount();
+        long[] out = into.length >= n ? into : new long[Math.max(n, into.length * 2)];
+        System.arraycopy(walk.cells(), 0, out, 0, n);
+        return out;
     }
 
     /**

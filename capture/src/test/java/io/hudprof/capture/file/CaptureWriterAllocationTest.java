@@ -88,6 +88,27 @@ class CaptureWriterAllocationTest {
     }
 
     @Test
+    void keepingThePastFramesStatisticsAllocatesNothingOnTheUpdatingThread() throws Exception {
+        Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().timelineCapacity(1 << 12)
+                .build()));
+        FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(profiler);
+        io.hudprof.capture.FrameTimes times = io.hudprof.capture.FrameTimes.attach(profiler, 256);
+        Runnable frame = () -> {
+            OUTER.begin();
+            FRAMES.increment();
+            SIZES.report(17);
+            OUTER.end();
+            profiler.update();
+        };
+        AllocationCheck.assertSteady("frame times with statistics on the updating thread", 5_000, 5, 1_000, frame);
+        Path file = dir.resolve("past.hudprof");
+        Captures.of(profiler).writeLast(100, times, file).get(60, TimeUnit.SECONDS);
+        Capture capture = Capture.open(file);
+        assertTrue(capture.frames().size() == 100);
+        assertTrue(capture.frames().stream().allMatch(CapturedFrame::hasStatistics), "and the frames keep them");
+    }
+
+    @Test
     void takingProblemCountsNotesAndStatisticsAllocatesNothingOnTheUpdatingThread() throws Exception {
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().timelineCapacity(1 << 12)
                 .build()));
