@@ -28,8 +28,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * reused by a caller that captures again and again ({@link SpikeFiles}), so that after the first capture a copy
  * allocates nothing but grows arrays only for a window bigger than any before.
  *
- * <p>What the past no longer holds is left out: threads that ended inside the window (their timelines are gone), GPU
- * results that had not arrived, and a thread that started inside the window is taken as present from its start.
+ * <p>Statistics come from the cells {@link FrameTimes} keeps ({@link PastStatistics}), allocation per zone from the
+ * history's per-state values. What the past no longer holds is left out: threads that ended inside the window (their
+ * timelines are gone), GPU results that had not arrived, statistics of frames whose start is no longer known,
+ * allocation of frames whose per-state values history dropped; a thread that started inside the window is taken as
+ * present from its start.
  */
 final class PastFrames {
     private PastFrames() {
