@@ -60,7 +60,12 @@ public final class FrameTimes implements FrameListener {
      * past frames stores for a replay.
      */
     public PastStatistics.Walk walkBackStatistics() {
-        return statistics.walkBack(this);
+        return statistics.walkBack(this, null);
+    }
+
+    /** {@link #walkBackStatistics()} reusing {@code walk} (one this made before; otherwise a new one is made). */
+    public PastStatistics.Walk walkBackStatistics(PastStatistics.Walk walk) {
+        return statistics.walkBack(this, walk);
     }
 
     /** Frames held, up to the capacity. */

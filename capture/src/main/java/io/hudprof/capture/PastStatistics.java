@@ -87,9 +87,15 @@ public final class PastStatistics {
         valid = true;
     }
 
-    /** A walk back through the held updates' statistics; {@code times} is the FrameTimes that owns these. */
-    Walk walkBack(FrameTimes times) {
-        return new Walk(times);
+    /**
+     * A walk back through the held updates' statistics from the last one; {@code times} is the FrameTimes that owns
+     * these. {@code reuse}, a walk of these made before, is started again (growing its cells only when there are more
+     * now) rather than a new one made: a caller that captures again and again allocates nothing.
+     */
+    Walk walkBack(FrameTimes times, Walk reuse) {
+        Walk walk = reuse != null && reuse.owner() == this ? reuse : new Walk(times);
+        walk.restart();
+        return walk;
     }
 
     /**
@@ -98,7 +104,7 @@ public final class PastStatistics {
      */
     public final class Walk {
         private final FrameTimes times;
-        private final long[] at;
+        private long[] at = new long[0];
         private int ago;
         private int cellsNow;
         private int statsNow;
@@ -106,10 +112,22 @@ public final class PastStatistics {
 
         private Walk(FrameTimes times) {
             this.times = times;
-            this.at = Arrays.copyOf(cells, cellCount);
-            this.cellsNow = cellCount;
-            this.statsNow = statCount;
-            this.held = times.size() > 0 && statsAtEnd[times.slotOf(0)] >= 0;
+        }
+
+        private PastStatistics owner() {
+            return PastStatistics.this;
+        }
+
+        /** Back to the last update's end. */
+        private void restart() {
+            if (at.length < cellCount) {
+                at = new long[Math.max(cellCount, at.length * 2)];
+            }
+            System.arraycopy(cells, 0, at, 0, cellCount);
+            ago = 0;
+            cellsNow = cellCount;
+            statsNow = statCount;
+            held = times.size() > 0 && statsAtEnd[times.slotOf(0)] >= 0;
         }
 
         /** How many updates back the walk stands: its cells are those at that update's end. */

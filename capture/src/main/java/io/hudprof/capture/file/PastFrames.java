@@ -47,6 +47,8 @@ final class PastFrames {
         private final AllocationStates allocationStates = new AllocationStates();
         private double[] stateBytes = new double[0];
         private double[] stateCalls = new double[0];
+        /** The walk back through the statistics' cells, kept for the next capture from the same FrameTimes. */
+        private PastStatistics.Walk statisticsWalk;
         private final AtomicBoolean writing = new AtomicBoolean();
 
         /** Whether the last capture copied into these is still being written (then they cannot take another). */
@@ -176,7 +178,8 @@ final class PastFrames {
         }
         if (window > 0) {
             copyProblemsAndNotes(profiler, buffers.slots, window);
-            copyStatistics(times, buffers.slots, newestAgo, window);
+            buffers.statisticsWalk = times.walkBackStatistics(buffers.statisticsWalk);
+            copyStatistics(buffers.statisticsWalk, buffers.slots, newestAgo, window);
             if (profiler.data().records(Metric.ALLOCATED_BYTES)) {
                 copyAllocation(profiler, buffers, window);
             }
@@ -189,8 +192,7 @@ final class PastFrames {
      * changes), and the first frame's cells at its start; a frame whose start is no longer known (statistics attached
      * later, changes pushed out) and every frame before it carry none, the next one carrying a base instead.
      */
-    private static void copyStatistics(FrameTimes times, List<FrameSlot> slots, int newestAgo, int window) {
-        PastStatistics.Walk walk = times.walkBackStatistics();
+    private static void copyStatistics(PastStatistics.Walk walk, List<FrameSlot> slots, int newestAgo, int window) {
         for (int ago = 0; ago < newestAgo; ago++) {
             if (!walk.back()) {
                 return;
