@@ -25,7 +25,8 @@ public final class FrameNotes implements PinnedNotes {
         COMPILATION
     }
 
-    private record Post(Kind kind, String what, String detail, long startNanos, long durationNanos) {
+    /** A posted event, its text made by the posting thread so settling it inside update() allocates nothing. */
+    private record Post(Kind kind, String what, String detail, long startNanos, long durationNanos, String text) {
     }
 
     private final int capacity;
@@ -87,8 +88,13 @@ public final class FrameNotes implements PinnedNotes {
      * @param durationNanos its length (≥ 0)
      */
     public void post(Kind kind, String what, String detail, long startNanos, long durationNanos) {
-        if (!incoming.offer(new Post(kind, what, detail == null ? "" : detail, startNanos,
-                Math.max(0, durationNanos)))) {
+        if (kind == null || what == null) {
+            throw new IllegalArgumentException("hudprof: a note needs a kind and a name (who caused it), got " + kind
+                    + " and " + what);
+        }
+        String why = detail == null ? "" : detail;
+        long duration = Math.max(0, durationNanos);
+        if (!incoming.offer(new Post(kind, what, why, startNanos, duration, format(kind, what, why, duration)))) {
             dropped.incrementAndGet();
         }
     }
@@ -190,7 +196,7 @@ public final class FrameNotes implements PinnedNotes {
         durations[i] = post.durationNanos;
         firstFrames[i] = first;
         lastFrames[i] = last;
-        texts[i] = format(i);
+        texts[i] = post.text;
         long index = written++;
         if (sink != null) {
             sink.settled(index);
@@ -252,23 +258,26 @@ public final class FrameNotes implements PinnedNotes {
         return firstFrames[i] >= 0 && firstFrames[i] <= frame && frame <= lastFrames[i];
     }
 
-    /** The note as text: {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}; made when it settled. */
+    /**
+     * The note as text: {@code G1 Young Generation pause 11.2 ms (G1 Evacuation Pause)}; made by the thread that
+     * posted it (a GC notification, the JFR stream), not inside the update() that settles it.
+     */
     @Override
     public String text(long note) {
         return texts[slot(note)];
     }
 
-    private String format(int i) {
-        StringBuilder b = new StringBuilder(64).append(whats[i]).append(' ');
-        b.append(switch (kinds[i]) {
+    private static String format(Kind kind, String what, String detail, long durationNanos) {
+        StringBuilder b = new StringBuilder(64).append(what).append(' ');
+        b.append(switch (kind) {
             // A concurrent collector's cycle (ZGC, Shenandoah) runs beside the game: not a pause.
-            case GC -> details[i].startsWith("concurrent cycle") ? "cycle" : "pause";
+            case GC -> detail.startsWith("concurrent cycle") ? "cycle" : "pause";
             case SAFEPOINT -> "safepoint";
             case COMPILATION -> "compilation";
         });
-        b.append(' ').append(Math.round(durations[i] / 1e5) / 10.0).append(" ms");
-        if (!details[i].isEmpty()) {
-            b.append(" (").append(details[i]).append(')');
+        b.append(' ').append(Math.round(durationNanos / 1e5) / 10.0).append(" ms");
+        if (!detail.isEmpty()) {
+            b.append(" (").append(detail).append(')');
         }
         return b.toString();
     }

@@ -9,9 +9,10 @@ import java.util.concurrent.locks.LockSupport;
  * allocation. A spike copies into several slots inside {@code update()} (the one it is filled in, the recent list's,
  * the worst list's, the one waiting for listeners); a slot smaller than the spike would grow there, array by array,
  * up to megabytes with timelines on. Instead {@link #fitting} swaps such a slot for a spare already big enough, and
- * hands the small one to the grower, which grows it to twice the largest spike seen so far ({@link #ask}) and offers
- * it again. Only when no grown spare is ready (a burst of ever larger spikes) does a slot grow in place, counted in
- * {@link #grownInUpdate()}.
+ * hands the small one to the grower, which grows it to twice the largest spike or frame seen so far ({@link #ask}: the
+ * capture asks for every recorded frame's sizes, so a spike is ready for before it happens) and offers it again. Only
+ * when no grown spare is ready (a frame more than twice as large as all before it, or a burst of ever larger ones)
+ * does a slot grow in place, counted in {@link #grownInUpdate()}.
  *
  * <p>Threads: {@link #fitting} and {@link #ask} on the updating thread only. A spare belongs to the updating thread
  * while its {@code ready} flag is 1 and to the grower while it is 0; the flag's volatile write hands it over with its

@@ -72,9 +72,11 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private long captured;
     /** Grown slots swapped in where a slot is too small for a spike, so no slot grows inside update(). */
     private final SpareSpikes spares = new SpareSpikes();
-    /** The largest spike kept so far, size by size, and the one being kept now. */
+    /** The largest spike kept or frame recorded so far, size by size, and the spike being kept now. */
     private final SpikeRoom largest = new SpikeRoom();
     private final SpikeRoom need = new SpikeRoom();
+    /** The last recorded frame's sizes as a spike would need them ({@link #includeFrameSize()}). */
+    private final SpikeRoom frameSize = new SpikeRoom();
 
     private final String wantedRoot;
     private double frameAverage = Double.NaN;
@@ -342,9 +344,10 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     }
 
     /**
-     * Times a spike slot grew inside {@code update()}: a spike larger than every one before it, or no grown spare slot
-     * ready (a burst of ever larger spikes). Otherwise slots are grown on the "hudprof spike slots" thread, ahead,
-     * to twice the largest spike seen, and swapped in; steady state allocates nothing on the updating thread.
+     * Times a spike slot grew inside {@code update()}: a spike more than twice as large as every frame and spike before
+     * it, or no grown spare slot ready (a burst of ever larger frames). Otherwise slots are grown on the "hudprof spike
+     * slots" thread, ahead, to twice the largest frame or spike seen, and swapped in; steady state allocates nothing
+     * on the updating thread.
      */
     public long slotGrowthsInUpdate() {
         return spares.grownInUpdate();
@@ -403,6 +406,44 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             framePrevious = frameNanos;
         } else {
             checkThreads();
+        }
+        includeFrameSize();
+    }
+
+    /**
+     * Counts the frame just recorded into {@link #largest} as if it were a spike, so the spares grow ahead (off this
+     * thread) to hold a spike as large as any frame seen, not only as large as the spikes before: a spike is then
+     * filled without growing its slot here unless it is larger than every frame before it by more than the
+     * spares' headroom. Done after the spike check, so the frame that raises the sizes never waits for its own spares.
+     * A few reads per thread a frame, nothing allocated. The timeline's bars are estimated (a bar per two events,
+     * plus the zones left open), the nesting depth bounded by the state count.
+     */
+    private void includeFrameSize() {
+        int threads = profiler.threadCount();
+        int timelines = 0;
+        int events = 0;
+        long bars = 0;
+        for (int t = 0; t < threads; t++) {
+            ThreadTimeline timeline = profiler.timeline(t);
+            if (timeline == null) {
+                continue;
+            }
+            timelines++;
+            int count = Math.max(0, timeline.frameEventCount(0));
+            events = Math.max(events, count);
+            bars += (count + 1) / 2 + timeline.openDepth();
+        }
+        frameSize.states = data.stateCount();
+        frameSize.statRows = largest.statRows;
+        frameSize.threads = timelines;
+        frameSize.events = events;
+        boolean keepsTimeline = profiler.timelines() != null;
+        frameSize.lanes = keepsTimeline ? timelines + 1 : 0;
+        frameSize.bars = keepsTimeline ? (int) Math.min(Integer.MAX_VALUE - 8, bars) : 0;
+        frameSize.depth = keepsTimeline ? frameSize.states : 0;
+        if (!largest.covers(frameSize)) {
+            largest.include(frameSize);
+            spares.ask(largest);
         }
     }
 

@@ -416,6 +416,39 @@ class SpikeCaptureTest {
         spikes.detach();
     }
 
+    /**
+     * Issue 31: the first spike larger than every spike before it grew its slot inside update() (a frame of the demo
+     * after its warm-up, 553 KB). The spares now grow ahead to the frames' sizes, spike or not, so a spike no larger
+     * than the frames before it finds a spare ready, however much larger than the spikes before it.
+     */
+    @Test
+    void aSpikeAsLargeAsTheFramesBeforeItDoesNotGrowItsSlotInsideUpdate() throws InterruptedException {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(20)).recent(4).worst(2)
+                .framesAfter(0));
+        spikes.addListener((spike, ago) -> { });
+        wideFrame(2);
+        for (int paths = 10; paths <= 300; paths += 10) {
+            wideFrame(paths);
+        }
+        assertEquals(0, spikes.captured(), "no frame before was a spike");
+        awaitSpares(spikes);
+        long before = spikes.slotGrowthsInUpdate();
+        // One spike as wide as the widest frame so far, its time over the rule: the largest spike by far.
+        LOGIC.begin();
+        for (int i = 0; i < 300; i++) {
+            PATH.begin();
+            clock.advanceMicros(10);
+            PATH.end();
+        }
+        LOGIC.end();
+        clock.advanceMicros(25_000);
+        profiler.update();
+        assertEquals(1, spikes.captured());
+        assertEquals(300, countPaths(spikes.recent(0)), "the spike holds its frame's PATH zones");
+        assertEquals(before, spikes.slotGrowthsInUpdate(), "its slots were grown ahead, off the updating thread");
+        spikes.detach();
+    }
+
     /** PATH begin events in the spike's first timeline thread. */
     private static int countPaths(Spike spike) {
         int[] paths = {0};
@@ -435,6 +468,25 @@ class SpikeCaptureTest {
         // compiles in a loaded full build) show in some windows, a per-frame allocation in every one.
         AllocationCheck.assertSteady("frames without a spike", 2_000, 8, 2_000, () -> frame(5_000, 3_000, 1_000));
         assertEquals(0, spikes.captured() + frameRule.captured());
+    }
+
+    /**
+     * Issue 31: a note's text was made when it settled, inside update() (a few hundred bytes a GC in the demo, the
+     * frames after its warm-up where update() still allocated). The posting thread makes it now; the update that
+     * settles a note, one a frame here, each adding it to the spikes it overlapped, allocates nothing.
+     */
+    @Test
+    void settlingANoteInsideUpdateAllocatesNothing() {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(1)).recent(4).worst(2));
+        FrameNotes notes = spikes.notes();
+        AllocationCheck.measure(200, 8, 200, f -> {
+            // Posted by "another thread" (the test's, unmeasured): a pause inside the frame about to be recorded.
+            notes.post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause", clock.nanoTime() + 1_000_000L,
+                    2_000_000L);
+            clock.advanceMicros(5_000);
+        }, f -> profiler.update()).assertSteady("update() settling one GC note a frame");
+        assertTrue(notes.end() > 1_000, "every frame settled a note: " + notes.end());
+        assertEquals("G1 Young Generation pause 2.0 ms (G1 Evacuation Pause)", spikes.recent(0).note(0));
     }
 
     @Test

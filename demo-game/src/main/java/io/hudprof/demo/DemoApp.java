@@ -231,6 +231,8 @@ final class DemoApp {
             }
             if (hud != null) {
                 long cpuBefore = cost != null ? cost.cpuNow() : 0;
+                long wallBefore = System.nanoTime();
+                long gcsBefore = ownSpikes.collections();
                 long allocatedBefore = cost != null ? cost.allocatedNow() : 0;
                 Hudprof.update();
                 if (cost != null) {
@@ -249,6 +251,10 @@ final class DemoApp {
                 }
                 if (cost != null) {
                     cost.frame();
+                    // What the game thread spent in hudprof's calls (update and HUD), CPU and wall: a spike blamed on
+                    // hudprof's zones in the next recorded frame is told apart from the thread being descheduled.
+                    ownSpikes.ownCallsTook(cost.cpuNow() - cpuBefore, System.nanoTime() - wallBefore,
+                            ownSpikes.collections() - gcsBefore);
                 }
             }
             if (options.screenshot != null && frame == options.frames) {
@@ -289,7 +295,7 @@ final class DemoApp {
         if (spikes != null) {
             printSpikes(spikes);
             out.println("hudprof demo: " + replanSpikes);
-            out.println("hudprof demo: " + ownSpikes);
+            out.println("hudprof demo: " + ownSpikes.summary(spikes));
         }
         if (exporter != null) {
             exportAtExit(exporter);
