@@ -17,6 +17,7 @@ import io.hudprof.stats.Stat;
 import io.hudprof.stats.StatSlots;
 import io.hudprof.stats.StatSnapshot;
 import io.hudprof.stats.Stats;
+import io.hudprof.stats.category.Category;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -312,8 +313,11 @@ public final class CaptureReplay implements AutoCloseable {
         } else {
             zone = z.isPrivate() ? Zone.local(z.name()) : Zone.define(z.name());
         }
-        if (z.colour() != 0 && zone.color() == Zone.NO_COLOR && !zone.isOverflow()) {
-            zone.color(z.colour() - 1); // the slot holds 0xRRGGBB + 1; a colour the game has given since wins
+        // The slot holds the drawn colour + 1. A colour the game has given the zone since wins; a category here that
+        // already draws it so (the capture replayed in the game's own JVM) needs no colour of the zone's own.
+        if (z.colour() != 0 && zone.color() == Zone.NO_COLOR && !zone.isOverflow()
+                && Category.colorOf(zone.id()) != z.colour() - 1) {
+            zone.color(z.colour() - 1);
         }
         if (z.isPrivate() && !zone.isOverflow()) {
             privateZones.add(zone);

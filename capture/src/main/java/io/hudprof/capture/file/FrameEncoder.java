@@ -5,6 +5,7 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.StatSlots;
+import io.hudprof.stats.category.Category;
 import io.hudprof.stats.Stats;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -368,9 +369,9 @@ final class FrameEncoder {
         int flags = (zone != null && !zone.isPublic() ? CaptureFormat.ZONE_PRIVATE : 0)
                 | (zone != null && zone.isGpu() ? CaptureFormat.ZONE_GPU : 0);
         record.writeByte(flags);
-        // The zone's own colour, shifted by one so that 0 says "none" (a category's colour is the game's code, not
-        // the zone's: it is not stored).
-        int rgb = zone == null ? Zone.NO_COLOR : zone.color();
+        // The colour the zone is drawn with, shifted by one so that 0 says "none": its own, else its category's
+        // (Category.color is the game's code, run again in the viewer only if the viewer is the game).
+        int rgb = zone == null ? Zone.NO_COLOR : Category.colorOf(id);
         record.writeVarLong(rgb == Zone.NO_COLOR ? 0 : rgb + 1L);
         record.writeString(zone == null ? "<zone " + id + ">" : zone.name());
         chunk.writeRecord(CaptureFormat.TAG_ZONE, record);
