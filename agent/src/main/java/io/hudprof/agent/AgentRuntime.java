@@ -13,7 +13,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stats;
 import java.io.PrintStream;

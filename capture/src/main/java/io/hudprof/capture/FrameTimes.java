@@ -12,7 +12,9 @@ import io.hudprof.core.Profiler;
  * is how late events (GC notifications, JFR) find the frame they happened in.
  *
  * <p>A bounded ring fixed at construction; {@link #frameEnded} writes three longs and allocates nothing. Written and
- * read on the thread that calls {@code update()}.
+ * read on the thread that calls {@code update()}. With {@link io.hudprof.stats.FrameStatistics} attached it also keeps
+ * the statistics' cells that changed in each update ({@link PastStatistics}), so a capture of past frames carries
+ * their statistics.
  */
 public final class FrameTimes implements FrameListener {
     private final Profiler profiler;
@@ -20,6 +22,7 @@ public final class FrameTimes implements FrameListener {
     private final long[] end;
     private final long[] number;
     private final FrameRing frames;
+    private final PastStatistics statistics;
 
     /** A ring of {@code capacity} frames fed by {@code profiler}; add it with {@link #attach(Profiler, int)}. */
     FrameTimes(Profiler profiler, int capacity) {
@@ -31,6 +34,7 @@ public final class FrameTimes implements FrameListener {
         this.start = new long[capacity];
         this.end = new long[capacity];
         this.number = new long[capacity];
+        this.statistics = new PastStatistics(capacity);
     }
 
     /** Makes a ring of {@code capacity} frames and adds it to {@code profiler}'s frame listeners. */
@@ -47,7 +51,21 @@ public final class FrameTimes implements FrameListener {
         end[i] = boundary;
         start[i] = boundary - frameNanos;
         number[i] = recorded ? profiler.recordedFrames() : -1;
+        statistics.update(profiler, i);
         frames.advance();
+    }
+
+    /**
+     * A walk back through the statistics' cells at the end of each held update, from the last one: what a capture of
+     * past frames stores for a replay.
+     */
+    public PastStatistics.Walk walkBackStatistics() {
+        return statistics.walkBack(this, null);
+    }
+
+    /** {@link #walkBackStatistics()} reusing {@code walk} (one this made before; otherwise a new one is made). */
+    public PastStatistics.Walk walkBackStatistics(PastStatistics.Walk walk) {
+        return statistics.walkBack(this, walk);
     }
 
     /** Frames held, up to the capacity. */
@@ -111,6 +129,11 @@ public final class FrameTimes implements FrameListener {
             }
         }
         return -1;
+    }
+
+    /** The ring slot of the frame {@code framesAgo} back. */
+    int slotOf(int framesAgo) {
+        return slot(framesAgo);
     }
 
     private int slot(int framesAgo) {

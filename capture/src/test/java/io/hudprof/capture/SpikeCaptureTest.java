@@ -15,7 +15,7 @@ import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.testkit.AllocationCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,105 +1,21 @@
 package io.hudprof.core;
 
-import io.hudprof.core.format.TextLine;
-
 /**
- * The unit of a statistic's values, and how to print one. Used by rows of statistics reports
- * ({@code ReportRow.unit()}), by value charts and by the statistics exit report.
- *
- * <p>{@link #append(double, TextLine)} allocates nothing once the line has room, so renderers can format on the
- * per-frame path; it rounds by {@link TextLine}'s one rule, so every view prints the same digits. {@code NaN} (no
- * value in that frame) prints as {@code -}.
+ * The unit of a statistic's values. Used by rows of statistics reports ({@code ReportRow.unit()}), by value charts
+ * and by the statistics exit report. Each constant says how it is printed; the printing, and a chart axis's label
+ * and scale, are the renderers' ({@code io.hudprof.stats.text.UnitText} in hudprof-stats): core holds numbers.
  */
 public enum ValueUnit {
     /** A count of events or things: a whole number, or two decimals when averaged. */
-    COUNT(""),
+    COUNT,
     /** Bytes, printed whole in B, or with two decimals in KiB, MiB or GiB, whichever keeps the number below 1024. */
-    BYTES(""),
+    BYTES,
     /** A duration in nanoseconds, printed in milliseconds with three decimals. */
-    NANOS(" ms"),
+    NANOS,
     /** A percentage, 0–100, printed with two decimals and {@code %}. */
-    PERCENT("%"),
+    PERCENT,
     /** A ratio, printed with two decimals and {@code x} ("3.20x"). */
-    RATIO("x"),
+    RATIO,
     /** A plain number, printed with three decimals. */
-    NUMBER("");
-
-    private static final long KIB = 1024;
-    private static final long MIB = KIB * 1024;
-    private static final long GIB = MIB * 1024;
-
-    private final String suffix;
-
-    ValueUnit(String suffix) {
-        this.suffix = suffix;
-    }
-
-    /**
-     * Appends {@code value} in this unit to {@code dest} ("12.50 MiB", "3.20x", "1.250 ms"), with
-     * {@link TextLine}'s rounding rule; allocation-free once {@code dest} has room.
-     */
-    public void append(double value, TextLine dest) {
-        if (Double.isNaN(value)) {
-            dest.append('-');
-            return;
-        }
-        switch (this) {
-            case COUNT -> appendCount(value, 2, dest);
-            case BYTES -> appendBytes(value, dest);
-            case NANOS -> dest.appendScaled(value, -6, 3);
-            case PERCENT, RATIO -> dest.appendFixed(value, 2);
-            case NUMBER -> dest.appendFixed(value, 3);
-        }
-        dest.append(suffix);
-    }
-
-    /** This unit's value as text; for logs and tests, not the per-frame path. */
-    public String format(double value) {
-        TextLine out = new TextLine(24);
-        append(value, out);
-        return out.toString();
-    }
-
-    /**
-     * A count: whole when it is a whole number (as counted), else with {@code decimals} (an average). The one rule
-     * for counts in every report.
-     */
-    public static void appendCount(double value, int decimals, TextLine dest) {
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            dest.append((long) value);
-        } else {
-            dest.appendFixed(value, decimals);
-        }
-    }
-
-    /** The value in the unit a chart axis is labelled in: milliseconds for {@link #NANOS}, itself otherwise. */
-    public double toDisplay(double value) {
-        return this == NANOS ? value / 1e6 : value;
-    }
-
-    /** The label of a chart axis or a data-file column in this unit ("ms", "bytes", "%", "x"; empty for counts). */
-    public String axisLabel() {
-        return switch (this) {
-            case COUNT, NUMBER -> "";
-            case BYTES -> "bytes";
-            case NANOS -> "ms";
-            case PERCENT -> "%";
-            case RATIO -> "x";
-        };
-    }
-
-    /** B, KiB, MiB or GiB: the largest unit in which the printed number is at least 1. */
-    private static void appendBytes(double bytes, TextLine dest) {
-        // Thresholds sit where the smaller unit would print 1024 after rounding, so "1024.00 KiB" never appears.
-        double magnitude = Math.abs(bytes);
-        if (magnitude < KIB - 0.5) {
-            dest.appendFixed(bytes, 0).append(" B");
-        } else if (magnitude < MIB - 0.005 * KIB) {
-            dest.appendFixed(bytes / KIB, 2).append(" KiB");
-        } else if (magnitude < GIB - 0.005 * MIB) {
-            dest.appendFixed(bytes / MIB, 2).append(" MiB");
-        } else {
-            dest.appendFixed(bytes / GIB, 2).append(" GiB");
-        }
-    }
+    NUMBER
 }

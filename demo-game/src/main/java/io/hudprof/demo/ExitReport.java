@@ -7,7 +7,7 @@ import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.capture.compare.ZoneDistributions;
 import io.hudprof.stats.Stats;
 import java.io.PrintStream;

@@ -24,7 +24,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.Stats;

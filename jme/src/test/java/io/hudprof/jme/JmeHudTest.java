@@ -42,7 +42,7 @@ import com.jme3.system.lwjgl.LwjglWindow;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.overlay.testing.XvfbDisplay;
 import io.hudprof.testkit.AllocationCheck;
 

@@ -11,7 +11,7 @@ import java.util.Locale;
  * The HUD's diff mode: two frame ranges of history marked with keys (1 marks range A's two ends, 2 range B's, at the
  * frame the report shows; pause and scrub to choose them), compared as a {@link DiffReport}: a title with both
  * ranges and their frame-time medians and p95, then the zones whose per-frame self time changed most, with A, B,
- * B − A and B / A. The comparison is made once when a range is completed (it builds Strings: a key press's cost, not a
+ * B − A and B / A, and (with statistics) the statistics whose per-frame mean moved most. The comparison is made once when a range is completed (it builds Strings: a key press's cost, not a
  * frame's); drawing it each frame allocates nothing. Drawn top right, under where the spike list sits.
  *
  * <p>A diff made elsewhere (the viewer's two captures) is shown the same way ({@link #show}) until cleared or a range
@@ -19,6 +19,8 @@ import java.util.Locale;
  */
 final class DiffPanelView {
     static final int ROWS = 10;
+    /** Statistics shown under the zones: those whose per-frame mean moved most. */
+    static final int STATISTIC_ROWS = 4;
     private static final int CHARS = 78;
 
     private final HudMetrics metrics;
@@ -124,13 +126,34 @@ final class DiffPanelView {
                     Double.isInfinite(ratio) ? "new" : String.format(Locale.ROOT, "%.2fx", ratio),
                     r.change() == DiffReport.Change.BOTH ? "" : r.change().name().toLowerCase(Locale.ROOT)));
         }
+        List<DiffReport.StatisticRow> statistics = diff.statistics();
+        if (statistics.isEmpty()) {
+            return;
+        }
+        colors.add(HudPalette.DIM);
+        lines.add(String.format(Locale.ROOT, "%-30s%9s%9s%9s%8s", "statistic (per-frame mean)", "A", "B", "B-A",
+                "B/A"));
+        for (int i = 0; i < Math.min(STATISTIC_ROWS, statistics.size()); i++) {
+            DiffReport.StatisticRow r = statistics.get(i);
+            String name = r.name().length() > 29 ? r.name().substring(0, 28) + "~" : r.name();
+            double ratio = r.ratio();
+            colors.add(r.relativeChange() > 0 ? HudPalette.HOT : HudPalette.TEXT);
+            lines.add(String.format(Locale.ROOT, "%-30s%9s%9s%9s%8s", name, value(r, r.a()), value(r, r.b()),
+                    (r.delta() > 0 ? "+" : r.delta() < 0 ? "-" : "") + r.unit().format(Math.abs(r.delta())).trim(),
+                    Double.isInfinite(ratio) ? "new" : String.format(Locale.ROOT, "%.2fx", ratio)));
+        }
+    }
+
+    private static String value(DiffReport.StatisticRow r, double v) {
+        return Double.isNaN(v) ? "-" : r.unit().format(v).trim();
     }
 
     private RangeSummary summary(Profiler profiler, long latest, int range, String label) {
         long from = Math.min(marks[2 * range], marks[2 * range + 1]);
         long to = Math.max(marks[2 * range], marks[2 * range + 1]);
         int newestAgo = (int) Math.max(0, latest - to);
-        return RangeSummary.of(profiler.data(), newestAgo, (int) (to - from + 1), label);
+        return RangeSummary.of(profiler.data(), io.hudprof.stats.FrameStatistics.attachedTo(profiler), newestAgo,
+                (int) (to - from + 1), label);
     }
 
     private String describe(int range) {

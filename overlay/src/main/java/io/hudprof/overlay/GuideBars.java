@@ -1,7 +1,8 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * PStats' guide bars, shared by every strip chart. Time charts (the history graph, the category strip chart) get the
@@ -195,7 +196,7 @@ final class GuideBars {
         if (unit == null) {
             appendTime(line, value, hertz);
         } else {
-            unit.append(value, line);
+            UnitText.append(unit, value, line);
         }
     }
 

@@ -2,11 +2,12 @@ package io.hudprof.overlay;
 
 import io.hudprof.core.Metric;
 import io.hudprof.core.Zone;
-import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Distribution;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportRow;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 import java.util.Arrays;
 
 /**
@@ -134,7 +135,7 @@ final class HistogramView {
 
     private TextLine value(double v, boolean bytes) {
         if (bytes) {
-            Metric.ALLOCATED_BYTES.unit().append(v, line);
+            UnitText.append(Metric.ALLOCATED_BYTES.unit(), v, line);
             return line;
         }
         return line.appendScaled(v, -6, 3);

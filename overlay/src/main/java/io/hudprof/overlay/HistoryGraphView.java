@@ -1,12 +1,13 @@
 package io.hudprof.overlay;
 
+import io.hudprof.capture.SpikeCapture;
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
-import io.hudprof.core.format.TextLine;
-import io.hudprof.capture.SpikeCapture;
 import io.hudprof.stats.ZoneRanking;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * IProf's history graph with PStats' guide lines: one column per recorded frame, newest on the right, each the
@@ -261,7 +262,7 @@ final class HistoryGraphView {
                 }
             } else if (metric == Metric.ALLOCATED_BYTES) {
                 long bytes = history.frameTotal(metric, selected);
-                ValueUnit.BYTES.append(bytes, title);
+                UnitText.append(ValueUnit.BYTES, bytes, title);
                 title.append("  ").appendFixed(nanos > 0 ? bytes * 1e3 / nanos : 0, 1).append(" MB/s");
             } else {
                 title.appendFixed(nanos > 0 ? 1e9 / nanos : 0, 1).append(" fps");
@@ -281,7 +282,7 @@ final class HistoryGraphView {
             // No scale while there is nothing to scale: the message above keeps the whole title.
             title.append("   top ");
             if (metric == Metric.ALLOCATED_BYTES) {
-                ValueUnit.BYTES.append(range, title);
+                UnitText.append(ValueUnit.BYTES, range, title);
             } else {
                 GuideBars.appendTime(title, range, hertz);
             }
@@ -363,7 +364,7 @@ final class HistoryGraphView {
         if (metric == Metric.TIME) {
             line.appendScaled(value, -6, 2);
         } else {
-            ValueUnit.BYTES.append(value, line);
+            UnitText.append(ValueUnit.BYTES, value, line);
         }
     }
 

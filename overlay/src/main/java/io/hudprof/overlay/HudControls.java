@@ -7,7 +7,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.capture.TraceExporter;
 import io.hudprof.capture.file.CaptureWriter;
 import io.hudprof.capture.file.Captures;
-import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.StatusSource;
 import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
 import java.nio.file.Path;
@@ -53,6 +53,7 @@ public final class HudControls {
 
     private final Profiler profiler;
     private final ReportController controller;
+    private final ZoneSearch search;
     private int pageRows;
     private boolean visible;
     private boolean graphVisible;
@@ -86,6 +87,7 @@ public final class HudControls {
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
         this.controller = ReportController.of(profiler);
+        this.search = ZoneSearch.of(controller);
         // The distribution columns and the histogram panel read the per-frame values this plugs in.
         ZoneDistributions.attach(profiler);
         this.pageRows = config.visibleRows;
@@ -343,14 +345,14 @@ public final class HudControls {
     /** Adds a typed character (a Unicode code point) to the filter while the line is open; ignored otherwise. */
     public void searchType(int codePoint) {
         if (searchTyping) {
-            controller.search().append(codePoint);
+            search.append(codePoint);
         }
     }
 
     /** Deletes the filter's last character while the line is open. */
     public void searchBackspace() {
         if (searchTyping) {
-            controller.search().deleteLast();
+            search.deleteLast();
         }
     }
 
@@ -361,23 +363,23 @@ public final class HudControls {
 
     /** Clears the filter and closes the line. */
     public void clearSearch() {
-        controller.search().clear();
+        search.clear();
         searchTyping = false;
     }
 
     /** Replaces the filter's text (empty: no filter) without opening the line; for tests, the viewer and scripts. */
     public void search(CharSequence text) {
-        controller.search().set(text);
+        search.set(text);
     }
 
     /** The filter's text (read it, do not keep it: it changes in place). */
     public CharSequence searchText() {
-        return controller.search();
+        return search;
     }
 
     /** Whether a filter is active (there is text), the line open or not. */
     public boolean searchActive() {
-        return controller.search().active();
+        return search.active();
     }
 
     /** Moves the report cursor one row up. */

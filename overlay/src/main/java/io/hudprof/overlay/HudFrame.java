@@ -4,8 +4,8 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
-import io.hudprof.core.format.StatusSource;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.StatusSource;
+import io.hudprof.stats.text.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
@@ -206,7 +206,7 @@ public final class HudFrame implements AutoCloseable {
         if (showTimeline) {
             timelineDrawn = true;
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
-            timeline.search(ReportController.of(profiler).search());
+            timeline.search(ZoneSearch.of(ReportController.of(profiler)));
             timeline.draw(controls.timeline(), graph, showGraph && !controls.categoriesShown(), list);
         }
         if (chartShown) {
@@ -291,7 +291,7 @@ public final class HudFrame implements AutoCloseable {
 
     /**
      * Appends the text the panel draws for row {@code row} of {@link #report()}: the name cell, then each value
-     * right-aligned in its column, with the same {@code io.hudprof.core.report.ReportCells} the text report uses.
+     * right-aligned in its column, with the same {@code io.hudprof.stats.text.ReportCells} the text report uses.
      */
     public void appendRowText(int row, TextLine dest) {
         panel.appendRow(report, row, dest);

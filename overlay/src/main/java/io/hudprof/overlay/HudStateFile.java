@@ -15,7 +15,6 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.ZoneSearch;
 
 /**
  * Keeps the HUD's layout and view state in a small properties file between runs: each panel's offset, size and
@@ -122,7 +121,7 @@ final class HudStateFile {
         h = h * 31 + Double.hashCode(controls.graphRangeNanos());
         Zone focus = controller.focus();
         h = h * 31 + (focus == null ? -1 : focus.id());
-        CharSequence search = controller.search();
+        CharSequence search = ZoneSearch.of(controller);
         for (int i = 0; i < search.length(); i++) {
             h = h * 31 + search.charAt(i);
         }
@@ -224,7 +223,7 @@ final class HudStateFile {
             for (double guide : guides) {
                 controls.categoryChart().addGuide(guide);
             }
-            controller.search().set(search);
+            ZoneSearch.of(controller).set(search);
         }
 
         static Properties capture(HudControls controls, ReportController controller) {
@@ -254,7 +253,7 @@ final class HudStateFile {
                 guides.append(i == 0 ? "" : ",").append(categories.userGuides()[i]);
             }
             p.setProperty("categoryGuides", guides.toString());
-            p.setProperty("search", controller.search().toString());
+            p.setProperty("search", ZoneSearch.of(controller).toString());
             return p;
         }
 

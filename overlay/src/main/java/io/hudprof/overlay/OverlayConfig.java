@@ -1,6 +1,6 @@
 package io.hudprof.overlay;
 
-import io.hudprof.core.report.ReportCells;
+import io.hudprof.stats.text.ReportCells;
 
 /**
  * How the overlay looks and which keys drive it. Immutable; made with {@link #builder()}, checked when built so a

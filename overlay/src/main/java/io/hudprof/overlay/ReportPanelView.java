@@ -6,14 +6,15 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.StatusSource;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.StatusSource;
+import io.hudprof.stats.text.TextLine;
 import io.hudprof.core.report.RecursionDisplay;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ReportCells;
+import io.hudprof.stats.text.ReportCells;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * IProf's text report drawn into the draw list: a title line (mode, averaging, frame, PAUSED), problem counts when
@@ -41,6 +42,8 @@ final class ReportPanelView {
     private int firstRow;
     private double collections = Double.NaN;
     private StatusSource status;
+    /** The status source's text, copied into the title line (a builder with room appends without allocating). */
+    private final StringBuilder statusText = new StringBuilder(64);
 
     // Where the last frame put things, for tests and for keeping clear of the graph.
     private final Box bounds = new Box();
@@ -307,13 +310,12 @@ final class ReportPanelView {
             line.append(" | recursion expanded");
         }
         if (status != null) {
-            line.append(" | ");
-            int before = line.length();
+            statusText.setLength(0);
             try {
-                status.appendStatus(line);
+                status.appendStatus(statusText);
+                line.append(" | ").append(statusText);
             } catch (RuntimeException e) {
                 // A status source's bug must not take the HUD down: the title just goes without it.
-                line.truncate(before - 3);
             }
         }
         return line;
@@ -354,12 +356,12 @@ final class ReportPanelView {
     /** The allocation header: the shown frame's bytes, their rate, and the collections in the live frame. */
     private void appendAllocation(Report report, TextLine dest) {
         dest.append(" | ");
-        ValueUnit.BYTES.append(report.frameTotal(), dest);
+        UnitText.append(ValueUnit.BYTES, report.frameTotal(), dest);
         double seconds = report.frameNanos() / 1e9;
         dest.append(' ').appendFixed(seconds > 0 ? report.frameTotal() / seconds / 1e6 : 0, 1).append(" MB/s");
         if (report.frameOffset() == 0 && !report.storedSpike() && !Double.isNaN(collections)) {
             dest.append(" | GC ");
-            ValueUnit.appendCount(collections, 1, dest);
+            UnitText.appendCount(collections, 1, dest);
         }
     }
 

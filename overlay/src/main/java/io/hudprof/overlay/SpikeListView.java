@@ -1,10 +1,11 @@
 package io.hudprof.overlay;
 
-import io.hudprof.core.Metric;
-import io.hudprof.core.Zone;
-import io.hudprof.core.format.TextLine;
 import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
+import io.hudprof.core.Metric;
+import io.hudprof.core.Zone;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * The spike list: the most recent captured spikes, newest first, each as its frame number, frame time, the zone that
@@ -87,7 +88,7 @@ final class SpikeListView {
             if (allocZone >= 0 && line.length() + 24 <= CHARS) {
                 Zone zone = Zone.byId(allocZone);
                 line.append("  alloc ").append(zone == null ? "?" : zone.name(), 12).append(" +");
-                Metric.ALLOCATED_BYTES.unit().append(spike.grew(Metric.ALLOCATED_BYTES), line);
+                UnitText.append(Metric.ALLOCATED_BYTES.unit(), spike.grew(Metric.ALLOCATED_BYTES), line);
             }
             if (spike.noteCount() > 0) {
                 line.append("  ").append(spike.note(0), Math.max(0, CHARS - line.length()));

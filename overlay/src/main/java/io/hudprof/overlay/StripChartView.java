@@ -1,7 +1,7 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
 import io.hudprof.stats.category.Category;
 import io.hudprof.stats.category.CategoryHistory;
 

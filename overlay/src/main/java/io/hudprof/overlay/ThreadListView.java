@@ -4,8 +4,9 @@ import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.Report;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * The thread selector's list: "all threads" and each thread with
@@ -93,7 +94,7 @@ final class ThreadListView {
                 line.spaces(NAME_CHARS - line.length());
                 int from = line.length();
                 if (report.frameAvailable() && report.metric() == Metric.ALLOCATED_BYTES) {
-                    ValueUnit.BYTES.append(report.threadBusy(i), line);
+                    UnitText.append(ValueUnit.BYTES, report.threadBusy(i), line);
                 } else if (report.frameAvailable()) {
                     line.appendScaled(report.threadBusy(i), -6, 2).append(" ms");
                 } else {

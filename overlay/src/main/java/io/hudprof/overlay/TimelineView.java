@@ -6,8 +6,7 @@ import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.ZoneSearch;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.StoredFrame;
 

@@ -1,10 +1,11 @@
 package io.hudprof.overlay;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.StatHistory;
 import io.hudprof.stats.Stats;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * PStats's value strip chart: a statistic's frame values over the recorded frames, beside the history graph and
@@ -193,7 +194,7 @@ final class ValueChartView {
         } else {
             line.append(stat.name()).append("  ");
         }
-        stat.unit().append(value, line);
+        UnitText.append(stat.unit(), value, line);
         if (line.length() > chars) {
             line.truncate(Math.max(1, chars - 1)).append('~');
         }

@@ -12,7 +12,7 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.testkit.AllocationCheck;

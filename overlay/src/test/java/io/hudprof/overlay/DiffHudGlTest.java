@@ -27,6 +27,7 @@ class DiffHudGlTest {
     private static final int W = 1280;
     private static final int H = 720;
 
+    private static final io.hudprof.stats.Counter SPAWNED = io.hudprof.stats.Counter.define("DiffHud/Spawned");
     private static GlContext gl;
     private ScriptedGame game;
     private Overlay overlay;
@@ -69,6 +70,10 @@ class DiffHudGlTest {
     void markedRangesShowTheirDiffLargestChangeFirst() {
         game = new ScriptedGame(240, 0);
         overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).build());
+        // A statistic that moves between the ranges: 2 a frame, then 5 (counted in the update after it is added).
+        io.hudprof.stats.FrameStatistics.builder().sensors(java.util.EnumSet.noneOf(io.hudprof.stats.Sensor.class))
+                .attach(game.profiler);
+        game.profiler.addFrameListener((nanos, recorded) -> SPAWNED.add(game.profiler.recordedFrames() < 100 ? 2 : 5));
         game.frames(100, 1.0);
         game.frames(100, 1.4);
         game.profiler.setPaused(true);
@@ -97,6 +102,14 @@ class DiffHudGlTest {
         assertEquals(4_900_000, first.b(RangeSummary.SELF), 1);
         assertTrue(panel.lines().get(2).startsWith("Render:Draw"), panel.lines().toString());
         assertTrue(panel.lines().get(2).contains("+1.400"), panel.lines().toString());
+        DiffReport.StatisticRow spawned = diff.statistics().get(0);
+        assertEquals(SPAWNED.name(), spawned.name(), diff.statistics().toString());
+        assertEquals(2, spawned.a(), 1e-9);
+        assertEquals(5, spawned.b(), 1e-9);
+        int statistics = panel.lines().indexOf(panel.lines().stream()
+                .filter(l -> l.startsWith("statistic (per-frame mean)")).findFirst().orElseThrow());
+        assertTrue(panel.lines().get(statistics + 1).startsWith(SPAWNED.name())
+                && panel.lines().get(statistics + 1).contains("2.50x"), panel.lines().toString());
         Box box = panel.bounds();
         Image image = gl.screenshot("DiffHudGlTest.diffOfTwoMarkedRanges");
         int text = image.countNear(box.left(), box.top(), box.right(), box.bottom(), HudPalette.HOT >>> 8, 60);

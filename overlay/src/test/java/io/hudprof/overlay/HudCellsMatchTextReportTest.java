@@ -9,11 +9,11 @@ import java.util.List;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.stats.FloatDistribution;
 import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.MemoryCounter;

@@ -126,7 +126,7 @@ class HudStateFileTest {
             assertEquals(range, controls.graphRangeNanos());
             assertEquals(2, controls.categoryChart().userGuideCount());
             assertEquals(8_500_000, controls.categoryChart().userGuides()[1]);
-            assertEquals("Physics", ReportController.of(game.profiler).search().toString());
+            assertEquals("Physics", ZoneSearch.of(ReportController.of(game.profiler)).toString());
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -169,7 +169,7 @@ class HudStateFileTest {
             }
             assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(game.profiler).mode());
             assertTrue(hud.controls().unitsHz());
-            assertFalse(ReportController.of(game.profiler).search().active(), "no search saved, none applied");
+            assertFalse(ZoneSearch.of(ReportController.of(game.profiler)).active(), "no search saved, none applied");
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }

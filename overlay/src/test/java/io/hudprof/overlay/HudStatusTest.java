@@ -3,7 +3,7 @@ package io.hudprof.overlay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.StatusSource;
 import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
 import java.util.concurrent.atomic.AtomicLong;

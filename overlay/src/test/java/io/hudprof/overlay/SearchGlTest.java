@@ -63,7 +63,7 @@ class SearchGlTest {
     @BeforeEach
     void installHostThenOverlay() {
         game.resetNavigation();
-        ReportController.of(game.profiler).search().clear();
+        ZoneSearch.of(ReportController.of(game.profiler)).clear();
         hostKeys = GLFWKeyCallback.create((window, key, scancode, action, mods) ->
                 gameReceived.add("key " + key + (action == GLFW_PRESS ? " down" : action == GLFW_RELEASE ? " up" : " repeat")));
         hostChars = GLFWCharCallback.create((window, codePoint) -> gameReceived.add("char " + (char) codePoint));

@@ -19,6 +19,7 @@ import io.hudprof.stats.FrameStatistics;
 import io.hudprof.stats.MemoryCounter;
 import io.hudprof.stats.Percent;
 import io.hudprof.stats.Sensor;
+import io.hudprof.stats.text.UnitText;
 import java.util.EnumSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -142,7 +143,7 @@ class ValueStripChartGlTest {
             assertTrue(Image.luminance(image.rgb(x, y)) > Image.luminance(image.rgb(x, y - 4)) + 10,
                     "the guide line is drawn across the plot at " + y);
         }
-        assertEquals("2.00 MiB", ValueUnit.BYTES.format(guides.value(1)));
+        assertEquals("2.00 MiB", UnitText.format(ValueUnit.BYTES, guides.value(1)));
         assertEquals(3L << 20, (long) stats.history().value(TEXTURES, 0));
         int bar = barTop(image, chart, 0, HudPalette.CHART_BAR);
         assertEquals(plot.bottom() - Math.round(3.0 / 5 * plot.height()), bar, 1.0, "a 3 MiB bar on a 5 MiB scale");

@@ -2,10 +2,9 @@ package io.hudprof.pstats;
 
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
-import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.StatusSource;
 import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
-import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
 import java.io.IOException;
@@ -260,7 +259,7 @@ public final class PStatsClient implements FrameListener, StatusSource, ReportAn
 
     /** For the HUD's title: "PStats N dropped", or "PStats off, N dropped" while not connected; allocation-free. */
     @Override
-    public void appendStatus(TextLine dest) {
+    public void appendStatus(StringBuilder dest) {
         dest.append(connected ? "PStats " : "PStats off, ").append(dropped.get()).append(" dropped");
     }
 

@@ -153,7 +153,7 @@ class ClientBehaviourTest {
 
     /** What the HUD's title shows for the client (see HudControls.status). */
     private static String status(PStatsClient c) {
-        io.hudprof.core.format.TextLine line = new io.hudprof.core.format.TextLine(64);
+        StringBuilder line = new StringBuilder(64);
         c.appendStatus(line);
         return line.toString();
     }

@@ -1,6 +1,7 @@
 package io.hudprof.stats;
 
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * What both kinds of distribution share (pbrt's STAT_INT_DISTRIBUTION and STAT_FLOAT_DISTRIBUTION): four cells per
@@ -58,12 +59,12 @@ public abstract sealed class Distribution extends Stat permits IntDistribution, 
             detail.append("no values");
             return;
         }
-        unit().append(runValue(now), value);
+        UnitText.append(unit(), runValue(now), value);
         value.append(" avg");
         detail.append("range ");
-        unit().append(runMin(now), detail);
+        UnitText.append(unit(), runMin(now), detail);
         detail.append(" - ");
-        unit().append(runMax(now), detail);
+        UnitText.append(unit(), runMax(now), detail);
         detail.append(", ").append((long) count).append(count == 1 ? " value" : " values");
     }
 }

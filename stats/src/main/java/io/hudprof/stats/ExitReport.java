@@ -1,6 +1,6 @@
 package io.hudprof.stats;
 
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

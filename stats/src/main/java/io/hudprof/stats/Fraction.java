@@ -1,7 +1,8 @@
 package io.hudprof.stats;
 
 import io.hudprof.core.Hudprof;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * What a percentage and a ratio share (pbrt's STAT_PERCENT and STAT_RATIO): a numerator and a denominator cell per
@@ -51,7 +52,7 @@ public abstract sealed class Fraction extends Stat permits Percent, Ratio {
 
     @Override
     void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
-        unit().append(runValue(now), value);
+        UnitText.append(unit(), runValue(now), value);
         detail.append(numerator(now)).append(" / ").append(denominator(now));
     }
 }

@@ -5,6 +5,7 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
+import io.hudprof.stats.text.UnitText;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -86,7 +87,7 @@ public final class GnuplotExport {
         }
         for (int i = 0; i < charted.size(); i++) {
             Stat stat = charted.get(i);
-            String unit = stat.unit().axisLabel();
+            String unit = UnitText.axisLabel(stat.unit());
             line.append("# column ").append(3 + zoneCount + byteColumns + i).append(": statistic ").append(stat.name())
                     .append(unit.isEmpty() ? "" : " [" + unit + "]").append(", ").append(stat.kind())
                     .append('\n');
@@ -104,7 +105,7 @@ public final class GnuplotExport {
             }
         }
         for (Stat stat : charted) {
-            String unit = stat.unit().axisLabel();
+            String unit = UnitText.axisLabel(stat.unit());
             line.append(' ').append(quote(unit.isEmpty() ? stat.name() : stat.name() + " [" + unit + "]"));
         }
         out.write(line.append('\n').toString());
@@ -133,7 +134,7 @@ public final class GnuplotExport {
             boolean statsHeld = statsAgo >= 0 && values.frameNumber(statsAgo) == number;
             for (Stat stat : charted) {
                 line.append(' ');
-                number(statsHeld ? stat.unit().toDisplay(values.value(stat, statsAgo)) : Double.NaN, line);
+                number(statsHeld ? UnitText.toDisplay(stat.unit(), values.value(stat, statsAgo)) : Double.NaN, line);
             }
             out.write(line.append('\n').toString());
         }

@@ -1,7 +1,8 @@
 package io.hudprof.stats;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -215,7 +216,7 @@ public final class PhaseSampler {
         for (int i = 0; i < names.size(); i++) {
             out.append(names.get(i));
             TextLine percent = new TextLine(12);
-            ValueUnit.PERCENT.append(100.0 * samples.get(i) / Math.max(1, tree.total), percent);
+            UnitText.append(ValueUnit.PERCENT, 100.0 * samples.get(i) / Math.max(1, tree.total), percent);
             for (int pad = names.get(i).length(); pad < width + 2 + 7 - percent.length(); pad++) {
                 out.append(' ');
             }

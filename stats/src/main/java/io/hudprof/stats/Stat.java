@@ -1,7 +1,8 @@
 package io.hudprof.stats;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * A statistic (pbrt's STAT_* trackers): a named value that any thread updates as cheaply as a plain field and
@@ -109,7 +110,7 @@ public abstract sealed class Stat
 
     /** Appends the exit report's value and detail cells for the run up to {@code now}. */
     void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
-        unit().append(runValue(now), value);
+        UnitText.append(unit(), runValue(now), value);
         if (isLevel()) {
             detail.append("current");
         }

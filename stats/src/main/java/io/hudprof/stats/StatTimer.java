@@ -2,7 +2,8 @@ package io.hudprof.stats;
 
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 
 /**
  * Time spent in a block of code outside the zone tree (pbrt's STAT_TIMER): a loader thread's decoding, a job
@@ -80,12 +81,12 @@ public final class StatTimer extends Stat {
 
     @Override
     void appendRun(StatSnapshot now, TextLine value, TextLine detail) {
-        unit().append(runValue(now), value);
+        UnitText.append(unit(), runValue(now), value);
         long timings = timings(now);
         detail.append(timings).append(timings == 1 ? " timing" : " timings");
         if (timings > 0) {
             detail.append(", ");
-            unit().append((double) nanos(now) / timings, detail);
+            UnitText.append(unit(), (double) nanos(now) / timings, detail);
             detail.append(" each");
         }
     }

@@ -4,7 +4,7 @@ import io.hudprof.core.*;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.stats.category.Category;
 import io.hudprof.stats.category.CategoryCredits;
 import io.hudprof.stats.category.CategoryHistory;

@@ -17,7 +17,7 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import java.util.EnumSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -3,38 +3,39 @@ package io.hudprof.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
+import io.hudprof.stats.text.UnitText;
 import org.junit.jupiter.api.Test;
 
 /** How each unit and each kind of statistic prints. */
 class StatFormatTest {
     @Test
     void memoryPrintsInTheLargestUnitThatKeepsTheNumberAboveOne() {
-        assertEquals("0 B", ValueUnit.BYTES.format(0));
-        assertEquals("1023 B", ValueUnit.BYTES.format(1023));
-        assertEquals("1.00 KiB", ValueUnit.BYTES.format(1024));
-        assertEquals("1.50 KiB", ValueUnit.BYTES.format(1536));
-        assertEquals("1023.99 KiB", ValueUnit.BYTES.format(1024 * 1024 - 10));
-        assertEquals("5.25 MiB", ValueUnit.BYTES.format(5.25 * 1024 * 1024));
-        assertEquals("3.00 GiB", ValueUnit.BYTES.format(3L << 30));
-        assertEquals("2048.00 GiB", ValueUnit.BYTES.format(2L << 40));
-        assertEquals("-2.00 KiB", ValueUnit.BYTES.format(-2048));
+        assertEquals("0 B", UnitText.format(ValueUnit.BYTES, 0));
+        assertEquals("1023 B", UnitText.format(ValueUnit.BYTES, 1023));
+        assertEquals("1.00 KiB", UnitText.format(ValueUnit.BYTES, 1024));
+        assertEquals("1.50 KiB", UnitText.format(ValueUnit.BYTES, 1536));
+        assertEquals("1023.99 KiB", UnitText.format(ValueUnit.BYTES, 1024 * 1024 - 10));
+        assertEquals("5.25 MiB", UnitText.format(ValueUnit.BYTES, 5.25 * 1024 * 1024));
+        assertEquals("3.00 GiB", UnitText.format(ValueUnit.BYTES, 3L << 30));
+        assertEquals("2048.00 GiB", UnitText.format(ValueUnit.BYTES, 2L << 40));
+        assertEquals("-2.00 KiB", UnitText.format(ValueUnit.BYTES, -2048));
     }
 
     @Test
     void percentRatioCountTimeAndNumberPrintWithTheirDecimalsAndSigns() {
-        assertEquals("12.50%", ValueUnit.PERCENT.format(12.5));
-        assertEquals("100.00%", ValueUnit.PERCENT.format(100));
-        assertEquals("3.20x", ValueUnit.RATIO.format(3.2));
-        assertEquals("0.33x", ValueUnit.RATIO.format(1 / 3.0));
-        assertEquals("42", ValueUnit.COUNT.format(42));
-        assertEquals("2.50", ValueUnit.COUNT.format(2.5));
-        assertEquals("1.250 ms", ValueUnit.NANOS.format(1_250_000));
-        assertEquals("0.125", ValueUnit.NUMBER.format(0.125));
-        assertEquals("0.00x", ValueUnit.RATIO.format(-0.001), "no minus sign on a value that rounds to zero");
-        assertEquals("-1.50x", ValueUnit.RATIO.format(-1.5));
-        assertEquals("-", ValueUnit.PERCENT.format(Double.NaN), "no value in the frame");
-        assertEquals("inf", ValueUnit.NUMBER.format(Double.POSITIVE_INFINITY));
+        assertEquals("12.50%", UnitText.format(ValueUnit.PERCENT, 12.5));
+        assertEquals("100.00%", UnitText.format(ValueUnit.PERCENT, 100));
+        assertEquals("3.20x", UnitText.format(ValueUnit.RATIO, 3.2));
+        assertEquals("0.33x", UnitText.format(ValueUnit.RATIO, 1 / 3.0));
+        assertEquals("42", UnitText.format(ValueUnit.COUNT, 42));
+        assertEquals("2.50", UnitText.format(ValueUnit.COUNT, 2.5));
+        assertEquals("1.250 ms", UnitText.format(ValueUnit.NANOS, 1_250_000));
+        assertEquals("0.125", UnitText.format(ValueUnit.NUMBER, 0.125));
+        assertEquals("0.00x", UnitText.format(ValueUnit.RATIO, -0.001), "no minus sign on a value that rounds to zero");
+        assertEquals("-1.50x", UnitText.format(ValueUnit.RATIO, -1.5));
+        assertEquals("-", UnitText.format(ValueUnit.PERCENT, Double.NaN), "no value in the frame");
+        assertEquals("inf", UnitText.format(ValueUnit.NUMBER, Double.POSITIVE_INFINITY));
     }
 
     @Test

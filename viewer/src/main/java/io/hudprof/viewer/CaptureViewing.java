@@ -9,7 +9,8 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.overlay.ZoneSearch;
+import io.hudprof.stats.text.TextReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -80,7 +81,7 @@ final class CaptureViewing {
         printHeader(capture, out);
         try (CaptureReplay replay = capture.replay()) {
             ReportController controller = ReportController.of(replay.profiler());
-            controller.search().set(search);
+            ZoneSearch.of(controller).set(search);
             if (!search.isEmpty()) {
                 out.println("  search: \"" + search + "\" (only zones whose names contain it, and what leads to them)");
             }

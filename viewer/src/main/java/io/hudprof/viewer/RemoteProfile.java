@@ -4,7 +4,7 @@ import io.hudprof.core.Hudprof;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
-import io.hudprof.core.format.StatusSource;
+import io.hudprof.core.report.StatusSource;
 import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.stats.FrameStatistics;

@@ -1,6 +1,5 @@
 package io.hudprof.viewer;
 
-import io.hudprof.core.format.TextLine;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -132,7 +131,7 @@ final class ViewerClients {
      * Says which client a profile is: {@code client 2 of 3: game on host, 0 dropped}, or {@code <name> left} once it
      * has. Appends without allocating (the HUD title is drawn every frame).
      */
-    synchronized void describe(RemoteProfile profile, TextLine dest) {
+    synchronized void describe(RemoteProfile profile, StringBuilder dest) {
         ClientFeed feed = profile.followed();
         int i = connected.indexOf(profile);
         if (i < 0) {
@@ -147,7 +146,7 @@ final class ViewerClients {
 
     /** {@link #describe} for the window title. */
     String describe(RemoteProfile profile) {
-        TextLine line = new TextLine(256);
+        StringBuilder line = new StringBuilder(256);
         describe(profile, line);
         return line.toString();
     }

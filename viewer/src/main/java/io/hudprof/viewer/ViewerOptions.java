@@ -1,6 +1,6 @@
 package io.hudprof.viewer;
 
-import io.hudprof.core.report.ZoneSearch;
+import io.hudprof.overlay.ZoneSearch;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;

@@ -22,11 +22,12 @@ class RemoteProfileTest {
             ClientFeed second = new ClientFeed(profile, false);
             ClientFeed third = new ClientFeed(profile, false);
             assertNull(profile.followed());
-            io.hudprof.core.format.TextLine status = new io.hudprof.core.format.TextLine(64);
+            StringBuilder status = new StringBuilder(64);
             ReportController.of(profile.profiler()).status().appendStatus(status);
             assertEquals("no client", status.toString(), "the HUD's title before any client");
             profile.connected(first);
-            ReportController.of(profile.profiler()).status().appendStatus(status.clear());
+            status.setLength(0);
+            ReportController.of(profile.profiler()).status().appendStatus(status);
             assertEquals(", 0 dropped", status.toString(), "a client without a hello has no name yet");
             profile.connected(second);
             profile.connected(third);
@@ -44,7 +45,8 @@ class RemoteProfileTest {
             profile.disconnected(second);
             assertNull(profile.followed());
             assertTrue(ViewerMain.status(profile, "port 5185").endsWith("waiting for a PStats client"));
-            ReportController.of(profile.profiler()).status().appendStatus(status.clear());
+            status.setLength(0);
+            ReportController.of(profile.profiler()).status().appendStatus(status);
             assertEquals(" left", status.toString(), "the HUD's title after the shown client left");
         } finally {
             profile.close();

@@ -13,7 +13,6 @@ import static org.lwjgl.glfw.GLFW.GLFW_RELEASE;
 import static org.lwjgl.glfw.GLFW.GLFW_PRESS;
 
 import io.hudprof.core.FrameHistory;
-import io.hudprof.core.format.TextLine;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.overlay.HudTargets;
@@ -119,7 +118,7 @@ class ViewerClientsGlTest {
     }
 
     private static String hudStatus(RemoteProfile profile) {
-        TextLine line = new TextLine(256);
+        StringBuilder line = new StringBuilder(256);
         synchronized (profile.lock()) {
             ReportController.of(profile.profiler()).status().appendStatus(line);
         }

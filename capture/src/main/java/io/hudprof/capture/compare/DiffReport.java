@@ -93,16 +93,92 @@ public final class DiffReport {
         }
     }
 
+    /**
+     * One statistic: A's and B's per-frame means (of its frame values, in its unit); NaN where a range had no value.
+     */
+    public static final class StatisticRow {
+        private final String name;
+        private final io.hudprof.core.ValueUnit unit;
+        private final Change change;
+        private final double a;
+        private final double b;
+
+        StatisticRow(String name, io.hudprof.core.ValueUnit unit, Change change, double a, double b) {
+            this.name = name;
+            this.unit = unit;
+            this.change = change;
+            this.a = a;
+            this.b = b;
+        }
+
+        /** The statistic's name ({@code Category/Name}). */
+        public String name() {
+            return name;
+        }
+
+        /** The unit of its values. */
+        public io.hudprof.core.ValueUnit unit() {
+            return unit;
+        }
+
+        public Change change() {
+            return change;
+        }
+
+        /** A's per-frame mean; NaN when A had no value. */
+        public double a() {
+            return a;
+        }
+
+        /** B's per-frame mean; NaN when B had no value. */
+        public double b() {
+            return b;
+        }
+
+        /** B − A (a missing side counts 0). */
+        public double delta() {
+            return orZero(b) - orZero(a);
+        }
+
+        /** B / A: 1 when both are 0, infinite when only A is 0 (a missing side counts 0). */
+        public double ratio() {
+            double x = orZero(a);
+            double y = orZero(b);
+            if (x == 0) {
+                return y == 0 ? 1 : Double.POSITIVE_INFINITY;
+            }
+            return y / x;
+        }
+
+        /** |B − A| over the larger of |A| and |B|: 0 (no change) to 2 (the sign flipped); the rows' order. */
+        public double relativeChange() {
+            double scale = Math.max(Math.abs(orZero(a)), Math.abs(orZero(b)));
+            return scale == 0 ? 0 : Math.abs(delta()) / scale;
+        }
+
+        private static double orZero(double v) {
+            return Double.isNaN(v) ? 0 : v;
+        }
+
+        @Override
+        public String toString() {
+            return name + " " + change + " " + a + " -> " + b;
+        }
+    }
+
     private final RangeSummary a;
     private final RangeSummary b;
     private final List<Row> zones;
     private final List<Row> edges;
+    private final List<StatisticRow> statistics;
     private final FrameTimeStats aFrames;
     private final FrameTimeStats bFrames;
 
-    private DiffReport(RangeSummary a, RangeSummary b, List<Row> zones, List<Row> edges) {
+    private DiffReport(RangeSummary a, RangeSummary b, List<Row> zones, List<Row> edges,
+                       List<StatisticRow> statistics) {
         this.a = a;
         this.b = b;
+        this.statistics = Collections.unmodifiableList(statistics);
         this.zones = Collections.unmodifiableList(zones);
         this.edges = Collections.unmodifiableList(edges);
         long[] aNanos = a.frameNanos();
@@ -139,7 +215,25 @@ public final class DiffReport {
                 .thenComparing(Row::name);
         zones.sort(order);
         edges.sort(order);
-        return new DiffReport(a, b, zones, edges);
+        Set<String> stats = new LinkedHashSet<>(a.statisticNames());
+        stats.addAll(b.statisticNames());
+        List<StatisticRow> statistics = new ArrayList<>();
+        for (String name : stats) {
+            io.hudprof.core.ValueUnit unit = a.hasStatistic(name) ? a.statisticUnit(name) : b.statisticUnit(name);
+            statistics.add(new StatisticRow(name, unit, change(a.hasStatistic(name), b.hasStatistic(name)),
+                    a.statistic(name), b.statistic(name)));
+        }
+        statistics.sort(Comparator.<StatisticRow>comparingDouble(r -> -r.relativeChange())
+                .thenComparingDouble(r -> -Math.abs(r.delta())).thenComparing(StatisticRow::name));
+        return new DiffReport(a, b, zones, edges, statistics);
+    }
+
+    /**
+     * The statistics either range had a frame value of, the largest relative change of per-frame mean first
+     * ({@link StatisticRow#relativeChange()}: statistics of different units compare by how much they moved).
+     */
+    public List<StatisticRow> statistics() {
+        return statistics;
     }
 
     private static Change change(boolean inA, boolean inB) {

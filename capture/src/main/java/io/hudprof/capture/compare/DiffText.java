@@ -48,7 +48,52 @@ public final class DiffText {
         }
         rows(out, "zones", zones, maxRows);
         rows(out, "call-graph edges (caller -> callee)", edges, maxRows);
+        statistics(out, matchingStatistics(diff.statistics(), needle), maxRows);
         return out.toString();
+    }
+
+    private static List<DiffReport.StatisticRow> matchingStatistics(List<DiffReport.StatisticRow> rows,
+                                                                    String needle) {
+        if (needle.isEmpty()) {
+            return rows;
+        }
+        List<DiffReport.StatisticRow> kept = new ArrayList<>();
+        for (DiffReport.StatisticRow r : rows) {
+            if (r.name().toLowerCase(Locale.ROOT).contains(needle)) {
+                kept.add(r);
+            }
+        }
+        return kept;
+    }
+
+    /** Statistics: per-frame means in their units, the largest relative change first; none: no section. */
+    private static void statistics(StringBuilder out, List<DiffReport.StatisticRow> rows, int maxRows) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        out.append("== statistics, by relative change of per-frame means ==\n");
+        out.append(String.format(Locale.ROOT, "%-" + NAME_WIDTH + "s%14s%14s%14s%8s  %s%n", "name", "A", "B", "d",
+                "ratio", "change"));
+        int n = maxRows > 0 ? Math.min(maxRows, rows.size()) : rows.size();
+        for (int i = 0; i < n; i++) {
+            DiffReport.StatisticRow r = rows.get(i);
+            String name = r.name().length() > NAME_WIDTH - 1 ? r.name().substring(0, NAME_WIDTH - 2) + "~" : r.name();
+            out.append(String.format(Locale.ROOT, "%-" + NAME_WIDTH + "s%14s%14s%14s%8s  %s%n", name,
+                    value(r.unit(), r.a()), value(r.unit(), r.b()), signed(r.unit(), r.delta()), ratio(r.ratio()),
+                    r.change() == DiffReport.Change.BOTH ? "" : r.change().name().toLowerCase(Locale.ROOT)));
+        }
+        if (n < rows.size()) {
+            out.append("  ... ").append(rows.size() - n).append(" more\n");
+        }
+    }
+
+    private static String value(io.hudprof.core.ValueUnit unit, double v) {
+        return Double.isNaN(v) ? "-" : unit.format(v).trim();
+    }
+
+    private static String signed(io.hudprof.core.ValueUnit unit, double v) {
+        String text = unit.format(Math.abs(v)).trim();
+        return v > 0 ? "+" + text : v < 0 ? "-" + text : text;
     }
 
     /** The rows whose name (an edge's: either end's) contains {@code needle}, lower case; all when it is empty. */

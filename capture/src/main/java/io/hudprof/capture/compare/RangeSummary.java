@@ -2,8 +2,10 @@ package io.hudprof.capture.compare;
 
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.ProfileData;
+import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ZoneTotals;
+import io.hudprof.stats.FrameStatistics;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -20,6 +22,10 @@ import java.util.Map;
  * the callee's states directly under a state of the caller, hierarchical time only from the callee's outermost
  * states. Only frames whose per-state values history still holds are counted ({@link #frames()}).
  *
+ * <p>With the profiler's {@link FrameStatistics}, also each statistic's per-frame mean: the mean of its frame values
+ * (what the statistics view's frame column and charts show) over the counted frames that the statistics history
+ * holds and in which it had a value ({@link #statistic}); only charted statistics are kept per frame.
+ *
  * <p>Made on demand (a comparison, a key press): it builds maps and Strings, not for a per-frame path.
  */
 public final class RangeSummary {
@@ -34,6 +40,18 @@ public final class RangeSummary {
     private final long[] frameNanos;
     private final Map<String, double[]> zones;
     private final Map<Edge, double[]> edges;
+    private final Map<String, StatisticMean> statistics;
+
+    /** A statistic's sum of frame values over the frames that had one, their count, and its unit. */
+    private static final class StatisticMean {
+        final ValueUnit unit;
+        double sum;
+        int frames;
+
+        StatisticMean(ValueUnit unit) {
+            this.unit = unit;
+        }
+    }
 
     /** A caller → callee pair of zone names; a thread's root ({@code <main>}) calls the zones entered outside any. */
     public record Edge(String caller, String callee) {
@@ -44,18 +62,25 @@ public final class RangeSummary {
     }
 
     private RangeSummary(String label, long firstFrame, long lastFrame, long[] frameNanos,
-                         Map<String, double[]> zones, Map<Edge, double[]> edges) {
+                         Map<String, double[]> zones, Map<Edge, double[]> edges,
+                         Map<String, StatisticMean> statistics) {
         this.label = label;
         this.firstFrame = firstFrame;
         this.lastFrame = lastFrame;
         this.frameNanos = frameNanos;
         this.zones = Collections.unmodifiableMap(zones);
         this.edges = Collections.unmodifiableMap(edges);
+        this.statistics = Collections.unmodifiableMap(statistics);
     }
 
     /** Every frame history holds with its per-state values. */
     public static RangeSummary ofHistory(ProfileData data, String label) {
         return of(data, 0, data.history().size(), label);
+    }
+
+    /** Every frame history holds with its per-state values, and the statistics' frame values (may be null). */
+    public static RangeSummary ofHistory(ProfileData data, FrameStatistics statistics, String label) {
+        return of(data, statistics, 0, data.history().size(), label);
     }
 
     /**
@@ -65,6 +90,15 @@ public final class RangeSummary {
      * @param label how reports name this range ("A", a file name)
      */
     public static RangeSummary of(ProfileData data, int newestFramesAgo, int frames, String label) {
+        return of(data, null, newestFramesAgo, frames, label);
+    }
+
+    /**
+     * {@link #of(ProfileData, int, int, String)} with each statistic's per-frame mean from {@code statistics}' history
+     * (null: no statistics).
+     */
+    public static RangeSummary of(ProfileData data, FrameStatistics statistics, int newestFramesAgo, int frames,
+                                  String label) {
         if (newestFramesAgo < 0 || frames < 0) {
             throw new IllegalArgumentException("hudprof: a range needs a start of 0 or more frames ago and a length"
                     + " of 0 or more, not " + newestFramesAgo + " and " + frames);
@@ -75,7 +109,13 @@ public final class RangeSummary {
         double[] calls = new double[self.length];
         Map<String, double[]> zones = new LinkedHashMap<>();
         Map<Edge, double[]> edges = new LinkedHashMap<>();
-        long[] nanos = new long[frames];
+        Map<String, StatisticMean> means = new java.util.TreeMap<>();
+        FrameStatistics.FrameValueVisitor addValue = (stat, value) -> {
+            StatisticMean m = means.computeIfAbsent(stat.name(), n -> new StatisticMean(stat.unit()));
+            m.sum += value;
+            m.frames++;
+        };
+        long[] nanos = new long[Math.min(frames, history.size())];
         int counted = 0;
         long first = -1;
         long last = -1;
@@ -117,10 +157,13 @@ public final class RangeSummary {
             data.clearHistoryStates(f, self, calls);
             nanos[counted++] = history.frameNanos(f);
             long number = history.frameNumber(f);
+            if (statistics != null) {
+                statistics.frameValues(number, addValue);
+            }
             first = first < 0 ? number : first;
             last = number;
         }
-        return new RangeSummary(label, first, last, Arrays.copyOf(nanos, counted), zones, edges);
+        return new RangeSummary(label, first, last, Arrays.copyOf(nanos, counted), zones, edges, means);
     }
 
     /** How reports name this range. */
@@ -168,6 +211,27 @@ public final class RangeSummary {
     public double edge(Edge edge, int value) {
         double[] sums = edges.get(edge);
         return sums == null || frames() == 0 ? 0 : sums[value] / frames();
+    }
+
+    /** The statistics with a frame value in some counted frame, by name. */
+    public java.util.Set<String> statisticNames() {
+        return statistics.keySet();
+    }
+
+    /** The mean of a statistic's frame values over the counted frames that had one; NaN if it had none. */
+    public double statistic(String name) {
+        StatisticMean m = statistics.get(name);
+        return m == null || m.frames == 0 ? Double.NaN : m.sum / m.frames;
+    }
+
+    /** A statistic's unit, or null when it had no value in the range. */
+    public ValueUnit statisticUnit(String name) {
+        StatisticMean m = statistics.get(name);
+        return m == null ? null : m.unit;
+    }
+
+    boolean hasStatistic(String name) {
+        return statistics.containsKey(name);
     }
 
     boolean hasZone(String name) {

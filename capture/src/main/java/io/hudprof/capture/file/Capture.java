@@ -42,6 +42,14 @@ public final class Capture {
     }
 
     /**
+     * A zone-stack state that allocation per zone credits bytes to (format 1.2): its id in the capture (dense from 0),
+     * and either {@code parent} -1 and {@code root} the thread root's name ({@code <main>}), or its parent state's id
+     * and the capture's id of its innermost zone ({@code root} null).
+     */
+    public record AllocationState(int id, int parent, int zone, String root) {
+    }
+
+    /**
      * A note (GC pause, safepoint, JIT compilation) as the HUD showed it against frames: it settled by the update
      * of frame {@code frameIndex} (an index into {@link #frames()}) and touched the live run's recorded frames
      * {@code firstFrame .. lastFrame} (both 0: none the profiler still held).
@@ -59,10 +67,11 @@ public final class Capture {
     private final int maxThreadEvents;
     private final List<Note> notes;
     private final List<StatInfo> statistics;
+    private final List<AllocationState> allocationStates;
 
     private Capture(Path file, int minorVersion, Map<String, String> header, Map<Integer, ZoneInfo> zones,
                     List<ThreadInfo> threads, List<CapturedFrame> frames, long droppedFrames, int maxThreadEvents,
-                    List<Note> notes, List<StatInfo> statistics) {
+                    List<Note> notes, List<StatInfo> statistics, List<AllocationState> allocationStates) {
         this.file = file;
         this.minorVersion = minorVersion;
         this.header = Collections.unmodifiableMap(header);
@@ -73,6 +82,20 @@ public final class Capture {
         this.maxThreadEvents = maxThreadEvents;
         this.notes = Collections.unmodifiableList(notes);
         this.statistics = Collections.unmodifiableList(statistics);
+        this.allocationStates = Collections.unmodifiableList(allocationStates);
+    }
+
+    /**
+     * Whether the live profiler measured allocation per zone (format 1.2): then a replay measures it too, each
+     * state's self bytes as they were live.
+     */
+    public boolean allocationPerZone() {
+        return CaptureFormat.ALLOCATION_ZONES.equals(header.get(CaptureFormat.HEADER_ALLOCATION));
+    }
+
+    /** The zone-stack states the frames' allocation is credited to, by the capture's id (their index). */
+    public List<AllocationState> allocationStates() {
+        return allocationStates;
     }
 
     /** The statistics the frames' values are of, by the capture's id (their index); none in a 1.0 capture. */
@@ -194,6 +217,9 @@ public final class Capture {
         private int statSlotEnd;
         /** The cell count of the last statistics record (cells past it start from 0), -1 before the first. */
         private int lastStatSlots = -1;
+        private final List<AllocationState> allocationStates = new ArrayList<>();
+        /** Per allocation state: the frame count when an allocation record last credited it (one credit a frame). */
+        private final IntList allocationSeen = new IntList();
 
         Reader(Path file, byte[] bytes) {
             this.file = file;
@@ -241,6 +267,8 @@ public final class Capture {
                     case CaptureFormat.TAG_NOTE -> readNote(tagAt);
                     case CaptureFormat.TAG_STATISTIC -> readStatistic();
                     case CaptureFormat.TAG_STATISTICS -> readStatistics(tagAt);
+                    case CaptureFormat.TAG_ALLOCATION_STATE -> readAllocationState();
+                    case CaptureFormat.TAG_ALLOCATION -> readAllocation(tagAt);
                     case CaptureFormat.TAG_END -> {
                         long frameCount = in.readNonNegative("frame count");
                         long droppedTotal = in.readNonNegative("dropped frames");
@@ -268,7 +296,7 @@ public final class Capture {
                                     + "frame has " + maxEvents + " events but it has " + largest);
                         }
                         return new Capture(file, minor, header, zones, threads, frames, droppedTotal, largest,
-                                notes, statistics);
+                                notes, statistics, allocationStates);
                     }
                     default -> {
                         if (tag < CaptureFormat.TAG_FIRST_OPTIONAL) {
@@ -477,6 +505,71 @@ public final class Capture {
                         + " statistics, which have " + expected);
             }
             return slots;
+        }
+
+        private void readAllocationState() throws CaptureFormatException {
+            int at = in.position();
+            int id = in.readCount(CaptureFormat.MAX_ALLOCATION_STATES, "allocation state id");
+            if (id != allocationStates.size()) {
+                throw new CaptureFormatException(file, at, "allocation state " + id + " defined where state "
+                        + allocationStates.size() + " comes next");
+            }
+            int parentAt = in.position();
+            int parent = in.readCount(CaptureFormat.MAX_ALLOCATION_STATES, "allocation state parent") - 1;
+            if (parent >= id) {
+                throw new CaptureFormatException(file, parentAt, "allocation state " + id + " has parent " + parent
+                        + ", not defined before it");
+            }
+            if (parent < 0) {
+                String root = in.readString("allocation state root");
+                if (root.isBlank()) {
+                    throw in.fail("allocation state " + id + " has a blank root name");
+                }
+                allocationStates.add(new AllocationState(id, -1, -1, root));
+            } else {
+                allocationStates.add(new AllocationState(id, parent, zone(false, "allocation state " + id), null));
+            }
+            allocationSeen.add(-1);
+        }
+
+        /** The allocation per zone of the (recorded) frame just read: states by difference, and their bytes. */
+        private void readAllocation(int tagAt) throws CaptureFormatException {
+            CapturedFrame frame = lastFrame(tagAt, "allocation");
+            if (frame.allocState != null) {
+                throw new CaptureFormatException(file, tagAt, "a second allocation record for frame "
+                        + (frames.size() - 1));
+            }
+            if (!frame.recorded()) {
+                throw new CaptureFormatException(file, tagAt, "allocation for frame " + (frames.size() - 1)
+                        + ", which was not recorded");
+            }
+            int n = in.readItems(2, "allocating states");
+            int[] state = new int[n];
+            long[] bytes = new long[n];
+            long previous = -1;
+            for (int i = 0; i < n; i++) {
+                int at = in.position();
+                long delta = in.readSignedVarLong();
+                long id = delta > CaptureFormat.MAX_ALLOCATION_STATES || delta < -CaptureFormat.MAX_ALLOCATION_STATES
+                        ? -1 : previous + delta;
+                if (id < 0 || id >= allocationStates.size()) {
+                    throw new CaptureFormatException(file, at, "allocation for state " + id + ", not defined");
+                }
+                if (allocationSeen.a[(int) id] == frames.size()) {
+                    throw new CaptureFormatException(file, at, "allocation credits state " + id + " twice");
+                }
+                allocationSeen.a[(int) id] = frames.size();
+                int bytesAt = in.position();
+                long b = in.readNonNegative("allocated bytes");
+                if (b == 0) {
+                    throw new CaptureFormatException(file, bytesAt, "allocation credits state " + id + " 0 bytes");
+                }
+                state[i] = (int) id;
+                bytes[i] = b;
+                previous = id;
+            }
+            frame.allocState = state;
+            frame.allocBytes = bytes;
         }
 
         private CapturedFrame lastFrame(int tagAt, String what) throws CaptureFormatException {

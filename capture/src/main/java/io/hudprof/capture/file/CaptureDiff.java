@@ -12,7 +12,8 @@ import java.nio.file.Path;
 
 /**
  * Compares two captures, or two frame ranges of one: each is replayed into a profiler of its own that holds all of its
- * frames, summed by name ({@link RangeSummary}: zone ids differ between runs) and compared as a {@link DiffReport}.
+ * frames, summed by name ({@link RangeSummary}: zone ids differ between runs; with the statistics' per-frame means
+ * where the capture has statistics) and compared as a {@link DiffReport}.
  *
  * <p>From the command line,
  * {@code java -cp ... io.hudprof.capture.file.CaptureDiff A.hudprof B.hudprof [--rows N] [--search TEXT]}
@@ -34,7 +35,7 @@ public final class CaptureDiff {
         try {
             replay.replayAll();
             synchronized (replay.lock()) {
-                return RangeSummary.ofHistory(replay.profiler().data(), label);
+                return RangeSummary.ofHistory(replay.profiler().data(), replay.statistics(), label);
             }
         } finally {
             // The summary keeps names, not zones: the capture's private zones go back to the registry, so that a

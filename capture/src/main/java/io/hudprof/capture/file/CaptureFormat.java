@@ -9,7 +9,7 @@ final class CaptureFormat {
     static final byte[] MAGIC = {(byte) 0x89, 'H', 'P', 'R', 'O', 'F', '\r', '\n'};
     /** Readers refuse another major version; a higher minor version only adds records a reader may skip. */
     static final int MAJOR = 1;
-    static final int MINOR = 1;
+    static final int MINOR = 2;
 
     static final int TAG_HEADER = 1;
     static final int TAG_ZONE = 2;
@@ -28,6 +28,15 @@ final class CaptureFormat {
     static final int TAG_STATISTIC = 67;
     /** 1.1: the statistics' cells at the end of the frame record before it (changes against the last ones). */
     static final int TAG_STATISTICS = 68;
+    /** 1.2: a zone-stack state (a thread root's name, or a parent state and a zone) that allocation records use. */
+    static final int TAG_ALLOCATION_STATE = 69;
+    /** 1.2: the self bytes each zone-stack state allocated in the (recorded) frame record before it. */
+    static final int TAG_ALLOCATION = 70;
+    /** 1.2: the header key saying allocation per zone was on, and its value. */
+    static final String HEADER_ALLOCATION = "allocation";
+    static final String ALLOCATION_ZONES = "zones";
+    /** Zone-stack states a capture may define (a profiler's state limit is far below). */
+    static final int MAX_ALLOCATION_STATES = 1 << 24;
     static final int STATISTICS_BASE = 1;
     static final int STATISTIC_LEVEL = 1;
 

@@ -1,5 +1,6 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.AllocationCounter;
 import io.hudprof.core.Clock;
 import io.hudprof.core.GpuTimestamps;
 import io.hudprof.core.GpuZone;
@@ -40,9 +41,11 @@ import java.util.concurrent.Semaphore;
  * totals show the live ones (the replayed zone events are already repaired); notes are a {@link ReportAnnex} of the
  * replay's profiler, each added in the update of the frame it settled by, so a report shows it against the frames
  * it touched; statistics are a {@link FrameStatistics} of the replay's profiler ({@link #statistics()}) fed each
- * update with the captured values, so the statistics report and charts show the live ones. Not replayed: allocation
- * per zone. Time a captured thread spent before its first event after it started (its recorder was made
- * at its first zone) is not credited.
+ * update with the captured values, so the statistics report and charts show the live ones. Allocation per zone
+ * (format 1.2) is measured by the replay's profiler with a counter of its own: each replay thread's counter grows,
+ * right before the event where the live thread's bytes were read, by the bytes the capture credits that zone-stack
+ * state in the frame, so the live code credits them to the same state. Time a captured thread spent before its first
+ * event after it started (its recorder was made at its first zone) is not credited.
  */
 public final class CaptureReplay implements AutoCloseable {
     private static final Object GATE = new Object();
@@ -75,6 +78,26 @@ public final class CaptureReplay implements AutoCloseable {
     private long[] localInitial;
     private int localStats;
     private FrameStatistics statistics;
+    /**
+     * Allocation per zone: whether the capture has it; its states' children by (parent, zone) and roots by name; the
+     * bytes each state still has to be credited in the frame being replayed; bytes no replayed event could take.
+     */
+    private final boolean allocation;
+    private final Map<Long, Integer> stateChildren = new HashMap<>();
+    private final Map<String, Integer> stateRoots = new HashMap<>();
+    private final long[] pendingBytes;
+    private long unplacedBytes;
+    private final AllocationCounter replayBytes = new AllocationCounter() {
+        @Override
+        public long currentThreadAllocatedBytes() {
+            return Thread.currentThread() instanceof Worker w && w.owner() == CaptureReplay.this ? w.bytes : -1;
+        }
+
+        @Override
+        public String unavailableReason() {
+            return null;
+        }
+    };
     private final GpuTimestamps gpuBackend = new GpuTimestamps() {
         @Override
         public void begin(int zoneId) {
@@ -224,6 +247,18 @@ public final class CaptureReplay implements AutoCloseable {
         int capacity = Integer.highestOneBit(Math.min(events, 1 << 25) - 1) << 1;
         List<CapturedFrame> frames = capture.frames();
         clock.main = frames.isEmpty() ? 0 : frames.get(0).startNanos;
+        this.allocation = capture.allocationPerZone();
+        this.pendingBytes = new long[capture.allocationStates().size()];
+        for (Capture.AllocationState st : capture.allocationStates()) {
+            if (st.parent() < 0) {
+                stateRoots.putIfAbsent(st.root(), st.id());
+            } else {
+                stateChildren.put(childKey(st.parent(), st.zone()), st.id());
+            }
+        }
+        if (allocation) {
+            config.allocationPerZone(true).allocationCounter(replayBytes);
+        }
         this.profiler = new Profiler(config.clock(clock).selfProfiling(false).eventCapacity(capacity).build());
         for (Capture.ZoneInfo z : capture.zones().values()) {
             zones.put(z.id(), localZone(z));
@@ -236,6 +271,36 @@ public final class CaptureReplay implements AutoCloseable {
         if (!capturedNotes.isEmpty()) {
             Annexes.of(profiler).add(notes);
         }
+    }
+
+    private static long childKey(int parent, int zone) {
+        return (long) parent << 32 | (zone & 0xFFFFFFFFL);
+    }
+
+    /** The capture's state entered from {@code parent} (-1: none known) into captured zone {@code zone}, or -1. */
+    private int childState(int parent, int zone) {
+        if (parent < 0 || stateChildren.isEmpty()) {
+            return -1;
+        }
+        Integer child = stateChildren.get(childKey(parent, zone));
+        return child == null ? -1 : child;
+    }
+
+    /**
+     * Right before a replay thread's event (or its update): the bytes the capture credits the state it is in, taken
+     * once its counter has been read at least once (the first reading of a thread only sets its baseline, live too).
+     */
+    private void creditPending(Worker w) {
+        int state = w.state();
+        if (state >= 0 && w.counterRead && pendingBytes[state] != 0) {
+            w.bytes += pendingBytes[state];
+            pendingBytes[state] = 0;
+        }
+    }
+
+    /** Bytes the capture credited that no replayed event could carry (0 for captures of the live writer). */
+    long unplacedBytes() {
+        return unplacedBytes;
     }
 
     private Zone localZone(Capture.ZoneInfo z) {
@@ -320,6 +385,11 @@ public final class CaptureReplay implements AutoCloseable {
         if ((f.flags & CaptureFormat.FRAME_RESYNC) != 0) {
             resync(f);
         }
+        if (allocation && f.allocState != null) {
+            for (int i = 0; i < f.allocState.length; i++) {
+                pendingBytes[f.allocState[i]] += f.allocBytes[i];
+            }
+        }
         Worker main = worker(mainThread);
         int mainSegment = -1;
         for (int g = 0; g < f.segThread.length; g++) {
@@ -345,6 +415,9 @@ public final class CaptureReplay implements AutoCloseable {
             replayEvents(f, mainFrom, mainTo);
             Worker self = (Worker) Thread.currentThread();
             self.now = f.endNanos;
+            if (allocation) {
+                creditPending(self); // the updating thread's reading at the boundary
+            }
             synchronized (lock) {
                 settleGpu(f, true);
                 if ((f.flags & CaptureFormat.FRAME_RESYNC) == 0) {
@@ -360,7 +433,14 @@ public final class CaptureReplay implements AutoCloseable {
                     updating = null;
                 }
             }
+            self.counterRead = true;
         });
+        if (allocation && f.allocState != null) {
+            for (int state : f.allocState) {
+                unplacedBytes += pendingBytes[state];
+                pendingBytes[state] = 0;
+            }
+        }
     }
 
     /** The first frame, or the first after frames the writer lost: put every thread's open zones where they were. */
@@ -384,10 +464,12 @@ public final class CaptureReplay implements AutoCloseable {
                 while (self.depth > common) {
                     zones.get(self.stack[self.depth - 1]).end();
                     self.depth--;
+                    self.counterRead = true;
                 }
                 for (int d = common; d < stack.length; d++) {
                     zones.get(stack[d]).begin();
                     self.push(stack[d]);
+                    self.counterRead = true;
                 }
             });
         }
@@ -400,6 +482,7 @@ public final class CaptureReplay implements AutoCloseable {
                 applyStatistics(f, true);
                 profiler.update(false);
             }
+            self.counterRead = true;
         });
     }
 
@@ -412,6 +495,9 @@ public final class CaptureReplay implements AutoCloseable {
             }
             int id = f.zone[i];
             Zone zone = zones.get(id);
+            if (allocation) {
+                creditPending(self);
+            }
             if (f.begin[i]) {
                 zone.begin();
                 self.push(id);
@@ -419,6 +505,7 @@ public final class CaptureReplay implements AutoCloseable {
                 zone.end();
                 self.pop(id);
             }
+            self.counterRead = true;
         }
     }
 
@@ -524,10 +611,25 @@ public final class CaptureReplay implements AutoCloseable {
         volatile long now = Long.MIN_VALUE;
         int[] stack = new int[16];
         int depth;
+        /**
+         * Allocation per zone: the counter the replay's profiler reads on this thread, whether it has been read yet,
+         * the capture's state of this thread's root and, per open zone, of the stack up to it (-1: none allocated).
+         */
+        volatile long bytes;
+        boolean counterRead;
+        final int rootState;
+        int[] states = new int[16];
 
         Worker(String name) {
             super(name);
             setDaemon(true);
+            Integer root = stateRoots.get("<" + name + ">");
+            rootState = root == null ? -1 : root;
+        }
+
+        /** The capture's state this thread is in now, or -1. */
+        int state() {
+            return depth == 0 ? rootState : states[depth - 1];
         }
 
         CaptureReplay owner() {
@@ -537,7 +639,9 @@ public final class CaptureReplay implements AutoCloseable {
         void push(int zone) {
             if (depth == stack.length) {
                 stack = Arrays.copyOf(stack, depth * 2);
+                states = Arrays.copyOf(states, depth * 2);
             }
+            states[depth] = childState(state(), zone);
             stack[depth++] = zone;
         }
 

@@ -1,6 +1,8 @@
 package io.hudprof.capture.file;
 
+import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameListener;
+import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
@@ -27,7 +29,8 @@ import java.util.concurrent.locks.LockSupport;
  * file before the next frame taken, and that frame carries every thread's open zones so a replay picks up exactly.
  * With each frame it also copies (format 1.1) the problems the profiler counted in it, the notes its report's notes
  * store settled in it (with the recorded frames they touched) and, when {@link io.hudprof.stats.FrameStatistics} is
- * attached, every statistic's cells as they gathered this update; add a spike capture (whose notes these are) before
+ * attached, every statistic's cells as they gathered this update, and (format 1.2) with allocation per zone on, a
+ * recorded frame's self bytes per zone-stack state; add a spike capture (whose notes these are) before
  * the writer, so its notes are settled when the writer reads them.
  * In steady state the listener allocates nothing (slots only grow to the largest frame seen).
  *
@@ -85,6 +88,9 @@ public final class CaptureWriter implements FrameListener {
     private int statsPreviousCount;
     private boolean statsPreviousValid;
     private boolean statsLastTaken;
+    /** Allocation per zone (format 1.2): whether the profiler measures it, and the states named in the file. */
+    private final boolean allocation;
+    private final AllocationStates allocationStates = new AllocationStates();
     private final long[] gpuCopied = new long[GPU_WINDOW * 2];
     /** GPU frames a {@link FrameListener.Stage#GATHER} probe saw resolved: before this update's commit. */
     private final long[] gpuBeforeUpdate = new long[GPU_WINDOW * 2];
@@ -145,7 +151,8 @@ public final class CaptureWriter implements FrameListener {
         }
         Arrays.fill(gpuCopied, -1);
         Arrays.fill(gpuBeforeUpdate, -1);
-        this.encoder = FrameEncoder.open(target, title);
+        this.allocation = profiler.data().records(Metric.ALLOCATED_BYTES);
+        this.encoder = FrameEncoder.open(target, title, allocation);
         this.writer = new Thread(this::writeLoop, "hudprof-capture-writer");
         writer.setDaemon(true);
         writer.start();
@@ -258,6 +265,10 @@ public final class CaptureWriter implements FrameListener {
         copyProblems(slot);
         copyNotes(slot);
         copyStatistics(slot, armed && slot != null && complete);
+        if (allocation && recorded && slot != null) {
+            allocationStates.copy(profiler.data(),
+                    profiler.data().self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS), slot);
+        }
         current = null;
         if (!armed || slot == null || !complete) {
             if (slot != null) {
@@ -298,6 +309,7 @@ public final class CaptureWriter implements FrameListener {
         for (int i = 0; i < slot.notes; i++) {
             pending.addNote(slot.noteFirst[i], slot.noteLast[i], slot.noteText[i]);
         }
+        allocationStates.unname(slot);
         slot.clear();
     }
 

@@ -48,6 +48,12 @@ public final class CapturedFrame {
     long[] statBase;
     int[] statChangeSlot;
     long[] statChangeDelta;
+    /**
+     * Allocation per zone (format 1.2; null when the frame has none): the capture's zone-stack states
+     * ({@link Capture#allocationStates()}) that allocated in this recorded frame and their self bytes.
+     */
+    int[] allocState;
+    long[] allocBytes;
 
     CapturedFrame(int flags, long startNanos, long endNanos, long frameNumber, long droppedBefore,
                   int[] resyncThread, int[] resyncDepth, int[] resyncZone, int[] segThread, int[] segStart,
@@ -130,6 +136,17 @@ public final class CapturedFrame {
      */
     public long problemsBefore(Problem problem) {
         return problemsBefore == null ? 0 : problemsBefore[problem.ordinal()];
+    }
+
+    /** The bytes the frame's threads allocated on the heap (format 1.2, allocation per zone on live; else 0). */
+    public long allocatedBytes() {
+        long sum = 0;
+        if (allocBytes != null) {
+            for (long b : allocBytes) {
+                sum += b;
+            }
+        }
+        return sum;
     }
 
     /** Whether the frame carries the statistics' values (format 1.1, with statistics attached live). */

@@ -36,6 +36,9 @@ final class FrameEncoder {
     private int statsDefined;
     private long[] statsWritten = new long[64];
     private int statsWrittenSlots;
+    /** Allocation per zone: per live state, its id in the file + 1 (0: not defined); states defined so far. */
+    private int[] stateId = new int[256];
+    private int statesDefined;
     private long previousEnd;
     private boolean first = true;
     private int maxThreadEvents;
@@ -47,7 +50,11 @@ final class FrameEncoder {
         this.out = out;
     }
 
-    static FrameEncoder open(Path file, String title) throws IOException {
+    /**
+     * A capture being written to a temporary file beside {@code file}; {@code allocation}: the profiler measures
+     * allocation per zone (the header says so, and frames carry their bytes).
+     */
+    static FrameEncoder open(Path file, String title, boolean allocation) throws IOException {
         Path absolute = file.toAbsolutePath();
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
@@ -61,7 +68,7 @@ final class FrameEncoder {
         OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16);
         FrameEncoder e = new FrameEncoder(absolute, temp, out);
         try {
-            e.header(title);
+            e.header(title, allocation);
         } catch (IOException | RuntimeException x) {
             e.abandon();
             throw x;
@@ -70,7 +77,7 @@ final class FrameEncoder {
     }
 
     /** What a capture says about where it was made: see the format's header keys. */
-    static Map<String, String> headerEntries(String title) {
+    static Map<String, String> headerEntries(String title, boolean allocation) {
         Map<String, String> h = new LinkedHashMap<>();
         Package p = Profiler.class.getPackage();
         String version = p == null ? null : p.getImplementationVersion();
@@ -87,6 +94,9 @@ final class FrameEncoder {
         String cpu = cpuModel();
         if (cpu != null) {
             h.put("cpu", cpu);
+        }
+        if (allocation) {
+            h.put(CaptureFormat.HEADER_ALLOCATION, CaptureFormat.ALLOCATION_ZONES);
         }
         return h;
     }
@@ -109,11 +119,11 @@ final class FrameEncoder {
         return null;
     }
 
-    private void header(String title) throws IOException {
+    private void header(String title, boolean allocation) throws IOException {
         chunk.writeBytes(CaptureFormat.MAGIC);
         chunk.writeByte(CaptureFormat.MAJOR);
         chunk.writeByte(CaptureFormat.MINOR);
-        Map<String, String> entries = headerEntries(title);
+        Map<String, String> entries = headerEntries(title, allocation);
         record.clear();
         record.writeVarLong(entries.size());
         for (Map.Entry<String, String> e : entries.entrySet()) {
@@ -141,6 +151,11 @@ final class FrameEncoder {
         for (int i = 0; i < s.gpuEvents; i++) {
             int code = s.gpuCode[i];
             define(code < 0 ? ~code : code);
+        }
+        for (int i = 0; i < s.stateDefs; i++) {
+            if (s.defParent[i] >= 0) {
+                define(s.defZone[i]);
+            }
         }
         record.clear();
         int flags = (s.recorded ? CaptureFormat.FRAME_RECORDED : 0) | (s.resync ? CaptureFormat.FRAME_RESYNC : 0)
@@ -197,6 +212,9 @@ final class FrameEncoder {
         problems(s);
         if (s.hasStats) {
             statistics(s);
+        }
+        if (s.allocs > 0) {
+            allocation(s);
         }
         for (int i = 0; i < s.notes; i++) {
             record.clear();
@@ -285,6 +303,41 @@ final class FrameEncoder {
         }
         statsWrittenSlots = s.statSlots;
         chunk.writeRecord(CaptureFormat.TAG_STATISTICS, record);
+    }
+
+    /**
+     * The frame's allocation per zone: definitions of the states new to the file (parents first), then each state's
+     * self bytes, states as differences from the one before.
+     */
+    private void allocation(FrameSlot s) {
+        for (int i = 0; i < s.stateDefs; i++) {
+            int live = s.defState[i];
+            if (live >= stateId.length) {
+                stateId = java.util.Arrays.copyOf(stateId, Math.max(live + 1, stateId.length * 2));
+            }
+            int id = statesDefined++;
+            stateId[live] = id + 1;
+            record.clear();
+            record.writeVarLong(id);
+            if (s.defParent[i] < 0) {
+                record.writeVarLong(0);
+                record.writeString(s.defRoot[i]);
+            } else {
+                record.writeVarLong(stateId[s.defParent[i]]);
+                record.writeVarLong(s.defZone[i]);
+            }
+            chunk.writeRecord(CaptureFormat.TAG_ALLOCATION_STATE, record);
+        }
+        record.clear();
+        record.writeVarLong(s.allocs);
+        long previous = -1;
+        for (int i = 0; i < s.allocs; i++) {
+            long id = stateId[s.allocState[i]] - 1L;
+            record.writeSignedVarLong(id - previous);
+            record.writeVarLong(s.allocBytes[i]);
+            previous = id;
+        }
+        chunk.writeRecord(CaptureFormat.TAG_ALLOCATION, record);
     }
 
     private static long[] ensure(long[] a, int size) {

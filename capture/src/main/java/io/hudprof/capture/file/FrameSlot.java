@@ -74,6 +74,18 @@ final class FrameSlot implements ThreadTimeline.EventVisitor {
     int baseSlots;
     long[] baseCells = new long[64];
 
+    // Allocation per zone (format 1.2): the zone-stack states first named by this frame (live state ids, parents
+    // before children; a root's thread-root zone name), then the live states that allocated in this recorded frame
+    // and their self bytes.
+    int stateDefs;
+    int[] defState = new int[8];
+    int[] defParent = new int[8];
+    int[] defZone = new int[8];
+    String[] defRoot = new String[8];
+    int allocs;
+    int[] allocState = new int[16];
+    long[] allocBytes = new long[16];
+
     void clear() {
         newThreads = 0;
         resync = false;
@@ -92,6 +104,37 @@ final class FrameSlot implements ThreadTimeline.EventVisitor {
         notes = 0;
         hasStats = false;
         statBase = false;
+        Arrays.fill(defRoot, 0, stateDefs, null);
+        stateDefs = 0;
+        allocs = 0;
+    }
+
+    /** A zone-stack state named for the first time: {@code parent} -1 for a thread root named {@code root}. */
+    void addStateDef(int state, int parent, int zoneId, String root) {
+        if (stateDefs == defState.length) {
+            int n = stateDefs * 2;
+            defState = Arrays.copyOf(defState, n);
+            defParent = Arrays.copyOf(defParent, n);
+            defZone = Arrays.copyOf(defZone, n);
+            defRoot = Arrays.copyOf(defRoot, n);
+        }
+        defState[stateDefs] = state;
+        defParent[stateDefs] = parent;
+        defZone[stateDefs] = zoneId;
+        defRoot[stateDefs] = root;
+        stateDefs++;
+    }
+
+    /** A state's self bytes in this frame (more than 0). */
+    void addAllocation(int state, long bytes) {
+        if (allocs == allocState.length) {
+            int n = allocs * 2;
+            allocState = Arrays.copyOf(allocState, n);
+            allocBytes = Arrays.copyOf(allocBytes, n);
+        }
+        allocState[allocs] = state;
+        allocBytes[allocs] = bytes;
+        allocs++;
     }
 
     void addNote(long first, long last, String text) {

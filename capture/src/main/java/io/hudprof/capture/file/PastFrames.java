@@ -1,7 +1,10 @@
 package io.hudprof.capture.file;
 
 import io.hudprof.capture.FrameTimes;
+import io.hudprof.capture.PastStatistics;
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.Metric;
+import io.hudprof.core.ProfileData;
 import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
@@ -25,8 +28,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * reused by a caller that captures again and again ({@link SpikeFiles}), so that after the first capture a copy
  * allocates nothing but grows arrays only for a window bigger than any before.
  *
- * <p>What the past no longer holds is left out: threads that ended inside the window (their timelines are gone), GPU
- * results that had not arrived, and a thread that started inside the window is taken as present from its start.
+ * <p>Statistics come from the cells {@link FrameTimes} keeps ({@link PastStatistics}), allocation per zone from the
+ * history's per-state values. What the past no longer holds is left out: threads that ended inside the window (their
+ * timelines are gone), GPU results that had not arrived, statistics of frames whose start is no longer known,
+ * allocation of frames whose per-state values history dropped; a thread that started inside the window is taken as
+ * present from its start.
  */
 final class PastFrames {
     private PastFrames() {
@@ -37,6 +43,12 @@ final class PastFrames {
         private final List<FrameSlot> slots = new ArrayList<>();
         private final FrameEvents events = new FrameEvents();
         private int[] stack = new int[16];
+        /** Allocation per zone: the states named in the file being made, and one history frame's values. */
+        private final AllocationStates allocationStates = new AllocationStates();
+        private double[] stateBytes = new double[0];
+        private double[] stateCalls = new double[0];
+        /** The walk back through the statistics' cells, kept for the next capture from the same FrameTimes. */
+        private PastStatistics.Walk statisticsWalk;
         private final AtomicBoolean writing = new AtomicBoolean();
 
         /** Whether the last capture copied into these is still being written (then they cannot take another). */
@@ -79,10 +91,11 @@ final class PastFrames {
             throw e;
         }
         List<FrameSlot> slots = buffers.slots;
+        boolean allocation = profiler.data().records(Metric.ALLOCATED_BYTES);
         CompletableFuture<Path> done = new CompletableFuture<>();
         Thread writer = new Thread(() -> {
             try {
-                FrameEncoder encoder = FrameEncoder.open(file, title);
+                FrameEncoder encoder = FrameEncoder.open(file, title, allocation);
                 try {
                     for (int k = 0; k < window; k++) {
                         encoder.frame(slots.get(k));
@@ -165,8 +178,99 @@ final class PastFrames {
         }
         if (window > 0) {
             copyProblemsAndNotes(profiler, buffers.slots, window);
+            buffers.statisticsWalk = times.walkBackStatistics(buffers.statisticsWalk);
+            copyStatistics(buffers.statisticsWalk, buffers.slots, newestAgo, window);
+            if (profiler.data().records(Metric.ALLOCATED_BYTES)) {
+                copyAllocation(profiler, buffers, window);
+            }
         }
         return window;
+    }
+
+    /**
+     * Each frame's statistics' cells at its end, walked back from the last update ({@link FrameTimes} keeps the
+     * changes), and the first frame's cells at its start; a frame whose start is no longer known (statistics attached
+     * later, changes pushed out) and every frame before it carry none, the next one carrying a base instead.
+     */
+    private static void copyStatistics(PastStatistics.Walk walk, List<FrameSlot> slots, int newestAgo, int window) {
+        for (int ago = 0; ago < newestAgo; ago++) {
+            if (!walk.back()) {
+                return;
+            }
+        }
+        if (!walk.held()) {
+            return;
+        }
+        int k = window - 1;
+        FrameSlot s = slots.get(k);
+        s.statCells = cells(walk, s.statCells);
+        s.statSlots = walk.cellCount();
+        s.statCount = walk.statCount();
+        s.hasStats = true;
+        while (true) {
+            if (!walk.back()) {
+                // Frame k's start is not known: it carries nothing, and its end is the next frame's base.
+                s.hasStats = false;
+                if (k + 1 < window) {
+                    FrameSlot next = slots.get(k + 1);
+                    next.statBase = true;
+                    if (next.baseCells.length < s.statSlots) {
+                        next.baseCells = new long[Math.max(s.statSlots, next.baseCells.length * 2)];
+                    }
+                    System.arraycopy(s.statCells, 0, next.baseCells, 0, s.statSlots);
+                    next.baseSlots = s.statSlots;
+                    next.baseStats = s.statCount;
+                }
+                return;
+            }
+            if (k == 0) {
+                s.statBase = true;
+                s.baseCells = cells(walk, s.baseCells);
+                s.baseSlots = walk.cellCount();
+                s.baseStats = walk.statCount();
+                return;
+            }
+            k--;
+            s = slots.get(k);
+            s.statCells = cells(walk, s.statCells);
+            s.statSlots = walk.cellCount();
+            s.statCount = walk.statCount();
+            s.hasStats = true;
+        }
+    }
+
+    private static long[] cells(PastStatistics.Walk walk, long[] into) {
+        int n = walk.cellCount();
+        long[] out = into.length >= n ? into : new long[Math.max(n, into.length * 2)];
+        System.arraycopy(walk.cells(), 0, out, 0, n);
+        return out;
+    }
+
+    /**
+     * Each recorded frame's self bytes per zone-stack state, where the history still holds that frame's per-state
+     * values ({@code ProfilerConfig.Builder.stateHistoryEntries}); a frame it no longer holds carries none.
+     */
+    private static void copyAllocation(Profiler profiler, Buffers buffers, int window) {
+        ProfileData data = profiler.data();
+        FrameHistory history = profiler.history();
+        long newest = history.size() == 0 ? -1 : history.frameNumber(0);
+        int capacity = data.stateCapacity();
+        if (buffers.stateBytes.length < capacity) {
+            buffers.stateBytes = new double[capacity];
+            buffers.stateCalls = new double[capacity];
+        }
+        buffers.allocationStates.reset();
+        for (int k = 0; k < window; k++) {
+            FrameSlot s = buffers.slots.get(k);
+            long ago = newest - s.frameNumber;
+            if (!s.recorded || ago < 0 || ago >= history.size() || history.frameNumber((int) ago) != s.frameNumber
+                    || !data.historyHasStates((int) ago)) {
+                continue;
+            }
+            data.loadHistoryStates((int) ago, Metric.ALLOCATED_BYTES, buffers.stateBytes, buffers.stateCalls);
+            buffers.allocationStates.copy(data, buffers.stateBytes, s);
+            data.clearHistoryStates((int) ago, buffers.stateBytes, buffers.stateCalls);
+        }
     }
 
     private static final Problem[] PROBLEMS = Problem.values();

@@ -9,6 +9,7 @@ import io.hudprof.capture.FrameNotes;
 import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.Hudprof;
+import io.hudprof.core.ManualAllocationCounter;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ManualClock;
 import io.hudprof.core.Profiler;
@@ -23,7 +24,9 @@ import io.hudprof.testkit.AllocationCheck;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -55,8 +58,10 @@ class BadCaptureFileTest {
     @BeforeEach
     void writeRealCapture() throws Exception {
         ManualClock clock = new ManualClock(1_000_000L);
+        // Allocation per zone (format 1.2) on a counter advanced by hand (the threads take turns).
+        ManualAllocationCounter allocated = new ManualAllocationCounter();
         Profiler profiler = Hudprof.install(new Profiler(ProfilerConfig.builder().clock(clock)
-                .timelineCapacity(1 << 10).build()));
+                .timelineCapacity(1 << 10).allocationPerZone(true).allocationCounter(allocated).build()));
         good = dir.resolve("good.hudprof");
         // Format 1.1's sections too: a note (the spike capture's notes store) and problem counts.
         SpikeCapture spikes = SpikeCapture.builder().rule(SpikeRule.above(60_000)).attach(profiler);
@@ -73,8 +78,10 @@ class BadCaptureFileTest {
                 SPAWNED.add(f % 3);
                 SIZES.report(f * 3L);
                 clock.advanceMicros(10 + f);
+                allocated.allocate(100 + f);
                 B.begin();
                 clock.advanceMicros(3);
+                allocated.allocate(f % 2 == 0 ? 24 : 0);
                 if (f % 3 != 1) {
                     B.end(); // else a missing end
                 }
@@ -85,6 +92,7 @@ class BadCaptureFileTest {
                 worker.run(() -> {
                     A.begin();
                     clock.advanceMicros(4);
+                    allocated.allocate(7);
                     A.end();
                 });
                 clock.advanceMicros(5);
@@ -99,6 +107,9 @@ class BadCaptureFileTest {
         assertEquals(1, capture.notes().size());
         assertTrue(capture.frames().stream().anyMatch(f -> f.problems(Problem.MISSING_END) > 0));
         assertTrue(capture.frames().stream().allMatch(CapturedFrame::hasStatistics));
+        assertTrue(capture.allocationPerZone() && capture.allocationStates().size() >= 3);
+        assertEquals(12, capture.frames().stream().filter(f -> f.allocatedBytes() > 0).count(),
+                "every frame after the first update allocates");
     }
 
     private CaptureFormatException rejected(byte[] b) {
@@ -199,9 +210,11 @@ class BadCaptureFileTest {
         } catch (CaptureFormatException e) {
             throw new AssertionError(e);
         }
-        assertTrue(skipped > 13, "the 1.1 capture has statistics, problems and a note: " + skipped + " records");
-        System.out.println("capture 1.1 records: " + skipped + " records, " + (bytes.length - toBytes(out).length)
-                + " of " + bytes.length + " bytes (13 frames with 2 statistics, 2 problem kinds, 1 note)");
+        assertTrue(skipped > 13, "the 1.2 capture has statistics, problems, a note, allocation: " + skipped
+                + " records");
+        System.out.println("capture 1.1 and 1.2 records: " + skipped + " records, "
+                + (bytes.length - toBytes(out).length) + " of " + bytes.length + " bytes (13 frames with 2 statistics,"
+                + " 2 problem kinds, 1 note, allocation on 2 threads)");
         Capture old;
         try {
             old = Capture.read(good, toBytes(out));
@@ -219,6 +232,209 @@ class BadCaptureFileTest {
             assertEquals(null, replay.statistics());
         }
         assertTrue(kept > 13);
+    }
+
+    @Test
+    void aVersionOneOneCaptureStillOpensAndReplaysWithoutAllocation() throws CaptureFormatException {
+        // The capture as version 1.1 wrote it: no allocation records (69, 70) and no "allocation" header key.
+        byte[] old = withoutAllocation(bytes, 1);
+        Capture capture = Capture.read(good, old);
+        Capture now = Capture.read(good, bytes);
+        assertEquals(1, capture.minorVersion());
+        assertTrue(!capture.allocationPerZone() && capture.allocationStates().isEmpty());
+        assertEquals(13, capture.frames().size());
+        assertEquals(1, capture.notes().size());
+        assertEquals(now.statistics().size(), capture.statistics().size());
+        assertTrue(capture.frames().stream().allMatch(f -> f.allocatedBytes() == 0 && f.hasStatistics()));
+        System.out.println("capture 1.2 allocation records: " + (bytes.length - old.length) + " of " + bytes.length
+                + " bytes (" + now.allocationStates().size() + " states, 12 recorded frames)");
+        try (CaptureReplay replay = capture.replay(ProfilerConfig.builder().timelineCapacity(1 << 10))) {
+            replay.replayAll();
+            assertEquals(12, replay.profiler().recordedFrames() - 1);
+            assertTrue(!replay.profiler().data().records(io.hudprof.core.Metric.ALLOCATED_BYTES));
+        }
+    }
+
+    /** {@code capture} as format 1.{@code minor} wrote it: without the allocation records and header key. */
+    private byte[] withoutAllocation(byte[] capture, int minor) {
+        ByteOut out = new ByteOut(capture.length);
+        int headerTag = CaptureFormat.MAGIC.length + 2;
+        byte[] start = Arrays.copyOf(capture, headerTag);
+        start[CaptureFormat.MAGIC.length + 1] = (byte) minor;
+        out.writeBytes(start);
+        ByteIn in = new ByteIn(good, capture);
+        try {
+            for (int i = 0; i < headerTag; i++) {
+                in.readByte();
+            }
+            while (in.remaining() > 0) {
+                int at = in.position();
+                int tag = in.readByte();
+                int length = (int) in.readVarLong();
+                int end = in.position() + length;
+                if (tag == CaptureFormat.TAG_HEADER) {
+                    int n = (int) in.readVarLong();
+                    List<String> kept = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        String key = in.readString("key");
+                        String value = in.readString("value");
+                        if (!key.equals(CaptureFormat.HEADER_ALLOCATION)) {
+                            kept.add(key);
+                            kept.add(value);
+                        }
+                    }
+                    ByteOut header = new ByteOut(length);
+                    header.writeVarLong(kept.size() / 2);
+                    for (String k : kept) {
+                        header.writeString(k);
+                    }
+                    out.writeRecord(tag, header);
+                } else if (tag != CaptureFormat.TAG_ALLOCATION_STATE && tag != CaptureFormat.TAG_ALLOCATION) {
+                    out.writeBytes(Arrays.copyOfRange(capture, at, end));
+                }
+                while (in.position() < end) {
+                    in.readByte();
+                }
+            }
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
+        return toBytes(out);
+    }
+
+    @Test
+    void lyingAllocationRecordsAreRejectedAtTheirOffset() {
+        int afterHeader = firstRecordEnd();
+        // The first frame (an update with no zones yet) allocated nothing: no state is defined after it.
+        int afterFirstFrame = recordEnd(afterHeader, CaptureFormat.TAG_FRAME);
+        // Allocation before any frame, for a state not defined yet, for one far out of range.
+        ByteOut one = new ByteOut(64);
+        one.writeVarLong(1);
+        one.writeSignedVarLong(1);
+        one.writeVarLong(64);
+        CaptureFormatException e = rejected(withRecordAt(afterHeader, CaptureFormat.TAG_ALLOCATION, one));
+        assertTrue(e.getMessage().contains("before the first frame"), e.getMessage());
+        assertEquals(afterHeader, e.offset());
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_ALLOCATION, one));
+        assertTrue(e.getMessage().contains("state 0, not defined"), e.getMessage());
+        ByteOut undefined = new ByteOut(64);
+        undefined.writeVarLong(1);
+        undefined.writeSignedVarLong(1_000);
+        undefined.writeVarLong(64);
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_ALLOCATION, undefined));
+        assertTrue(e.getMessage().contains("not defined"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(good + ": offset " + e.offset() + ": "), e.getMessage());
+        ByteOut far = new ByteOut(64);
+        far.writeVarLong(1);
+        far.writeSignedVarLong(Long.MIN_VALUE);
+        far.writeVarLong(64);
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_ALLOCATION, far));
+        assertTrue(e.getMessage().contains("not defined"), e.getMessage());
+        // A state whose parent comes after it, and one in a zone never defined.
+        ByteOut parent = new ByteOut(64);
+        parent.writeVarLong(0);
+        parent.writeVarLong(5);
+        parent.writeVarLong(0);
+        e = rejected(withRecordAt(afterHeader, CaptureFormat.TAG_ALLOCATION_STATE, parent));
+        assertTrue(e.getMessage().contains("not defined before it"), e.getMessage());
+        ByteOut out = new ByteOut(64);
+        ByteOut root = new ByteOut(64);
+        root.writeVarLong(0);
+        root.writeVarLong(0);
+        root.writeString("<main>");
+        out.writeRecord(CaptureFormat.TAG_ALLOCATION_STATE, root);
+        ByteOut child = new ByteOut(64);
+        child.writeVarLong(1);
+        child.writeVarLong(1);
+        child.writeVarLong(4_000);
+        out.writeRecord(CaptureFormat.TAG_ALLOCATION_STATE, child);
+        e = rejected(withBytesAt(afterHeader, toBytes(out)));
+        assertTrue(e.getMessage().contains("never defined"), e.getMessage());
+        // An allocation record claiming 2^30 states in a few bytes allocates nothing for them.
+        ByteOut claim = new ByteOut(64);
+        claim.writeVarLong(1L << 30);
+        claim.writeSignedVarLong(1);
+        long before = AllocationCheck.allocatedBytes();
+        e = rejected(withRecordAt(afterFirstFrame, CaptureFormat.TAG_ALLOCATION, claim));
+        assertTrue(AllocationCheck.allocatedBytes() - before < 1 << 20);
+        assertTrue(e.getMessage().contains("cannot fit"), e.getMessage());
+    }
+
+    /**
+     * Seeded mutations confined to the allocation records' payloads (the records' lengths stay true, so the reader's
+     * checks of what they say are what is tried), each read or rejected cleanly and the first 50 read replayed.
+     */
+    @Test
+    void seededMutationsOfTheAllocationRecordsAreReadOrRejectedCleanly() {
+        List<int[]> payloads = new ArrayList<>();
+        ByteIn in = new ByteIn(good, bytes);
+        try {
+            for (int i = 0; i < CaptureFormat.MAGIC.length + 2; i++) {
+                in.readByte();
+            }
+            while (in.remaining() > 0) {
+                int tag = in.readByte();
+                int length = (int) in.readVarLong();
+                int from = in.position();
+                if ((tag == CaptureFormat.TAG_ALLOCATION_STATE || tag == CaptureFormat.TAG_ALLOCATION) && length > 0) {
+                    payloads.add(new int[] {from, length});
+                }
+                while (in.position() < from + length) {
+                    in.readByte();
+                }
+            }
+        } catch (CaptureFormatException e) {
+            throw new AssertionError(e);
+        }
+        assertTrue(payloads.size() > 12, payloads.size() + " allocation records");
+        int count = Integer.getInteger("hudprof.test.captureFuzz", 2_000);
+        long seed = Long.getLong("hudprof.test.captureFuzzSeed", 20261127L) + 12;
+        Random random = new Random(seed);
+        int rejected = 0;
+        int replayed = 0;
+        for (int i = 0; i < count; i++) {
+            byte[] b = bytes.clone();
+            int edits = 1 + random.nextInt(3);
+            for (int k = 0; k < edits; k++) {
+                int[] p = payloads.get(random.nextInt(payloads.size()));
+                int at = p[0] + random.nextInt(p[1]);
+                int[] edges = {0, 1, 0x7F, 0x80, 0xFF, 0xFE, 0x3F, 0x40};
+                b[at] = random.nextBoolean() ? (byte) (b[at] ^ (1 << random.nextInt(8)))
+                        : (byte) edges[random.nextInt(edges.length)];
+            }
+            Capture capture;
+            try {
+                capture = Capture.read(good, b);
+            } catch (CaptureFormatException e) {
+                rejected++;
+                if (e.getMessage().lines().count() != 1 || e.offset() < 0 || e.offset() > b.length) {
+                    fail("input " + i + " (seed " + seed + "): bad error " + e.getMessage());
+                }
+                continue;
+            } catch (RuntimeException | Error e) {
+                throw new AssertionError("input " + i + " (seed " + seed + ") threw " + e, e);
+            }
+            if (replayed < 50) {
+                replayed++;
+                try (CaptureReplay replay = capture.replay(ProfilerConfig.builder().timelineCapacity(1 << 10))) {
+                    replay.replayAll();
+                } catch (RuntimeException | Error e) {
+                    throw new AssertionError("input " + i + " (seed " + seed + ") was read but its replay threw "
+                            + e, e);
+                }
+            }
+        }
+        System.out.println("capture allocation fuzz: " + count + " inputs (seed " + seed + "): " + rejected
+                + " rejected, " + (count - rejected) + " read, " + replayed + " of those replayed");
+    }
+
+    /** The good capture with {@code insert} put in at {@code offset}. */
+    private byte[] withBytesAt(int offset, byte[] insert) {
+        ByteOut out = new ByteOut(bytes.length + insert.length);
+        out.writeBytes(Arrays.copyOf(bytes, offset));
+        out.writeBytes(insert);
+        out.writeBytes(Arrays.copyOfRange(bytes, offset, bytes.length));
+        return toBytes(out);
     }
 
     @Test

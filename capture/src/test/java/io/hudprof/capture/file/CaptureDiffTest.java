@@ -10,11 +10,16 @@ import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.Zone;
 import io.hudprof.capture.compare.DiffReport;
 import io.hudprof.capture.compare.RangeSummary;
+import io.hudprof.stats.Counter;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.IntDistribution;
+import io.hudprof.stats.Sensor;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -25,6 +30,9 @@ class CaptureDiffTest {
     private static final Zone FRAME = Zone.define("CaptureDiff:Frame");
     private static final Zone WORK = Zone.define("CaptureDiff:Work");
     private static final Zone LATER = Zone.local("CaptureDiff:Later");
+    private static final Counter SPAWNED = Counter.define("CaptureDiff/Spawned");
+    private static final IntDistribution BATCH = IntDistribution.define("CaptureDiff/Batch");
+    private static final Counter STEADY = Counter.define("CaptureDiff/Steady");
 
     @TempDir
     Path dir;
@@ -36,16 +44,32 @@ class CaptureDiffTest {
 
     /** Writes 40 frames of FRAME { WORK for {@code workMicros} (and LATER when asked) } and returns the live profiler. */
     private Profiler capture(Path file, long workMicros, boolean later) throws Exception {
+        return capture(file, workMicros, later, -1);
+    }
+
+    /**
+     * As {@link #capture(Path, long, boolean)}, with statistics when {@code spawned} is 0 or more: that many spawned
+     * a frame, a batch of {@code workMicros} and a steady 3 a frame.
+     */
+    private Profiler capture(Path file, long workMicros, boolean later, int spawned) throws Exception {
         ManualClock clock = new ManualClock(5_000_000_000L);
         Profiler live = new Profiler(ProfilerConfig.builder().clock(clock).selfProfiling(false).historyFrames(64)
                 .timelineCapacity(1 << 12).timelineFrames(8).build());
         Hudprof.install(live);
+        if (spawned >= 0) {
+            FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(live);
+        }
         // As many slots as frames: a writer thread starved by a loaded machine never has to drop one.
         CaptureWriter writer = CaptureWriter.start(live, file, 64, 0, "diff");
         clock.advanceMicros(10);
         live.update(false); // arms the writer: the capture starts with the next frame
         for (int frame = 0; frame < 40; frame++) {
             FRAME.begin();
+            if (spawned >= 0) {
+                SPAWNED.add(spawned);
+                BATCH.report(workMicros + frame % 2);
+                STEADY.add(3);
+            }
             WORK.begin();
             clock.advanceMicros(workMicros + frame % 3);
             WORK.end();
@@ -99,6 +123,55 @@ class CaptureDiffTest {
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.startsWith("hudprof diff | A = before.hudprof (40 frames"), text);
         assertTrue(text.contains("CaptureDiff:Work"), text);
+    }
+
+    @Test
+    void theDiffComparesEveryStatisticsPerFrameMeanLargestChangeFirst() throws Exception {
+        Path before = dir.resolve("stats-before.hudprof");
+        Path after = dir.resolve("stats-after.hudprof");
+        Profiler live = capture(before, 100, false, 2);
+        capture(after, 160, false, 5);
+
+        // The replay's means are the live ones; a capture against itself changes nothing.
+        DiffReport replayedAgainstLive = DiffReport.between(
+                RangeSummary.ofHistory(live.data(), FrameStatistics.attachedTo(live), "live"),
+                CaptureDiff.summarize(Capture.open(before), "replayed"));
+        DiffReport self = CaptureDiff.diff(before, before);
+        for (DiffReport diff : new DiffReport[] {replayedAgainstLive, self}) {
+            assertEquals(3, diff.statistics().size(), diff.statistics().toString());
+            for (DiffReport.StatisticRow row : diff.statistics()) {
+                assertEquals(DiffReport.Change.BOTH, row.change(), row.name());
+                assertEquals(0, row.delta(), row.name());
+                assertEquals(1, row.ratio(), row.name());
+            }
+        }
+        DiffReport.StatisticRow spawnedLive = replayedAgainstLive.statistics().stream()
+                .filter(r -> r.name().equals(SPAWNED.name())).findFirst().orElseThrow();
+        assertEquals(2, spawnedLive.a(), 1e-9);
+
+        DiffReport diff = CaptureDiff.diff(before, after);
+        DiffReport.StatisticRow first = diff.statistics().get(0);
+        assertEquals(SPAWNED.name(), first.name(), diff.statistics().toString()); // 2 -> 5: the largest change
+        assertEquals(3, first.delta(), 1e-9);
+        assertEquals(2.5, first.ratio(), 1e-9);
+        DiffReport.StatisticRow batch = diff.statistics().get(1);
+        assertEquals(BATCH.name(), batch.name());
+        assertEquals(100.5, batch.a(), 1e-9);
+        assertEquals(160.5, batch.b(), 1e-9);
+        assertEquals(STEADY.name(), diff.statistics().get(2).name());
+        assertEquals(0, diff.statistics().get(2).delta());
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(0, CaptureDiff.run(new String[] {before.toString(), after.toString()}, print(out), print(err)),
+                err.toString(StandardCharsets.UTF_8));
+        String text = out.toString(StandardCharsets.UTF_8);
+        int section = text.indexOf("== statistics, by relative change of per-frame means ==");
+        assertTrue(section > 0, text);
+        String statistics = text.substring(section);
+        assertTrue(statistics.indexOf(SPAWNED.name()) < statistics.indexOf(BATCH.name()), statistics);
+        assertTrue(statistics.contains("2.50x"), statistics);
+        System.out.print(statistics);
     }
 
     @Test

@@ -15,7 +15,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import io.hudprof.stats.Counter;
 import io.hudprof.stats.FloatDistribution;
 import io.hudprof.stats.FrameStatistics;
@@ -125,6 +125,53 @@ class CaptureStatisticsTest {
         }
         assertTrue(liveReports.get(3).contains("Enemies spawned"), liveReports.get(3));
         assertTrue(liveStats.latest().statCount() > 0);
+    }
+
+    @Test
+    void framesAlreadyGoneByCarryTheirStatisticsAndReplayAsTheyWereLive() throws Exception {
+        Profiler live = new Profiler(config().clock(clock).build());
+        Hudprof.install(live);
+        io.hudprof.capture.FrameTimes times = io.hudprof.capture.FrameTimes.attach(live, 64);
+        FrameStatistics.builder().sensors(EnumSet.noneOf(Sensor.class)).attach(live);
+        List<String> liveReports = new ArrayList<>();
+        List<String> liveCharts = new ArrayList<>();
+        live.addFrameListener(statisticsReporter(live, liveReports, liveCharts));
+        Path last = dir.resolve("last.hudprof");
+        Path past = dir.resolve("past.hudprof");
+        try (ThreadWorker worker = new ThreadWorker("worker")) {
+            for (int f = 0; f < 40; f++) {
+                frame(f, worker);
+                live.update();
+            }
+            Captures.of(live).title("last 20").writeLast(20, times, last).get(30, TimeUnit.SECONDS);
+            // Ten frames that ended five updates ago (a spike's surroundings), with a level counter that moved.
+            Captures.of(live).title("past").writePast(5, 10, times, past).get(30, TimeUnit.SECONDS);
+        }
+        Hudprof.uninstall();
+        assertReplaysLive(Capture.open(last), liveReports, liveCharts, 20);
+        assertReplaysLive(Capture.open(past), liveReports.subList(0, 35), liveCharts.subList(0, 35), 10);
+    }
+
+    /** The capture's {@code frames} recorded frames, the last of {@code liveReports}, give the live statistics. */
+    private static void assertReplaysLive(Capture capture, List<String> liveReports, List<String> liveCharts,
+                                          int frames) {
+        assertEquals(frames, capture.frames().size());
+        assertTrue(capture.frames().stream().allMatch(CapturedFrame::hasStatistics),
+                "every frame of the window carries its statistics");
+        List<String> reports = new ArrayList<>();
+        List<String> charts = new ArrayList<>();
+        try (CaptureReplay replay = capture.replay(config())) {
+            assertNotNull(replay.statistics());
+            replay.profiler().addFrameListener(statisticsReporter(replay.profiler(), reports, charts));
+            replay.replayAll();
+        }
+        assertEquals(frames, reports.size());
+        int first = liveReports.size() - frames;
+        for (int i = 0; i < frames; i++) {
+            assertEquals(withoutFrameNumber(liveReports.get(first + i)), withoutFrameNumber(reports.get(i)),
+                    "statistics of live frame " + (first + i + 1));
+            assertEquals(liveCharts.get(first + i), charts.get(i), "chart values of live frame " + (first + i + 1));
+        }
     }
 
     /**

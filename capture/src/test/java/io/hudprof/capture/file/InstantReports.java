@@ -6,7 +6,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 
 /** A profile's last frame as report text, for comparing a live profile with its replay line by line. */
 final class InstantReports {

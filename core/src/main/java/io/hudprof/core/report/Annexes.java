@@ -2,7 +2,6 @@ package io.hudprof.core.report;
 
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerSlot;
-import io.hudprof.core.format.StatusSource;
 import java.util.Arrays;
 import java.util.function.Function;
 

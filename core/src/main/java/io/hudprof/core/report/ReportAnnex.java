@@ -1,6 +1,5 @@
 package io.hudprof.core.report;
 
-import io.hudprof.core.format.StatusSource;
 
 /**
  * What a module above core adds to a profiler's reports: the rows of the statistics report, notes pinned to frames,

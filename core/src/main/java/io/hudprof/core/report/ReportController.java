@@ -9,7 +9,6 @@ import io.hudprof.core.ProfilerSlot;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.ThreadRoster;
 import io.hudprof.core.Zone;
-import io.hudprof.core.format.StatusSource;
 
 import java.util.Arrays;
 
@@ -46,7 +45,6 @@ public final class ReportController {
     private final FrameHistory history;
     private final ReportSource source;
     private final RowBuilder rows;
-    private final ZoneSearch search = new ZoneSearch();
 
     private ReportMode mode = ReportMode.SELF_TIME;
     private Averaging averaging = Averaging.FAST;
@@ -67,6 +65,7 @@ public final class ReportController {
     private int focusLevel = 1;
     /** The thread-root zone the zone reports are restricted to, or -1 for all threads combined. */
     private int threadRoot = -1;
+    private ZoneFilter filter;
     private double[] entryBusy = new double[8];
     private double[] entryTotal = new double[8];
 
@@ -458,15 +457,18 @@ public final class ReportController {
     }
 
     /**
-     * The name filter of the zone reports (the HUD's {@code /} search): while it has text, the self-time list shows
-     * the zones whose names contain it (ignoring case), the hierarchical and expanded lists also the rows that lead to
-     * them, and the call graph the callers and callees on a call path through a match (matching, or with a match
-     * below or above them; the focus always shows, and a focus on such a path keeps every caller leading to it; work
-     * handed to other threads is not filtered). Edit it in place; the next
-     * {@link #buildIfChanged} sees the change.
+     * Which zones the zone reports keep (the HUD's {@code /} search), or {@code null} for all (the default): see
+     * {@link ZoneFilter}; the focus always shows, a focus on a call path through a match keeps every caller leading to
+     * it, and work handed to other threads is not filtered. The next {@link #buildIfChanged} sees its
+     * {@linkplain ZoneFilter#generation() changes}.
      */
-    public ZoneSearch search() {
-        return search;
+    public void setFilter(ZoneFilter filter) {
+        this.filter = filter;
+    }
+
+    /** The zone filter set, or {@code null}. */
+    public ZoneFilter filter() {
+        return filter;
     }
 
     /** Reports built since start-up (every {@link #build(Report)}, for views and tests that count them). */
@@ -492,8 +494,10 @@ public final class ReportController {
         h = mix(h, focusZone);
         h = mix(h, focusLevel);
         h = mix(h, threadRoot);
-        h = mix(h, search.generation());
-        h = mix(h, search.active() ? Zone.count() : 0);
+        boolean filtering = filter != null && filter.active();
+        h = mix(h, System.identityHashCode(filter));
+        h = mix(h, filter == null ? 0 : filter.generation());
+        h = mix(h, filtering ? Zone.count() : 0);
         h = mix(h, System.identityHashCode(statistics()));
         h = mix(h, System.identityHashCode(distributions()));
         return mix(h, System.identityHashCode(notes()));
@@ -559,7 +563,7 @@ public final class ReportController {
                     distributions.update(metric, expanded, threadRoot);
                 }
                 rows.alsoList(withDistribution ? distributions : null);
-                rows.zoneRows(dest, mode, metric, source, expanded, focusKey, search);
+                rows.zoneRows(dest, mode, metric, source, expanded, focusKey, filter);
                 if (withDistribution) {
                     distributionCells(dest, distributions, expanded);
                 }

@@ -29,8 +29,9 @@ final class RowBuilder {
     private double[] spawnedCalls = new double[8];
     /** While distribution columns are shown: flat lists also list the keys with values in any held frame. */
     private DistributionSource alsoListed;
-    /** The name filter of the rows being built, or null when none is active. */
-    private ZoneSearch filter;
+    /** Where the filter's matches lie, for the rows being built while {@link #filtering}. */
+    private final FilterMarks marks = new FilterMarks();
+    private boolean filtering;
 
     RowBuilder(ProfileData data) {
         this.data = data;
@@ -41,12 +42,12 @@ final class RowBuilder {
      * values {@code source} opened.
      */
     void zoneRows(Report dest, ReportMode mode, Metric metric, ReportSource source, boolean expanded,
-                  int focusKey, ZoneSearch search) {
+                  int focusKey, ZoneFilter filter) {
         unit = metric.unit();
         shown.compute(data, source.self, source.calls, expanded, focusKey);
-        filter = search != null && search.active() ? search : null;
-        if (filter != null) {
-            filter.markKeys(data, expanded, shown.keyCount);
+        filtering = filter != null && filter.active();
+        if (filtering) {
+            marks.markKeys(filter, data, expanded, shown.keyCount);
         }
         KeyedValues recentValues = valuesFor(recent, source.recentSelf, source.recentCalls, source, expanded,
                 focusKey);
@@ -100,7 +101,7 @@ final class RowBuilder {
                 continue;
             }
             // Searching: the self list shows the matches; the hierarchical or expanded one also what leads to them.
-            if (filter != null && !(bySelf && !expanded ? filter.keyMatches(k) : filter.keyMatchesOrLeads(k))) {
+            if (filtering && !(bySelf && !expanded ? marks.keyMatches(k) : marks.keyMatchesOrLeads(k))) {
                 continue;
             }
             order[n++] = k;
@@ -130,7 +131,7 @@ final class RowBuilder {
         ensureOrder(v.keyCount);
         int n = 0;
         for (int k = 0; k < v.keyCount; k++) {
-            if (v.isParent[k] && (filter == null || filter.keyOnMatchPath(k))) {
+            if (v.isParent[k] && (!filtering || marks.keyOnMatchPath(k))) {
                 order[n++] = k;
                 sortKey[k] = v.parentHier[k];
             }
@@ -155,7 +156,7 @@ final class RowBuilder {
         }
         n = 0;
         for (int k = 0; k < v.keyCount; k++) {
-            if (v.isChild[k] && (filter == null || filter.keyOnMatchPath(k))) {
+            if (v.isChild[k] && (!filtering || marks.keyOnMatchPath(k))) {
                 order[n++] = k;
                 sortKey[k] = v.childHier[k];
             }

@@ -11,9 +11,9 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.TextReport;
 import io.hudprof.overlay.Overlay;
 import io.hudprof.overlay.OverlayConfig;
+import io.hudprof.stats.text.TextReport;
 
 import org.lwjgl.Version;
 import org.lwjgl.glfw.GLFWErrorCallback;

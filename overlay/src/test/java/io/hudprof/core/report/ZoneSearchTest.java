@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.hudprof.core.Averaging;
 import io.hudprof.core.ProfilerFixture;
 import io.hudprof.core.Zone;
+import io.hudprof.overlay.ZoneSearch;
 import io.hudprof.testkit.AllocationCheck;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,13 +75,13 @@ class ZoneSearchTest {
     void theSelfListShowsOnlyZonesWhoseNamesContainTheTextIgnoringCase() {
         frame();
         fx.controller().setMode(ReportMode.SELF_TIME);
-        fx.controller().search().set("rAyc");
+        ZoneSearch.of(fx.controller()).set("rAyc");
         assertEquals(List.of("Zst:RayCast"), rows(null));
-        fx.controller().search().set("zst:");
+        ZoneSearch.of(fx.controller()).set("zst:");
         assertEquals(6, rows(null).size(), "every Zst zone, the thread root not: " + rows(null));
-        fx.controller().search().set("no such zone");
+        ZoneSearch.of(fx.controller()).set("no such zone");
         assertEquals(List.of(), rows(null));
-        fx.controller().search().clear();
+        ZoneSearch.of(fx.controller()).clear();
         assertTrue(rows(null).size() >= 7, "cleared: every zone and the thread root again");
     }
 
@@ -88,7 +89,7 @@ class ZoneSearchTest {
     void theHierarchicalListAlsoShowsTheRowsThatLeadToAMatch() {
         frame();
         fx.controller().setMode(ReportMode.HIERARCHICAL_TIME);
-        fx.controller().search().set("raycast");
+        ZoneSearch.of(fx.controller()).set("raycast");
         List<String> names = rows(null);
         assertTrue(names.containsAll(List.of("Zst:RayCast", "Zst:Physics", "Zst:AI", "Zst:Game")), names.toString());
         assertFalse(names.contains("Zst:Integrate"), names.toString());
@@ -100,7 +101,7 @@ class ZoneSearchTest {
         frame();
         fx.controller().setMode(ReportMode.SELF_TIME);
         fx.controller().setRecursion(RecursionDisplay.EXPANDED);
-        fx.controller().search().set("integr");
+        ZoneSearch.of(fx.controller()).set("integr");
         List<String> names = rows(null);
         assertTrue(names.containsAll(List.of("Zst:Integrate", "Zst:Physics", "Zst:Game")), names.toString());
         assertFalse(names.contains("Zst:AI") || names.contains("Zst:RayCast"), names.toString());
@@ -110,17 +111,17 @@ class ZoneSearchTest {
     void theCallGraphKeepsCallersAndCalleesOnAPathThroughAMatch() {
         frame();
         fx.controller().showCallGraph(PHYSICS);
-        fx.controller().search().set("raycast");
+        ZoneSearch.of(fx.controller()).set("raycast");
         assertEquals(List.of("Zst:Game"), rows(RowRole.PARENT), "the caller leads to RayCast through the focus");
         assertEquals(List.of("Zst:Physics"), rows(RowRole.FOCUS));
         assertEquals(List.of("Zst:RayCast"), rows(RowRole.CHILD), "Integrate leads to no match");
 
         fx.controller().showCallGraph(GAME);
         assertEquals(List.of("Zst:AI", "Zst:Physics"), sorted(rows(RowRole.CHILD)));
-        fx.controller().search().set("game");
+        ZoneSearch.of(fx.controller()).set("game");
         assertEquals(List.of("Zst:AI", "Zst:Physics"), sorted(rows(RowRole.CHILD)),
                 "callees below a matching focus are on a path through it");
-        fx.controller().search().set("render");
+        ZoneSearch.of(fx.controller()).set("render");
         assertEquals(List.of(), rows(RowRole.CHILD));
         assertEquals(List.of("Zst:Game"), rows(RowRole.FOCUS), "the focus always shows");
     }
@@ -154,7 +155,7 @@ class ZoneSearchTest {
     void buildingWithAnUnchangedFilterAllocatesNothing() {
         ReportController c = fx.controller();
         Report report = new Report();
-        c.search().set("ray");
+        ZoneSearch.of(c).set("ray");
         ReportMode[] modes = {ReportMode.SELF_TIME, ReportMode.HIERARCHICAL_TIME, ReportMode.CALL_GRAPH};
         AllocationCheck.measure(8_000, 5, 500, n -> { }, n -> {
             frame();

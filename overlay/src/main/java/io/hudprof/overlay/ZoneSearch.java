@@ -1,20 +1,20 @@
-package io.hudprof.core.report;
+package io.hudprof.overlay;
 
-import io.hudprof.core.ProfileData;
 import io.hudprof.core.Zone;
-
-import java.util.Arrays;
+import io.hudprof.core.report.ReportController;
+import io.hudprof.core.report.ZoneFilter;
 
 /**
  * A name filter for the zone reports (the HUD's {@code /} search): a zone matches when its full name contains the
- * text, ignoring case. Empty text filters nothing. The {@link ReportController} owning it keeps only the rows that
- * match or lead to a match ({@link ReportController#search()}); views (the timeline) ask {@link #matches(int)}.
+ * text, ignoring case. Empty text filters nothing. As a profiler's report {@linkplain ReportController#setFilter
+ * filter} ({@link #of}) it keeps only the rows on a call path through a match; views (the timeline) ask
+ * {@link #matches(int)}.
  *
  * <p>Editing allocates nothing (at most {@value #MAX_LENGTH} chars are kept); which zones match is worked out again
  * only when the text or the zone count changes, so a filter that stays the same costs a few array reads a row.
  * Use it on the thread that builds reports.
  */
-public final class ZoneSearch implements CharSequence {
+public final class ZoneSearch implements CharSequence, ZoneFilter {
     /** The longest text kept; more typed characters are ignored. */
     public static final int MAX_LENGTH = 64;
 
@@ -28,14 +28,21 @@ public final class ZoneSearch implements CharSequence {
     private int matchedZones = -1;
     private int matchedReuses = -1;
 
-    // Per key of the last marked tree: matches, has a matching state below one of its states, has one above.
-    private boolean[] keyMatches = new boolean[64];
-    private boolean[] keyLeadsToMatch = new boolean[64];
-    private boolean[] keyBelowMatch = new boolean[64];
-    private boolean[] stateBelow = new boolean[64];
-    private boolean[] stateAbove = new boolean[64];
+    /**
+     * The search of {@code controller}'s reports: the {@link ZoneSearch} set as its filter, set there first if it has none that is,
+     * so every view of one profiler (the HUD's keys, its state file, the timeline, the viewer) edits the same text.
+     */
+    public static ZoneSearch of(ReportController controller) {
+        if (controller.filter() instanceof ZoneSearch search) {
+            return search;
+        }
+        ZoneSearch search = new ZoneSearch();
+        controller.setFilter(search);
+        return search;
+    }
 
     /** True while there is text to filter by. */
+    @Override
     public boolean active() {
         return length > 0;
     }
@@ -97,11 +104,13 @@ public final class ZoneSearch implements CharSequence {
     }
 
     /** Moves on every edit; for views that cache what they drew for a text. */
+    @Override
     public long generation() {
         return generation;
     }
 
     /** True when zone {@code zoneId}'s full name contains the text, ignoring case (always, while inactive). */
+    @Override
     public boolean matches(int zoneId) {
         if (length == 0) {
             return true;
@@ -150,75 +159,6 @@ public final class ZoneSearch implements CharSequence {
         char upperA = Character.toUpperCase(a);
         char upperB = Character.toUpperCase(b);
         return upperA == upperB || Character.toLowerCase(upperA) == Character.toLowerCase(upperB);
-    }
-
-    /**
-     * Marks the report keys (zones, or zone-and-depth keys when {@code expanded}) of the profile's state tree: which
-     * match, which have a state with a matching state below it (they lead to a match), which have one with a
-     * matching state above it. One forward and one backward pass over the states, topologically ordered.
-     */
-    void markKeys(ProfileData data, boolean expanded, int keyCount) {
-        int states = data.stateCount();
-        if (keyMatches.length < keyCount) {
-            int size = Math.max(keyCount, keyMatches.length * 2);
-            keyMatches = new boolean[size];
-            keyLeadsToMatch = new boolean[size];
-            keyBelowMatch = new boolean[size];
-        }
-        if (stateBelow.length < states) {
-            int size = Math.max(states, stateBelow.length * 2);
-            stateBelow = new boolean[size];
-            stateAbove = new boolean[size];
-        }
-        Arrays.fill(keyMatches, 0, keyCount, false);
-        Arrays.fill(keyLeadsToMatch, 0, keyCount, false);
-        Arrays.fill(keyBelowMatch, 0, keyCount, false);
-        Arrays.fill(stateBelow, 0, states, false);
-        // Forward: a state is below a match when its parent matches or is below one.
-        for (int s = 0; s < states; s++) {
-            int p = data.parent(s);
-            stateAbove[s] = p >= 0 && (matches(data.zone(p)) || stateAbove[p]);
-        }
-        // Backward: a state leads to a match when a child matches or leads to one.
-        for (int s = states - 1; s >= 0; s--) {
-            int p = data.parent(s);
-            if (p >= 0 && (stateBelow[s] || matches(data.zone(s)))) {
-                stateBelow[p] = true;
-            }
-        }
-        for (int s = 0; s < states; s++) {
-            int key = expanded ? data.expandedKey(s) : data.zone(s);
-            if (key < 0 || key >= keyCount) {
-                continue;
-            }
-            if (matches(data.zone(s))) {
-                keyMatches[key] = true;
-            }
-            if (stateBelow[s]) {
-                keyLeadsToMatch[key] = true;
-            }
-            if (stateAbove[s]) {
-                keyBelowMatch[key] = true;
-            }
-        }
-    }
-
-    /** After {@link #markKeys}: the key's zone matches. */
-    boolean keyMatches(int key) {
-        return keyMatches[key];
-    }
-
-    /** After {@link #markKeys}: the key matches or one of its states has a matching state below it. */
-    boolean keyMatchesOrLeads(int key) {
-        return keyMatches[key] || keyLeadsToMatch[key];
-    }
-
-    /**
-     * After {@link #markKeys}: the key is on a call path through a match: it matches, or one of its states has a
-     * matching state below or above it.
-     */
-    boolean keyOnMatchPath(int key) {
-        return keyMatches[key] || keyLeadsToMatch[key] || keyBelowMatch[key];
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.hudprof.core.format;
+package io.hudprof.stats.text;
 
 import java.util.Arrays;
 

@@ -1,8 +1,11 @@
-package io.hudprof.core.report;
+package io.hudprof.stats.text;
 
 import io.hudprof.core.Metric;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.Column;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportRow;
+import io.hudprof.core.report.RowRole;
 
 /**
  * The text of a report's cells, the same for every way of showing a {@link Report} (the HUD's panel, the plain-text
@@ -78,14 +81,14 @@ public final class ReportCells {
         switch (column) {
             case SELF, HIER, DIST_MIN, DIST_MEDIAN, DIST_P95, DIST_P99, DIST_MAX -> {
                 if (row.unit() == ValueUnit.BYTES) {
-                    ValueUnit.BYTES.append(value, dest);
+                    UnitText.append(ValueUnit.BYTES, value, dest);
                 } else {
                     dest.appendScaled(value, -6, millisDecimals);
                 }
             }
-            case COUNT -> ValueUnit.appendCount(value, AVERAGED_COUNT_DECIMALS, dest);
+            case COUNT -> UnitText.appendCount(value, AVERAGED_COUNT_DECIMALS, dest);
             case SELF_PERCENT, HIER_PERCENT -> dest.appendFixed(value, PERCENT_DECIMALS);
-            case FRAME, RUN, MIN, MAX -> row.unit().append(value, dest);
+            case FRAME, RUN, MIN, MAX -> UnitText.append(row.unit(), value, dest);
         }
     }
 }

@@ -3,7 +3,8 @@ package io.hudprof.core.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.ReportCells;
+import io.hudprof.stats.text.TextLine;
 import org.junit.jupiter.api.Test;
 
 /** Each column's cell text, at the rounding ties and edges the HUD and the text report must agree on. */

@@ -1,4 +1,4 @@
-package io.hudprof.core.format;
+package io.hudprof.stats.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

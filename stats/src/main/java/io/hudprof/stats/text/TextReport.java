@@ -1,9 +1,13 @@
-package io.hudprof.core.report;
+package io.hudprof.stats.text;
 
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ValueUnit;
-import io.hudprof.core.format.TextLine;
+import io.hudprof.core.report.Distribution;
+import io.hudprof.core.report.RecursionDisplay;
+import io.hudprof.core.report.Report;
+import io.hudprof.core.report.ReportMode;
+import io.hudprof.core.report.ReportRow;
 
 /**
  * Prints a {@link Report} as plain text: a title line, column headers, and one aligned line per row, with IProf's
@@ -65,7 +69,7 @@ public final class TextReport {
             out.append(" | frame ").append(report.frameNumber()).append(' ')
                     .append(millis(report.frameNanos())).append(" ms");
             if (report.metric() == Metric.ALLOCATED_BYTES) {
-                out.append(' ').append(ValueUnit.BYTES.format(report.frameTotal())).append(" allocated");
+                out.append(' ').append(UnitText.format(ValueUnit.BYTES, report.frameTotal())).append(" allocated");
             }
         } else if (report.metricUnavailable() != null) {
             out.append(" | ").append(report.metricUnavailable());

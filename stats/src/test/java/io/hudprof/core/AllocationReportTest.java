@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hudprof.core.format.TextLine;
+import io.hudprof.stats.text.TextLine;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ReportCells;
+import io.hudprof.stats.text.ReportCells;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

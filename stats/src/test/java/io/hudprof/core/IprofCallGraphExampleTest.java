@@ -9,7 +9,7 @@ import io.hudprof.core.report.Column;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import org.junit.jupiter.api.Test;
 
 /**

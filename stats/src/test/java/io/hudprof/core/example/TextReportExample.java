@@ -9,7 +9,7 @@ import io.hudprof.core.report.RecursionDisplay;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 
 /**
  * Simulates a few frames of a small game on the real clock and prints hudprof's text report in every mode.

@@ -11,7 +11,7 @@ import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
