@@ -3,6 +3,7 @@ package io.hudprof.overlay;
 import io.hudprof.core.Profiler;
 import io.hudprof.capture.compare.DiffReport;
 import io.hudprof.capture.compare.RangeSummary;
+import io.hudprof.stats.text.UnitText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -139,13 +140,13 @@ final class DiffPanelView {
             double ratio = r.ratio();
             colors.add(r.relativeChange() > 0 ? HudPalette.HOT : HudPalette.TEXT);
             lines.add(String.format(Locale.ROOT, "%-30s%9s%9s%9s%8s", name, value(r, r.a()), value(r, r.b()),
-                    (r.delta() > 0 ? "+" : r.delta() < 0 ? "-" : "") + r.unit().format(Math.abs(r.delta())).trim(),
+                    (r.delta() > 0 ? "+" : r.delta() < 0 ? "-" : "") + UnitText.format(r.unit(), Math.abs(r.delta())).trim(),
                     Double.isInfinite(ratio) ? "new" : String.format(Locale.ROOT, "%.2fx", ratio)));
         }
     }
 
     private static String value(DiffReport.StatisticRow r, double v) {
-        return Double.isNaN(v) ? "-" : r.unit().format(v).trim();
+        return Double.isNaN(v) ? "-" : UnitText.format(r.unit(), v).trim();
     }
 
     private RangeSummary summary(Profiler profiler, long latest, int range, String label) {

@@ -88,11 +88,11 @@ public final class DiffText {
     }
 
     private static String value(io.hudprof.core.ValueUnit unit, double v) {
-        return Double.isNaN(v) ? "-" : unit.format(v).trim();
+        return Double.isNaN(v) ? "-" : io.hudprof.stats.text.UnitText.format(unit, v).trim();
     }
 
     private static String signed(io.hudprof.core.ValueUnit unit, double v) {
-        String text = unit.format(Math.abs(v)).trim();
+        String text = io.hudprof.stats.text.UnitText.format(unit, Math.abs(v)).trim();
         return v > 0 ? "+" + text : v < 0 ? "-" + text : text;
     }
 

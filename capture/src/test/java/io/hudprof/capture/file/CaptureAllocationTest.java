@@ -18,7 +18,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
-import io.hudprof.core.report.TextReport;
+import io.hudprof.stats.text.TextReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
