@@ -131,7 +131,10 @@ class DemoSpikesTest {
                 .matcher(run.output);
         assertTrue(own.find(), "the own-spikes line:\n" + run.output);
         int blamed = Integer.parseInt(own.group(1));
-        Matcher listed = Pattern.compile("#(\\d+) \\((hudprof:[^)]+?) \\+(\\d+\\.\\d) ms\\)").matcher(own.group(2));
+        // Each: "#FRAME (hudprof:ZONE +GROWTH ms; hudprof's calls C ms CPU, W ms wall, N GCs in them[; NOTE])".
+        // The calls' part is there where the JVM measures thread CPU time.
+        Matcher listed = Pattern.compile("#(\\d+) \\((hudprof:[^;)]+?) \\+(\\d+\\.\\d) ms(; hudprof's calls "
+                + "\\d+\\.\\d\\d ms CPU, \\d+\\.\\d\\d ms wall, \\d+ GCs in them)?[;)]").matcher(own.group(2));
         int count = 0;
         while (listed.find()) {
             assertTrue(Integer.parseInt(listed.group(1)) > 30, own.group());
