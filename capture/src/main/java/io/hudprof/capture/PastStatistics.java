@@ -10,7 +10,7 @@ import java.util.Arrays;
  * The statistics' cells of the updates a {@link FrameTimes} holds, kept so that a capture of frames already gone by
  * can carry what a replay needs (the cells, not only the charted frame values the statistics history keeps): the
  * cells at the last update, and per update the cells that changed in it with the value each had before. Walking
- * back from the last update undoes one update at a time ({@link #walkBack()}).
+ * back from the last update undoes one update at a time ({@code walkBack}).
  *
  * <p>Memory: the cells once, a ring of {@code 32 × capacity} changes (12 bytes each) made at the first update with
  * statistics attached, and three numbers per held update. A counter that did not move costs nothing; an update with
