@@ -118,7 +118,11 @@ public final class Spike implements StoredFrame {
         return baseline;
     }
 
-    /** The zone whose self time grew most against the slow average before this frame, or -1. */
+    /**
+     * The zone whose self time grew most against the slow average before this frame, or -1: none grew, or the most
+     * any grew is under a quarter of the frame's rise over its average (nothing is blamed for a spike it explains
+     * little of), or the frame did not rise over its average at all.
+     */
     public int grewZone() {
         return grewZone(Metric.TIME);
     }

@@ -34,6 +34,8 @@ import java.util.concurrent.CompletableFuture;
  * {@code recent + worst + 1} slots. Runs on the thread that calls {@code update()}; read it there too.
  */
 public final class SpikeCapture implements FrameListener, ReportAnnex {
+    /** The least share of a spike's rise over its average a zone's growth must explain to be named for it. */
+    static final double BLAME_SHARE = 0.25;
     private static final Metric[] METRICS = Metric.values();
     private static final Problem[] PROBLEMS = Problem.values();
 
@@ -754,6 +756,19 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
                 s.grewBy[m] = grew;
                 s.grewZone[m] = data.zone(st);
             }
+        }
+        if (metric == Metric.TIME && s.grewZone[m] >= 0 && !Double.isNaN(s.baseline)
+                && s.grewBy[m] < BLAME_SHARE * (s.value - s.baseline)) {
+            // A zone is blamed for a spike only if its growth explains a good part of the rise over the watched
+            // value's average: a frame slow outside the zones, or slow everywhere a little, names none, instead of
+            // whichever zone happened to grow by a tenth of a millisecond (so often hudprof's own, in a demo
+            // whose frames hover around the rule's threshold).
+            s.grewZone[m] = -1;
+            s.grewBy[m] = 0;
+        } else if (metric == Metric.TIME && !Double.isNaN(s.baseline) && s.value <= s.baseline) {
+            // Over an absolute threshold but not over its own average: nothing rose, so nothing is blamed.
+            s.grewZone[m] = -1;
+            s.grewBy[m] = 0;
         }
     }
 
