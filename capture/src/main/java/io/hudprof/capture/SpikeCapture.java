@@ -757,16 +757,13 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
                 s.grewZone[m] = data.zone(st);
             }
         }
-        if (metric == Metric.TIME && s.grewZone[m] >= 0 && !Double.isNaN(s.baseline)
-                && s.grewBy[m] < BLAME_SHARE * (s.value - s.baseline)) {
+        double rise = s.value - s.baseline; // NaN without an average: then the zone that grew most is named
+        if (metric == Metric.TIME && s.grewZone[m] >= 0 && (rise <= 0 || s.grewBy[m] < BLAME_SHARE * rise)) {
             // A zone is blamed for a spike only if its growth explains a good part of the rise over the watched
-            // value's average: a frame slow outside the zones, or slow everywhere a little, names none, instead of
-            // whichever zone happened to grow by a tenth of a millisecond (so often hudprof's own, in a demo
-            // whose frames hover around the rule's threshold).
-            s.grewZone[m] = -1;
-            s.grewBy[m] = 0;
-        } else if (metric == Metric.TIME && !Double.isNaN(s.baseline) && s.value <= s.baseline) {
-            // Over an absolute threshold but not over its own average: nothing rose, so nothing is blamed.
+            // value's average: a frame slow outside the zones, or slow everywhere a little, or not over its own
+            // average at all (only over an absolute threshold) names none, instead of whichever zone happened to
+            // grow by a tenth of a millisecond (so often hudprof's own, in a demo whose frames hover around the
+            // rule's threshold).
             s.grewZone[m] = -1;
             s.grewBy[m] = 0;
         }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.AllocationCounter;
-import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Hudprof;
@@ -17,8 +16,6 @@ import io.hudprof.core.ThreadWorker;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.ReportMode;
-import io.hudprof.stats.text.TextReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -270,24 +267,9 @@ class CaptureAllocationTest {
             }
             ReportController c = ReportController.of(profiler);
             c.setMetric(Metric.ALLOCATED_BYTES);
-            StringBuilder text = new StringBuilder();
-            for (Averaging averaging : Averaging.values()) {
-                c.setAveraging(averaging);
-                for (ReportMode mode : new ReportMode[] {ReportMode.SELF_TIME, ReportMode.HIERARCHICAL_TIME}) {
-                    c.setMode(mode);
-                    c.build(report);
-                    TextReport.append(report, text);
-                }
-                for (Zone focus : FOCUSES) {
-                    c.showCallGraph(focus);
-                    c.build(report);
-                    TextReport.append(report, text);
-                }
-            }
-            c.setAveraging(Averaging.INSTANTANEOUS);
-            c.setMode(ReportMode.SELF_TIME);
+            String text = InstantReports.everyView(c, report, FOCUSES);
             c.setMetric(Metric.TIME);
-            out.add(text.toString());
+            out.add(text);
         };
     }
 

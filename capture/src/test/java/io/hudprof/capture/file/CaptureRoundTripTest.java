@@ -3,7 +3,6 @@ package io.hudprof.capture.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.GpuZone;
@@ -16,8 +15,6 @@ import io.hudprof.core.ThreadWorker;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Report;
 import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.ReportMode;
-import io.hudprof.stats.text.TextReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -287,23 +284,7 @@ class CaptureRoundTripTest {
                 return; // the replay's own unrecorded update before its first frame has no live twin
             }
             ReportController c = ReportController.of(profiler);
-            StringBuilder text = new StringBuilder();
-            for (Averaging averaging : Averaging.values()) {
-                c.setAveraging(averaging);
-                for (ReportMode mode : new ReportMode[] {ReportMode.SELF_TIME, ReportMode.HIERARCHICAL_TIME}) {
-                    c.setMode(mode);
-                    c.build(report);
-                    TextReport.append(report, text);
-                }
-                for (Zone focus : FOCUSES) {
-                    c.showCallGraph(focus);
-                    c.build(report);
-                    TextReport.append(report, text);
-                }
-            }
-            c.setAveraging(Averaging.INSTANTANEOUS);
-            c.setMode(ReportMode.SELF_TIME);
-            out.add(text.toString());
+            out.add(InstantReports.everyView(c, report, FOCUSES));
         };
     }
 

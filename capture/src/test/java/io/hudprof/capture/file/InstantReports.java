@@ -33,4 +33,28 @@ final class InstantReports {
         }
         return text.toString();
     }
+
+    /**
+     * Every averaging's self and hierarchical report, each followed by the call graphs of {@code focuses}, as text
+     * in the controller's current metric; the controller is left on the instantaneous self report.
+     */
+    static String everyView(ReportController c, Report report, Zone... focuses) {
+        StringBuilder text = new StringBuilder();
+        for (Averaging averaging : Averaging.values()) {
+            c.setAveraging(averaging);
+            for (ReportMode mode : new ReportMode[] {ReportMode.SELF_TIME, ReportMode.HIERARCHICAL_TIME}) {
+                c.setMode(mode);
+                c.build(report);
+                TextReport.append(report, text);
+            }
+            for (Zone focus : focuses) {
+                c.showCallGraph(focus);
+                c.build(report);
+                TextReport.append(report, text);
+            }
+        }
+        c.setAveraging(Averaging.INSTANTANEOUS);
+        c.setMode(ReportMode.SELF_TIME);
+        return text.toString();
+    }
 }
