@@ -113,7 +113,7 @@ public final class Profiler {
         this.gpu = new GpuTrack(this, gpuAttribution);
         this.roster = new ThreadRoster(config.historyFrames);
         this.timelines = config.timelineCapacity == 0 ? null
-                : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), config.timelineCapacity);
+                : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), gpu.events());
         this.data = new ProfileData(aggregator, history, roster, config.selfProfiling, allocationUnavailable, gpu,
                 gpuAttribution);
         this.frameStartNanos = clock.nanoTime();
@@ -226,6 +226,9 @@ public final class Profiler {
         long frameNumber = recording ? aggregator.recordedFrames + 1 : aggregator.recordedFrames;
         if (timelines != null && recording) {
             timelines.beginFrame(frameNumber, frameStartNanos, now);
+        } else if (timelines != null && lastFrameRecorded) {
+            // Recording stops: the kept frames' bars are built before this update's events move the rings on.
+            timelines.freeze();
         }
         boolean anyDead = false;
         for (int i = 0; i < contextCount; i++) {
@@ -558,13 +561,6 @@ public final class Profiler {
      */
     public TimelineStore timelines() {
         return timelines;
-    }
-
-    /** A frame's GPU zones arrived (on the updating thread): the timeline gets its {@code <gpu>} lane. */
-    void gpuFrameResolved(long frameNumber, int[] codes, long[] nanos, int count) {
-        if (timelines != null) {
-            timelines.addGpuFrame(frameNumber, codes, nanos, count);
-        }
     }
 
     /** How often a problem occurred since start-up (see also {@code Report.problemsTotal}). */
