@@ -19,6 +19,8 @@ public final class TimelineFrame {
     private long endNanos;
 
     private int laneCount;
+    /** Whether the last lane is the {@code <gpu>} lane. */
+    private boolean gpuLane;
     private String[] laneName = new String[8];
     private int[] laneRoot = new int[8];
     private int[] laneFlags = new int[8];
@@ -65,6 +67,11 @@ public final class TimelineFrame {
     /** Number of lanes (threads). */
     public int laneCount() {
         return laneCount;
+    }
+
+    /** Number of lanes that are threads: all but the {@code <gpu>} lane, which comes last when there is one. */
+    public int threadLaneCount() {
+        return gpuLane ? laneCount - 1 : laneCount;
     }
 
     /** The lane's thread name. */
@@ -215,6 +222,7 @@ public final class TimelineFrame {
         System.arraycopy(other.cuts, 0, cuts, 0, bars);
         laneCount = lanes;
         barCount = bars;
+        gpuLane = other.gpuLane;
         int depths = depthUsed();
         if (open.length < depths) {
             open = new int[depths];
@@ -268,6 +276,7 @@ public final class TimelineFrame {
         available = false;
         laneCount = 0;
         barCount = 0;
+        gpuLane = false;
     }
 
     void begin(long frameStart, long frameEnd) {
@@ -362,8 +371,8 @@ public final class TimelineFrame {
     }
 
     /**
-     * Keeps of lane {@code l}'s bars from index {@code first} on (the last ones added) only those that overlap
-     * {@code windowStart..windowEnd}, cut to it; drops the lane when none is left. A bar outside the window has all
+     * Keeps of the {@code <gpu>} lane {@code l}'s bars from index {@code first} on (the last ones added) only those
+     * that overlap {@code windowStart..windowEnd}, cut to it; drops the lane when none is left. A bar outside the window has all
      * its children outside too, so parents stay before their children.
      */
     void keepInside(int l, int first, long windowStart, long windowEnd) {
@@ -384,6 +393,8 @@ public final class TimelineFrame {
         barCount = kept;
         if (laneBarCount[l] == 0 && l == laneCount - 1) {
             laneCount--;
+        } else {
+            gpuLane = true;
         }
     }
 
