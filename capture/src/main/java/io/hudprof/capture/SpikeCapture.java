@@ -7,7 +7,6 @@ import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
-import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
@@ -435,7 +434,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         }
         frameSize.states = data.stateCount();
         frameSize.statRows = largest.statRows;
-        boolean keepsTimeline = profiler.timelines() != null;
+        boolean keepsTimeline = profiler.timelineFramesKept() > 0;
         frameSize.lanes = keepsTimeline ? timelines + 1 : 0;
         frameSize.bars = keepsTimeline ? (int) Math.min(Integer.MAX_VALUE - 8, bars) : 0;
         frameSize.depth = keepsTimeline ? frameSize.states : 0;
@@ -510,8 +509,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         s.value = value;
         s.baseline = baseline;
         copyStates(s);
-        TimelineStore store = profiler.timelines();
-        s.hasTimeline = store != null && store.load(s.frameNumber, s.timeline);
+        s.hasTimeline = profiler.loadTimeline(s.frameNumber, s.timeline);
         s.noteCount = 0;
         s.droppedNotes = 0;
         for (long n = notes.oldest(); n < notes.end(); n++) {

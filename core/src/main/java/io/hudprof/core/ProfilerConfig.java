@@ -13,7 +13,7 @@ package io.hudprof.core;
  * ended threads are reused by the threads that start later, and threads of one name share their states. A thread
  * that drops events also keeps a {@code maxDepth × 4}-byte copy of its stack. A timeline of
  * {@code timelineCapacity} events (12 bytes each) per thread is kept only when configured (off by default); with it,
- * the frame timeline ({@link TimelineStore}) keeps, for the last {@code timelineFrames} recorded frames (default 8),
+ * the frame timeline keeps, for the last {@code timelineFrames} recorded frames (default 8),
  * about 60 bytes per thread and frame plus 4 per zone open at the frame's start, and builds a frame's bars from
  * the threads' events when asked; a frame whose events the threads' rings no longer hold says it was not kept. The
  * aggregator holds about 133 bytes per zone-stack state, at most {@code maxStates} (2.1 MiB); history holds

@@ -3,7 +3,7 @@ package io.hudprof.core;
 import java.util.Arrays;
 
 /**
- * One recorded frame's timeline, built by the {@link TimelineStore} for a reader: the frame's bounds on the
+ * One recorded frame's timeline, built for a reader by {@link Profiler#loadTimeline(long, TimelineFrame)}: the frame's bounds on the
  * profiler's clock, one lane per thread, and per lane its bars in start order (a parent before its children), each
  * with its zone, nesting depth (0 = outermost), start, end, self time (its duration less its children's) and its
  * parent bar. A reusable container: refilling it allocates only while it grows to the largest frame seen.
@@ -40,7 +40,7 @@ public final class TimelineFrame {
     private byte[] cuts = new byte[64];
     private int[] open = new int[16];
 
-    /** An empty timeline; fill it with {@link TimelineStore#load(long, TimelineFrame)}. */
+    /** An empty timeline; fill it with {@link Profiler#loadTimeline(long, TimelineFrame)}. */
     public TimelineFrame() {
     }
 

@@ -20,7 +20,7 @@ import java.util.Arrays;
  * threads. A frame whose lane records or events were overwritten since is reported as not kept, never drawn cut
  * short. Written and read on the thread that calls {@code update()}.
  */
-public final class TimelineStore implements ThreadTimeline.EventVisitor {
+final class TimelineStore implements ThreadTimeline.EventVisitor {
     /** Lane flag: the thread ended in this frame. */
     static final int LANE_ENDED = 1;
     /** Lane flag: the thread ended with zones open. */
@@ -86,12 +86,12 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     }
 
     /** How many recorded frames keep their timeline (the newest ones). */
-    public int framesKept() {
+    int framesKept() {
         return frameCapacity;
     }
 
     /** The oldest recorded frame whose timeline may still be held, or -1 when none was kept yet. */
-    public long oldestFrameNumber() {
+    long oldestFrameNumber() {
         if (framesWritten == 0) {
             return -1;
         }
@@ -107,7 +107,7 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
      * @return false, with {@code dest} emptied, when that frame's timeline is not kept (older than the last
      *         {@link #framesKept()} recorded frames, or its events were overwritten since)
      */
-    public boolean load(long number, TimelineFrame dest) {
+    boolean load(long number, TimelineFrame dest) {
         dest.clear(number);
         long f = number < 0 ? -1 : find(number);
         if (f < 0) {
