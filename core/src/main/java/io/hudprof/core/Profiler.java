@@ -226,9 +226,9 @@ public final class Profiler {
         long frameNumber = recording ? aggregator.recordedFrames + 1 : aggregator.recordedFrames;
         if (timelines != null && recording) {
             timelines.beginFrame(frameNumber, frameStartNanos, now);
-        } else if (timelines != null && lastFrameRecorded) {
-            // Recording stops: the kept frames' bars are built before this update's events move the rings on.
-            timelines.freeze();
+        } else if (timelines != null) {
+            // Not recording (a pause): kept frames whose events the rings are about to pass are built now.
+            timelines.keepThroughPause();
         }
         boolean anyDead = false;
         for (int i = 0; i < contextCount; i++) {

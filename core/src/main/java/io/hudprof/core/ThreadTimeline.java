@@ -101,6 +101,11 @@ public final class ThreadTimeline {
         latestTo = written;
     }
 
+    /** Whether more than half the ring was written since running position {@code from}. */
+    boolean halfPast(long from) {
+        return written - from > capacity / 2;
+    }
+
     /** Whether the events from running position {@code from} on are all still held (none overwritten). */
     boolean holdsFrom(long from) {
         return written - from <= capacity;

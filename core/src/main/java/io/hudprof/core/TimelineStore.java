@@ -12,8 +12,9 @@ import java.util.Arrays;
  *
  * <p>A zone open across a frame boundary is cut there: in each frame its bar runs from the later of its start and
  * the frame's start to the earlier of its end and the frame's end, and says which sides were cut. Frames the profiler
- * did not record (paused, {@code update(false)}) add nothing; when recording stops, the kept frames' bars are built
- * once, so a paused frame's timeline stays however long the pause while the threads' rings move on. A thread that
+ * did not record (paused, {@code update(false)}) add nothing; while not recording, a kept frame's bars are built once
+ * when the threads' rings, which move on, come half way to its events, so a paused frame's timeline stays however
+ * long the pause. A thread that
  * ends keeps its lanes in the frames it appeared in, the last one marked ended.
  *
  * <p>Memory: frame and lane records and each lane's open stack (a few ints), in rings that grow with the number of
@@ -257,14 +258,15 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
     }
 
     /**
-     * Recording stopped (a pause, {@code update(false)}): the kept frames' CPU lanes are built now, once, while their
-     * events are still in the threads' rings, which move on with every update. Their GPU lanes are still built at
-     * each load, so GPU results arriving during the pause show.
+     * While not recording (a pause, {@code update(false)}) the threads' rings move on with every update but no frame
+     * is added: a kept frame whose events are more than half way to being overwritten has its CPU lanes built now,
+     * once, so the pause keeps it however long it lasts (a short pause builds nothing). Its GPU lane is still built
+     * at each load, so GPU results arriving during the pause show. Called before the update's events are copied.
      */
-    void freeze() {
+    void keepThroughPause() {
         for (long f = Math.max(0, framesWritten - frameCapacity); f < framesWritten; f++) {
             int fi = (int) (f % frameCapacity);
-            if (isFrozen[fi]) {
+            if (isFrozen[fi] || !ageing(fi)) {
                 continue;
             }
             if (frozen[fi] == null) {
@@ -277,6 +279,21 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
                 isFrozen[fi] = true;
             }
         }
+    }
+
+    /** Whether a lane of the frame has events more than half way to being overwritten in its thread's ring. */
+    private boolean ageing(int fi) {
+        long firstLane = frameFirstLane[fi];
+        if (lanesWritten - firstLane > laneMask + 1) {
+            return false; // not kept anyway
+        }
+        for (long l = firstLane; l < firstLane + frameLaneCount[fi]; l++) {
+            int li = (int) l & laneMask;
+            if ((laneFlags[li] & LANE_INCOMPLETE) == 0 && laneEvents[li].halfPast(laneFrom[li])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
