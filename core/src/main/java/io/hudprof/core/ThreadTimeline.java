@@ -53,7 +53,8 @@ public final class ThreadTimeline {
     /**
      * How many zones this thread had open at the last update's boundary (the profiler's replayed stack, true even
      * when a frame overflowed the timeline). Only while the profiler keeps a frame timeline
-     * ({@link Profiler#timelineFramesKept()} above 0); on the updating thread. A capture starts its threads' stacks here.
+     * ({@link Profiler#timelineFramesKept()} above 0); on the updating thread. A capture starts its threads' stacks
+     * here.
      */
     public int openDepth() {
         return openDepth;

@@ -3,10 +3,10 @@ package io.hudprof.core;
 import java.util.Arrays;
 
 /**
- * One recorded frame's timeline, built for a reader by {@link Profiler#loadTimeline(long, TimelineFrame)}: the frame's bounds on the
- * profiler's clock, one lane per thread, and per lane its bars in start order (a parent before its children), each
- * with its zone, nesting depth (0 = outermost), start, end, self time (its duration less its children's) and its
- * parent bar. A reusable container: refilling it allocates only while it grows to the largest frame seen.
+ * One recorded frame's timeline, built for a reader by {@link Profiler#loadTimeline(long, TimelineFrame)}: the
+ * frame's bounds on the profiler's clock, one lane per thread, and per lane its bars in start order (a parent before
+ * its children), each with its zone, nesting depth (0 = outermost), start, end, self time (its duration less its
+ * children's) and its parent bar. A reusable container: refilling it allocates only while it grows to the largest frame seen.
  *
  * <p>Lanes are the threads that recorded in the frame, in the order the profiler first saw them, then a
  * {@code <gpu>} lane with the GPU zones that ran during the frame's window once they have arrived
@@ -372,8 +372,8 @@ public final class TimelineFrame {
 
     /**
      * Keeps of the {@code <gpu>} lane {@code l}'s bars from index {@code first} on (the last ones added) only those
-     * that overlap {@code windowStart..windowEnd}, cut to it; drops the lane when none is left. A bar outside the window has all
-     * its children outside too, so parents stay before their children.
+     * that overlap {@code windowStart..windowEnd}, cut to it; drops the lane when none is left. A bar outside the
+     * window has all its children outside too, so parents stay before their children.
      */
     void keepInside(int l, int first, long windowStart, long windowEnd) {
         int kept = first;
