@@ -107,7 +107,7 @@ class ViewerLayoutGlTest {
             }
             assertNotSame(before, window.hud(), "the HUD was laid out again for the new size");
             assertArrayEquals(new int[] {1600, 1000}, window.framebuffer());
-            assertTrue(window.hud().controls().unitsHz(), "the graph's units carried over");
+            assertTrue(window.hud().controls().view().unitsHz(), "the graph's units carried over");
             synchronized (profile.lock()) {
                 assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(profile.profiler()).mode());
             }
