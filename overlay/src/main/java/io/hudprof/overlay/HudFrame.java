@@ -170,8 +170,8 @@ public final class HudFrame implements AutoCloseable {
                         framebufferHeight) : 0;
         if (showGraph) {
             showSelectedThread();
-            graph.layout(profiler.history(), ReportController.of(profiler).metric(), controls.layout(), framebufferWidth,
-                    framebufferHeight, timelineHeight);
+            graph.layout(profiler.history(), ReportController.of(profiler).metric(), controls.layout(),
+                    framebufferWidth, framebufferHeight, timelineHeight);
             Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
@@ -239,7 +239,8 @@ public final class HudFrame implements AutoCloseable {
         if (showGraph && controls.view().categoriesShown()) {
             categoryChartDrawn = true;
             categoryChart.layout(graph.strip());
-            categoryChart.draw(categories, report.frameOffset(), controls.categoryChart(), controls.view().unitsHz(), list);
+            categoryChart.draw(categories, report.frameOffset(), controls.categoryChart(), controls.view().unitsHz(),
+                    list);
         } else if (showGraph) {
             graphDrawn = true;
             graph.draw(profiler.history(), report.frameOffset(), controls, list);

@@ -122,8 +122,8 @@ class HudViewTest {
             try (ScriptedGame second = new ScriptedGame(32, 0);
                  HudFrame to = HudFrame.create(second.profiler, OverlayConfig.defaults())) {
                 to.controls().view().copyFrom(source);
-                assertEquals(changed, snapshot(to.controls().view()),
-                        "a field copyFrom missed (or add it to DERIVED if views work it out each frame)");
+                assertEquals(List.of(), differing(changed, snapshot(to.controls().view())),
+                        "fields copyFrom missed (or add them to DERIVED if views work them out each frame)");
             }
         }
     }
@@ -158,9 +158,10 @@ class HudViewTest {
                  HudFrame hud = HudFrame.create(third.profiler, OverlayConfig.defaults())) {
                 third.frames(5, 1.0);
                 hud.controls().view().copyFrom(view);
-                assertEquals(saved(snapshot(hud.controls().view())), loaded);
+                assertEquals(List.of(), differing(saved(snapshot(hud.controls().view())), loaded),
+                        "fields the file brings back otherwise than copying does");
             }
-            assertEquals(saved(arranged), loaded);
+            assertEquals(List.of(), differing(saved(arranged), loaded), "fields the file does not bring back");
         }
     }
 
@@ -185,6 +186,19 @@ class HudViewTest {
         Map<String, Object> kept = new TreeMap<>(all);
         kept.keySet().retainAll(SAVED);
         return kept;
+    }
+
+    /** The fields whose values differ, each with both values. */
+    private static List<String> differing(Map<String, Object> expected, Map<String, Object> actual) {
+        List<String> fields = new ArrayList<>();
+        Set<String> names = new java.util.TreeSet<>(expected.keySet());
+        names.addAll(actual.keySet());
+        for (String name : names) {
+            if (!java.util.Objects.equals(expected.get(name), actual.get(name))) {
+                fields.add(name + ": " + expected.get(name) + " -> " + actual.get(name));
+            }
+        }
+        return fields;
     }
 
     private static boolean sessionOnly(String field) {
