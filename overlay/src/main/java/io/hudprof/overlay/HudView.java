@@ -6,7 +6,7 @@ import io.hudprof.core.report.ReportView;
 /**
  * Everything a HUD shows and how, in one object: which panels are shown (the overlay itself, graph, help, timeline,
  * thread and spike lists, histogram, category chart), the graph's scale and units, where the panels are
- * ({@link HudLayout}), the timeline's, category chart's and value chart's view settings, the report's scroll and
+ * ({@code HudLayout}), the timeline's, category chart's and value chart's view settings, the report's scroll and
  * search line, and the report's navigation ({@link ReportView}: the profiler's, which every view of it shares) with
  * its {@code /} search text. {@link HudControls} turns input into changes of it; {@link #copyFrom} copies all of it
  * at once (the viewer remaking a HUD for a new window size), and {@code HudStateFile} saves and restores the part of
