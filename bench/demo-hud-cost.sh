@@ -6,6 +6,8 @@
 #
 #   bash bench/demo-hud-cost.sh [ROUNDS] [FRAMES]        (default 7 rounds of 600 frames)
 #
+# DEMO_CONFIGS="off hidden shown opaque" adds the HUD shown with opaque panels (--opaque-hud) to the rotation.
+#
 # Each run is a fresh JVM: --no-vsync --fixed-dt 1/60 --frames FRAMES --size 1280x720, seed 1. A run's figure is its
 # median frame time after the first quarter of its frames (the demo's "frame times" line, FrameTimes). Printed:
 # each configuration's median over rounds with the middle half of rounds, and the per-round ratios (a round's three
@@ -43,14 +45,16 @@ declare -A args=(
   [off]="-Dhudprof.enabled=false io.hudprof.demo.DemoMain --uninstrumented"
   [hidden]="io.hudprof.demo.DemoMain"
   [shown]="io.hudprof.demo.DemoMain --hud"
+  [opaque]="io.hudprof.demo.DemoMain --hud --opaque-hud"
 )
-configs=(off hidden shown)
+read -r -a configs <<<"${DEMO_CONFIGS:-off hidden shown}"
+n=${#configs[@]}
 results=$(mktemp)
 echo "demo HUD cost: $rounds rounds x ${configs[*]}, $frames frames each; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq 1 "$rounds"); do
   # Rotate the order each round so no configuration always runs first (after a pause) or last.
-  for k in 0 1 2; do
-    c=${configs[$(( (k + r) % 3 ))]}
+  for k in $(seq 0 $((n - 1))); do
+    c=${configs[$(( (k + r) % n ))]}
     # shellcheck disable=SC2086
     out=$("$java_bin" -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 || true)
     line=$(grep 'frame times' <<<"$out" || true)
@@ -80,11 +84,14 @@ done
 ratio() { # per-round $1 / $2
   awk -v a="$1" -v b="$2" '$2==a {x[$1]=$3} $2==b {y[$1]=$3} END {for (r in x) if (r in y) print x[r]/y[r]}' "$results" | stats
 }
-for c in hidden shown; do
+for c in "${configs[@]}"; do
+  [ "$c" = off ] && continue
   echo "$c: hudprof's own zones ms/frame (mean of a run): $(awk -v c="$c-own" '$2==c {print $3}' "$results" | stats)"
   echo "$c: update() thread CPU ms/frame (mean of a run): $(awk -v c="$c-cpu" '$2==c {print $3}' "$results" | stats)"
 done
-echo "shown / off (per round): $(ratio shown off)"
-echo "hidden / off (per round): $(ratio hidden off)"
+for c in "${configs[@]}"; do
+  [ "$c" = off ] && continue
+  echo "$c / off (per round): $(ratio "$c" off)"
+done
 echo "shown / hidden (per round): $(ratio shown hidden)"
 rm -f "$results"

@@ -50,7 +50,7 @@ final class SpikeListView {
         layout.place(HudLayout.Panel.SPIKES, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
         left = bounds.left();
         top = bounds.top();
-        list.rect(left, top, left + width, top + height, HudPalette.BACKGROUND);
+        list.panel(left, top, left + width, top + height);
         list.frame(left, top, left + width, top + height, 1, HudPalette.BORDER);
         int x = left + pad;
         int y = top + pad + metrics.textDrop();
