@@ -59,6 +59,10 @@ for r in $(seq 1 "$rounds"); do
     out=$("$java_bin" -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 || true)
     line=$(grep 'frame times' <<<"$out" || true)
     ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<<"$line")
+    # The game thread's CPU per frame (p50): with LP_NUM_THREADS=0 the frame's whole cost on one core, which a
+    # shared machine's other work hardly moves (the wall time it does).
+    cpu=$(sed -n 's/.*CPU per frame p50 \([0-9.]*\) ms.*/\1/p' <<<"$line")
+    if [ -n "$cpu" ]; then echo "$r $c-frame-cpu $cpu" >>"$results"; fi
     # hudprof's own game-thread work (the demo's exit line; absent for --uninstrumented): zone mean, update() CPU mean
     own=$(grep 'game-thread cost' <<<"$out" || true)
     if [ -n "$own" ]; then
@@ -80,6 +84,7 @@ echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 stats() { sort -g | awk '{v[NR]=$1} END {printf "median %.4f, middle half %.4f-%.4f (n=%d)", v[int((NR+1)/2)], v[int(NR/4)+1], v[int(3*NR/4+0.5)], NR}'; }
 for c in "${configs[@]}"; do
   echo "$c ms/frame: $(awk -v c="$c" '$2==c {print $3}' "$results" | stats)"
+  echo "$c game thread CPU ms/frame: $(awk -v c="$c-frame-cpu" '$2==c {print $3}' "$results" | stats)"
 done
 ratio() { # per-round $1 / $2
   awk -v a="$1" -v b="$2" '$2==a {x[$1]=$3} $2==b {y[$1]=$3} END {for (r in x) if (r in y) print x[r]/y[r]}' "$results" | stats
@@ -92,6 +97,7 @@ done
 for c in "${configs[@]}"; do
   [ "$c" = off ] && continue
   echo "$c / off (per round): $(ratio "$c" off)"
+  echo "$c / off, game thread CPU per frame (per round): $(ratio "$c-frame-cpu" off-frame-cpu)"
 done
 echo "shown / hidden (per round): $(ratio shown hidden)"
 rm -f "$results"
