@@ -6,7 +6,8 @@
 #
 #   bash bench/demo-hud-cost.sh [ROUNDS] [FRAMES]        (default 7 rounds of 600 frames)
 #
-# DEMO_CONFIGS="off hidden shown opaque" adds the HUD shown with opaque panels (--opaque-hud) to the rotation.
+# DEMO_CONFIGS="off hidden shown translucent" adds the HUD shown with translucent panels (--translucent-hud, the look
+# before opaque panels became the default) to the rotation.
 #
 # Each run is a fresh JVM: --no-vsync --fixed-dt 1/60 --frames FRAMES --size 1280x720, seed 1. A run's figure is its
 # median frame time after the first quarter of its frames (the demo's "frame times" line, FrameTimes). Printed:
@@ -45,7 +46,7 @@ declare -A args=(
   [off]="-Dhudprof.enabled=false io.hudprof.demo.DemoMain --uninstrumented"
   [hidden]="io.hudprof.demo.DemoMain"
   [shown]="io.hudprof.demo.DemoMain --hud"
-  [opaque]="io.hudprof.demo.DemoMain --hud --opaque-hud"
+  [translucent]="io.hudprof.demo.DemoMain --hud --translucent-hud"
 )
 read -r -a configs <<<"${DEMO_CONFIGS:-off hidden shown}"
 n=${#configs[@]}

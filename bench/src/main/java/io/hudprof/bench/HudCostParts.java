@@ -56,8 +56,8 @@ public final class HudCostParts {
             Overlay opaqueWhole = hud(game, HudScene.ROWS, true, true);
             Overlay opaqueNoGraph = hud(game, HudScene.ROWS, false, true);
             Calibration calibration = new Calibration(whole);
-            String[] names = {"no HUD", "HUD: 40 rows + 512-frame graph", "HUD: 40 rows, no graph",
-                    "HUD: 5 rows, no graph", "plain GL: the HUD's area, one translucent layer",
+            String[] names = {"no HUD", "HUD (translucent): 40 rows + 512-frame graph", "HUD (translucent): 40 rows, no graph",
+                    "HUD (translucent): 5 rows, no graph", "plain GL: the HUD's area, one translucent layer",
                     "plain GL: " + GLYPH_QUADS + " translucent glyph-sized quads",
                     "plain GL: the HUD's area, one opaque layer (no blending)",
                     "plain GL: " + GLYPH_QUADS + " opaque glyph-sized quads (no blending)",

@@ -124,7 +124,7 @@ public final class OverlayConfig {
         private double graphRangeMillis;
         private boolean graphUnitsHz;
         private boolean helpVisible;
-        private boolean opaquePanels;
+        private boolean opaquePanels = true;
         private boolean gpuTiming = true;
         private double categoryAverageSeconds = 3.0;
         private boolean categoriesShown;
@@ -304,10 +304,11 @@ public final class OverlayConfig {
         }
 
         /**
-         * Whether the views' backgrounds (report panel, graph, charts, lists, timeline) are opaque instead of
-         * translucent over the game (default false). The same dark colour, with no game showing through; drawn
-         * without blending, so a software rasteriser (llvmpipe, SwiftShader, a CPU-bound laptop's driver) pays about
-         * half per covered pixel, and the graph's plot too is written rather than blended. Text stays anti-aliased.
+         * Whether the views' backgrounds (report panel, graph, charts, lists, timeline) are opaque (default true) or
+         * translucent over the game (false: the same dark colour at 86 % cover, the game faintly showing through).
+         * Opaque panels are drawn without blending, so a software rasteriser (llvmpipe, SwiftShader) pays about half
+         * per covered pixel, and the graph's plot too is written rather than blended: the shown HUD costs about a
+         * fifth less there (docs/BENCHMARKS.md). On a GPU the two cost the same. Text stays anti-aliased either way.
          */
         public Builder opaquePanels(boolean opaque) {
             this.opaquePanels = opaque;

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 
 /**
- * {@code OverlayConfig.opaquePanels}: the report panel and the graph are drawn opaque, without blending, so nothing of
- * the game shows through them, while the game shows unchanged everywhere else; the translucent default lets it
- * through. Each HUD is drawn over two different scenes and the two pictures compared pixel by pixel.
+ * {@code OverlayConfig.opaquePanels} (the default): the report panel and the graph are drawn opaque, without blending,
+ * so nothing of the game shows through them, while the game shows unchanged everywhere else; translucent panels let
+ * it through. Each HUD is drawn over two different scenes and the two pictures compared pixel by pixel.
  */
 class OpaquePanelsGlTest {
     private static final int W = 1024;
@@ -83,6 +83,7 @@ class OpaquePanelsGlTest {
 
     @Test
     void opaquePanelsHideTheGameBehindThemAndLeaveItEverywhereElse() {
+        assertTrue(OverlayConfig.defaults().opaquePanels, "opaque panels are the default look");
         start(true);
         Image scene = scene();
         Image overScene = overScene("opaque-panels");
@@ -111,7 +112,7 @@ class OpaquePanelsGlTest {
     }
 
     @Test
-    void translucentPanelsByDefaultLetTheGameThrough() {
+    void translucentPanelsLetTheGameThrough() {
         start(false);
         Image overScene = overScene("translucent-panels");
         Image overPlain = overPlain();
@@ -119,7 +120,7 @@ class OpaquePanelsGlTest {
         int x = panel.left() + 1;
         int y = panel.bottom() - 2;
         assertTrue(Image.distance(overScene.rgb(x, y), overPlain.rgb(x, y)) > 10, String.format(
-                "the game shows through the default panel: %06x over the scene, %06x over the plain clear",
+                "the game shows through a translucent panel: %06x over the scene, %06x over the plain clear",
                 overScene.rgb(x, y), overPlain.rgb(x, y)));
     }
 
