@@ -36,7 +36,7 @@ public final class Spike implements StoredFrame {
     /** Per {@link Metric} (by ordinal): the zone that grew most against its slow average, or -1, and by how much. */
     final int[] grewZone = new int[Metric.values().length];
     final double[] grewBy = new double[Metric.values().length];
-    /** The zone whose self time grew most and by how much, before the blame rule ({@link SpikeCapture#blame}). */
+    /** The zone whose self time grew most and by how much, before the blame rule ({@code SpikeCapture.blame}). */
     int topZone = -1;
     double topGrew;
     /**
