@@ -174,6 +174,8 @@ final class HistoryGraphView {
         Box plot = strip.plot();
 
         boolean thread = threadRoot >= 0;
+        // The picture's ground follows the panels' look: opaque panels make it opaque, drawn without blending.
+        columns.opaque(list.opaquePanels());
         if (thread) {
             columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
         } else {

@@ -66,6 +66,7 @@ public final class HudFrame implements AutoCloseable {
         this.profiler = profiler;
         this.config = config;
         this.list = list;
+        list.opaquePanels(config.opaquePanels);
         this.ownFont = ownFont;
         this.contentScale = config.contentScale;
         this.controls = new HudControls(profiler, config);

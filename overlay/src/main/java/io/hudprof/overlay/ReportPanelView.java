@@ -138,7 +138,7 @@ final class ReportPanelView {
         int x = bounds.left() + pad;
         int y = bounds.top() + pad;
 
-        list.rect(bounds.left(), bounds.top(), bounds.right(), bounds.bottom(), HudPalette.BACKGROUND);
+        list.panel(bounds.left(), bounds.top(), bounds.right(), bounds.bottom());
         list.frame(bounds.left(), bounds.top(), bounds.right(), bounds.bottom(), separator, HudPalette.BORDER);
 
         drawTitle(report, list, x, y + textDrop, chars);

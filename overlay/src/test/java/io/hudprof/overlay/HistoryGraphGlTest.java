@@ -124,6 +124,9 @@ class HistoryGraphGlTest {
 
     @Test
     void thePlotIsOneBlendedLayerThatLooksLikeThePanelThenThePlotOverTheGame() {
+        overlay.close();
+        overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).graphColumnWidth(6)
+                .graphHeight(160).opaquePanels(false).build());
         game.frames(HISTORY, 1.0);
         ScriptedGame.drawScene(W, H);
         Image scene = gl.read();
