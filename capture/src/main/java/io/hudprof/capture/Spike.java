@@ -75,14 +75,10 @@ public final class Spike implements StoredFrame {
         Arrays.fill(grewZone, -1);
     }
 
-    int threadCount;
-    String[] threadNames = new String[0];
-    int[] eventCounts = new int[0];
-    int[][] eventZones = new int[0][];
-    boolean[][] eventBegins = new boolean[0][];
-    long[][] eventNanos = new long[0][];
-
-    /** The frame's timeline (lanes and bars) when the profiler's timeline store held it at capture. */
+    /**
+     * The frame's timeline (lanes and bars) when the profiler's timeline store held it at capture: the spike's one
+     * copy of its frame's zones, which its threads' events are also read from ({@link #forEachEvent}).
+     */
     final TimelineFrame timeline = new TimelineFrame();
     boolean hasTimeline;
 
@@ -354,19 +350,51 @@ public final class Spike implements StoredFrame {
 
     /** Threads whose timeline events were kept (0 when the profiler keeps no timeline). */
     public int timelineThreads() {
-        return threadCount;
+        return hasTimeline ? timeline.threadLaneCount() : 0;
     }
 
     /** The t-th kept thread's name. */
     public String timelineThreadName(int t) {
-        return threadNames[t];
+        return timeline.laneName(checkThread(t));
     }
 
-    /** Replays the t-th kept thread's events of the frame, oldest first. */
+    /**
+     * Replays the t-th kept thread's events of the frame, oldest first: read from its lane's bars (a bar cut at the
+     * frame's start had its begin before the frame, one cut at its end has its end after it), so the spike keeps
+     * its frame once.
+     */
     public void forEachEvent(int t, ThreadTimeline.EventVisitor visitor) {
-        for (int e = 0; e < eventCounts[t]; e++) {
-            visitor.event(eventZones[t][e], eventBegins[t][e], eventNanos[t][e]);
+        int first = timeline.laneFirstBar(checkThread(t));
+        int end = first + timeline.laneBarCount(t);
+        int open = -1; // the innermost open bar; its parents are the rest of the stack
+        for (int b = first; b < end; b++) {
+            int depth = timeline.barDepth(b);
+            while (open >= 0 && timeline.barDepth(open) >= depth) {
+                open = close(open, visitor);
+            }
+            if (!timeline.barCutAtStart(b)) {
+                visitor.event(timeline.barZone(b), true, timeline.barStart(b));
+            }
+            open = b;
         }
+        while (open >= 0) {
+            open = close(open, visitor);
+        }
+    }
+
+    /** The end event of bar {@code b} (none when it ran past the frame); returns its parent. */
+    private int close(int b, ThreadTimeline.EventVisitor visitor) {
+        if (!timeline.barCutAtEnd(b)) {
+            visitor.event(timeline.barZone(b), false, timeline.barEnd(b));
+        }
+        return timeline.barParent(b);
+    }
+
+    private int checkThread(int t) {
+        if (t < 0 || t >= timelineThreads()) {
+            throw new IndexOutOfBoundsException("thread " + t + " of " + timelineThreads());
+        }
+        return t;
     }
 
     /**
@@ -404,72 +432,20 @@ public final class Spike implements StoredFrame {
         }
     }
 
-    void ensureThreads(int n) {
-        if (threadNames.length < n) {
-            threadNames = Arrays.copyOf(threadNames, n);
-            eventCounts = Arrays.copyOf(eventCounts, n);
-            eventZones = Arrays.copyOf(eventZones, n);
-            eventBegins = Arrays.copyOf(eventBegins, n);
-            eventNanos = Arrays.copyOf(eventNanos, n);
-            for (int t = 0; t < n; t++) {
-                if (eventZones[t] == null) {
-                    eventZones[t] = new int[16];
-                    eventBegins[t] = new boolean[16];
-                    eventNanos[t] = new long[16];
-                }
-            }
-        }
-    }
-
-    /** Thread {@code t}'s events copied whole from its timeline's newest frame (none when it is not held). */
-    void copyEvents(int t, ThreadTimeline timeline) {
-        int count = timeline.frameEventCount(0);
-        eventCounts[t] = 0;
-        if (count > 0) {
-            growEvents(t, count);
-            eventCounts[t] = timeline.copyFrame(0, eventZones[t], eventBegins[t], eventNanos[t]);
-        }
-    }
-
-    /** Makes room for at least {@code events} events of thread {@code t} (at least doubling). */
-    private void growEvents(int t, int events) {
-        int length = eventZones[t].length;
-        if (events <= length) {
-            return;
-        }
-        int size = Math.max(events, length * 2);
-        eventZones[t] = Arrays.copyOf(eventZones[t], size);
-        eventBegins[t] = Arrays.copyOf(eventBegins[t], size);
-        eventNanos[t] = Arrays.copyOf(eventNanos[t], size);
-    }
-
     /**
      * The sum of every growable array's length: arrays only ever grow, so a fill that changes this grew one (how
      * {@link SpikeCapture} counts growth inside update()).
      */
     long capacityTotal() {
-        long total = frame.states.length + previous.states.length + statKeys.length + threadNames.length
-                + timeline.laneCapacity() + timeline.barCapacity() + timeline.depthCapacity();
-        for (int t = 0; t < threadNames.length; t++) {
-            total += eventZones[t] == null ? 0 : eventZones[t].length;
-        }
-        return total;
+        return frame.states.length + previous.states.length + statKeys.length + timeline.laneCapacity()
+                + timeline.barCapacity() + timeline.depthCapacity();
     }
 
     /** True when this slot takes a spike of {@code room}'s sizes without growing any array. */
     boolean fits(SpikeRoom room) {
-        if (frame.states.length < room.states || previous.states.length < room.states
-                || statKeys.length < room.statRows || threadNames.length < room.threads
-                || timeline.laneCapacity() < room.lanes || timeline.barCapacity() < room.bars
-                || timeline.depthCapacity() < room.depth) {
-            return false;
-        }
-        for (int t = 0; t < room.threads; t++) {
-            if (eventZones[t] == null || eventZones[t].length < room.events) {
-                return false;
-            }
-        }
-        return true;
+        return frame.states.length >= room.states && previous.states.length >= room.states
+                && statKeys.length >= room.statRows && timeline.laneCapacity() >= room.lanes
+                && timeline.barCapacity() >= room.bars && timeline.depthCapacity() >= room.depth;
     }
 
     /**
@@ -480,10 +456,6 @@ public final class Spike implements StoredFrame {
         frame.ensure(room.states);
         previous.ensure(room.states);
         ensureStatistics(room.statRows);
-        ensureThreads(room.threads);
-        for (int t = 0; t < room.threads; t++) {
-            growEvents(t, room.events);
-        }
         timeline.reserve(room.lanes, room.bars, room.depth);
     }
 
@@ -521,17 +493,6 @@ public final class Spike implements StoredFrame {
         statCount = other.statCount;
         System.arraycopy(other.statKeys, 0, statKeys, 0, statCount);
         System.arraycopy(other.statValues, 0, statValues, 0, statCount * STAT_COLUMNS.length);
-        ensureThreads(other.threadCount);
-        threadCount = other.threadCount;
-        for (int t = 0; t < threadCount; t++) {
-            threadNames[t] = other.threadNames[t];
-            int events = other.eventCounts[t];
-            growEvents(t, events);
-            System.arraycopy(other.eventZones[t], 0, eventZones[t], 0, events);
-            System.arraycopy(other.eventBegins[t], 0, eventBegins[t], 0, events);
-            System.arraycopy(other.eventNanos[t], 0, eventNanos[t], 0, events);
-            eventCounts[t] = events;
-        }
         hasTimeline = other.hasTimeline;
         if (hasTimeline) {
             timeline.copyFrom(other.timeline);

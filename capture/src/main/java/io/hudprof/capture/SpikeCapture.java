@@ -7,7 +7,6 @@ import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
-import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
@@ -427,12 +426,12 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
      * filled without growing its slot here unless it is larger than every frame before it by more than the
      * spares' headroom. Done after the spike check, so the frame that raises the sizes never waits for its own spares.
      * A few reads per thread a frame, nothing allocated. The timeline's bars are estimated (a bar per two events,
-     * plus the zones left open), the nesting depth bounded by the state count.
+     * plus the zones open at the frame's end, as many as were open at its start in steady state), the nesting depth
+     * bounded by the state count.
      */
     private void includeFrameSize() {
         int threads = profiler.threadCount();
         int timelines = 0;
-        int events = 0;
         long bars = 0;
         for (int t = 0; t < threads; t++) {
             ThreadTimeline timeline = profiler.timeline(t);
@@ -440,15 +439,11 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
                 continue;
             }
             timelines++;
-            int count = Math.max(0, timeline.frameEventCount(0));
-            events = Math.max(events, count);
-            bars += (count + 1) / 2 + timeline.openDepth();
+            bars += (Math.max(0, timeline.frameEventCount(0)) + 1) / 2 + timeline.openDepth();
         }
         frameSize.states = data.stateCount();
         frameSize.statRows = largest.statRows;
-        frameSize.threads = timelines;
-        frameSize.events = events;
-        boolean keepsTimeline = profiler.timelines() != null;
+        boolean keepsTimeline = profiler.timelineFramesKept() > 0;
         frameSize.lanes = keepsTimeline ? timelines + 1 : 0;
         frameSize.bars = keepsTimeline ? (int) Math.min(Integer.MAX_VALUE - 8, bars) : 0;
         frameSize.depth = keepsTimeline ? frameSize.states : 0;
@@ -523,9 +518,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         s.value = value;
         s.baseline = baseline;
         copyStates(s);
-        copyTimelines(s);
-        TimelineStore store = profiler.timelines();
-        s.hasTimeline = store != null && store.load(s.frameNumber, s.timeline);
+        s.hasTimeline = profiler.loadTimeline(s.frameNumber, s.timeline);
         s.noteCount = 0;
         s.droppedNotes = 0;
         s.gcPauseNanos = 0;
@@ -776,21 +769,6 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             // Blamed or not once the frame's pauses are known (blame).
             s.topZone = s.grewZone[m];
             s.topGrew = s.grewBy[m];
-        }
-    }
-
-    private void copyTimelines(Spike s) {
-        int threads = profiler.threadCount();
-        s.ensureThreads(threads);
-        s.threadCount = 0;
-        for (int t = 0; t < threads; t++) {
-            ThreadTimeline timeline = profiler.timeline(t);
-            if (timeline == null) {
-                continue;
-            }
-            int k = s.threadCount++;
-            s.threadNames[k] = profiler.threadName(t);
-            s.copyEvents(k, timeline);
         }
     }
 

@@ -2,15 +2,13 @@ package io.hudprof.capture;
 
 /**
  * The sizes a {@link Spike} slot must hold to take a spike without growing: states (the profiler's state count, as
- * a spike's GPU values arrive later and add states), statistics rows, threads, timeline events of the busiest
- * thread, and its frame timeline's lanes, bars and nesting depth. Mutable and reused, so comparing sizes allocates
+ * a spike's GPU values arrive later and add states), statistics rows, and its frame timeline's lanes, bars and
+ * nesting depth. Mutable and reused, so comparing sizes allocates
  * nothing on the updating thread.
  */
 final class SpikeRoom {
     int states;
     int statRows;
-    int threads;
-    int events;
     int lanes;
     int bars;
     int depth;
@@ -19,12 +17,6 @@ final class SpikeRoom {
     void measure(Spike spike, int stateCount) {
         states = stateCount;
         statRows = spike.statCount;
-        threads = spike.threadCount;
-        int most = 0;
-        for (int t = 0; t < spike.threadCount; t++) {
-            most = Math.max(most, spike.eventCounts[t]);
-        }
-        events = most;
         lanes = spike.timeline.laneCount();
         bars = spike.timeline.barCount();
         depth = spike.timeline.depthUsed();
@@ -34,8 +26,6 @@ final class SpikeRoom {
     void include(SpikeRoom other) {
         states = Math.max(states, other.states);
         statRows = Math.max(statRows, other.statRows);
-        threads = Math.max(threads, other.threads);
-        events = Math.max(events, other.events);
         lanes = Math.max(lanes, other.lanes);
         bars = Math.max(bars, other.bars);
         depth = Math.max(depth, other.depth);
@@ -43,16 +33,14 @@ final class SpikeRoom {
 
     /** True when every size is at least {@code other}'s. */
     boolean covers(SpikeRoom other) {
-        return states >= other.states && statRows >= other.statRows && threads >= other.threads
-                && events >= other.events && lanes >= other.lanes && bars >= other.bars && depth >= other.depth;
+        return states >= other.states && statRows >= other.statRows && lanes >= other.lanes && bars >= other.bars
+                && depth >= other.depth;
     }
 
     /** Sets every size to {@code other}'s times {@code factor} (headroom, so a slightly larger spike still fits). */
     void setScaled(SpikeRoom other, int factor) {
         states = scale(other.states, factor);
         statRows = scale(other.statRows, factor);
-        threads = scale(other.threads, factor);
-        events = scale(other.events, factor);
         lanes = scale(other.lanes, factor);
         bars = scale(other.bars, factor);
         depth = scale(other.depth, factor);
@@ -61,8 +49,6 @@ final class SpikeRoom {
     void set(SpikeRoom other) {
         states = other.states;
         statRows = other.statRows;
-        threads = other.threads;
-        events = other.events;
         lanes = other.lanes;
         bars = other.bars;
         depth = other.depth;

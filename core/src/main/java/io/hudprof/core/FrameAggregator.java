@@ -368,6 +368,9 @@ final class FrameAggregator {
             ensureState(state);
             if (ctx.timeline != null) {
                 ctx.timeline.add(zoneId, true, ctx.lastNanos);
+                if (tree.isOverflow(state)) {
+                    ctx.pushedOverflow(zoneId);
+                }
             }
         }
         ctx.resyncedEpisode = episode;
@@ -388,6 +391,9 @@ final class FrameAggregator {
                 calls.frame[state]++;
                 if (timeline != null) {
                     timeline.add(payload, true, nanos);
+                    if (tree.isOverflow(state)) {
+                        ctx.pushedOverflow(payload);
+                    }
                 }
             }
             case EventCodes.END -> endZone(ctx, payload, nanos);
@@ -412,6 +418,9 @@ final class FrameAggregator {
                 ensureState(state);
                 if (timeline != null) {
                     timeline.add(payload, true, nanos);
+                    if (tree.isOverflow(state)) {
+                        ctx.pushedOverflow(payload);
+                    }
                 }
             }
         }

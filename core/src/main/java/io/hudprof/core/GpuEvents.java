@@ -1,7 +1,8 @@
 package io.hudprof.core;
 
 /**
- * The resolved GPU zones of recent recorded frames, kept for trace exports (the GPU's own track): each frame's
+ * The resolved GPU zones of recent recorded frames, kept for trace exports (the GPU's own track) and the frame
+ * timeline's {@code <gpu>} lane (built from them when a frame is loaded): each frame's
  * balanced begin/end events on the profiler's clock, in a ring of {@code capacity} events and one entry per frame
  * for the last {@code frames} frames. The oldest are overwritten; nothing grows. Written and read on the updating
  * thread only. Empty (capacity 0) when the profiler keeps no timelines: no trace would show them.

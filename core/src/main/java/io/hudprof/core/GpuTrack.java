@@ -49,6 +49,11 @@ public final class GpuTrack {
         return events.forEachEvent(frameNumber, visitor);
     }
 
+    /** The resolved GPU frames kept: the frame timeline builds its {@code <gpu>} lane from them. */
+    GpuEvents events() {
+        return events;
+    }
+
     /** Makes {@code timestamps} the backend every {@link GpuZone} uses from now on, replacing any other. */
     public void install(GpuTimestamps timestamps) {
         if (timestamps == null) {
@@ -129,7 +134,6 @@ public final class GpuTrack {
             return false;
         }
         events.add(frameNumber, codes, nanos, count);
-        profiler.gpuFrameResolved(frameNumber, codes, nanos, count);
         profiler.data().changed();
         return true;
     }

@@ -113,7 +113,7 @@ public final class Profiler {
         this.gpu = new GpuTrack(this, gpuAttribution);
         this.roster = new ThreadRoster(config.historyFrames);
         this.timelines = config.timelineCapacity == 0 ? null
-                : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), config.timelineCapacity);
+                : new TimelineStore(Math.min(config.timelineFrames, config.historyFrames), gpu.events());
         this.data = new ProfileData(aggregator, history, roster, config.selfProfiling, allocationUnavailable, gpu,
                 gpuAttribution);
         this.frameStartNanos = clock.nanoTime();
@@ -226,6 +226,9 @@ public final class Profiler {
         long frameNumber = recording ? aggregator.recordedFrames + 1 : aggregator.recordedFrames;
         if (timelines != null && recording) {
             timelines.beginFrame(frameNumber, frameStartNanos, now);
+        } else if (timelines != null) {
+            // Not recording (a pause): kept frames whose events the rings are about to pass are built now.
+            timelines.keepThroughPause();
         }
         boolean anyDead = false;
         for (int i = 0; i < contextCount; i++) {
@@ -551,20 +554,34 @@ public final class Profiler {
         return contexts[i].timeline;
     }
 
-    /**
-     * The frame timeline (lanes of zone bars per thread) of the last {@link ProfilerConfig.Builder#timelineFrames}
-     * recorded frames, or {@code null} when the configuration keeps no timeline
-     * ({@link ProfilerConfig.Builder#timelineCapacity(int)} 0, the default). Read it on the updating thread.
-     */
-    public TimelineStore timelines() {
+    /** The frame timeline's store, or null when no timeline is kept. */
+    TimelineStore timelines() {
         return timelines;
     }
 
-    /** A frame's GPU zones arrived (on the updating thread): the timeline gets its {@code <gpu>} lane. */
-    void gpuFrameResolved(long frameNumber, int[] codes, long[] nanos, int count) {
-        if (timelines != null) {
-            timelines.addGpuFrame(frameNumber, codes, nanos, count);
+    /**
+     * How many of the newest recorded frames keep their frame timeline (lanes of zone bars per thread;
+     * {@link ProfilerConfig.Builder#timelineFrames}), or 0 when the configuration keeps no timeline
+     * ({@link ProfilerConfig.Builder#timelineCapacity(int)} 0, the default).
+     */
+    public int timelineFramesKept() {
+        return timelines == null ? 0 : timelines.framesKept();
+    }
+
+    /**
+     * Builds recorded frame {@code frameNumber}'s timeline into {@code dest} (its bounds, a lane of bars per thread
+     * and the {@code <gpu>} lane) from the threads' kept events. On the updating thread; allocates only while
+     * {@code dest} grows to the largest frame loaded.
+     *
+     * @return false, with {@code dest} emptied, when that frame's timeline is not kept (no timeline kept, older than
+     *         the last {@link #timelineFramesKept()} recorded frames, or its events were overwritten since)
+     */
+    public boolean loadTimeline(long frameNumber, TimelineFrame dest) {
+        if (timelines == null) {
+            dest.clear(frameNumber);
+            return false;
         }
+        return timelines.load(frameNumber, dest);
     }
 
     /** How often a problem occurred since start-up (see also {@code Report.problemsTotal}). */

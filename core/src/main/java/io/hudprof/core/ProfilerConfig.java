@@ -13,10 +13,9 @@ package io.hudprof.core;
  * ended threads are reused by the threads that start later, and threads of one name share their states. A thread
  * that drops events also keeps a {@code maxDepth × 4}-byte copy of its stack. A timeline of
  * {@code timelineCapacity} events (12 bytes each) per thread is kept only when configured (off by default); with it,
- * the frame timeline ({@link TimelineStore}) keeps the bars of the last {@code timelineFrames} recorded frames
- * (default 8): 24 bytes per bar (one bar is a zone's begin and end, so 12 bytes per event) plus about 40 bytes per
- * thread and frame, in a shared ring that grows on demand up to {@code timelineCapacity × timelineFrames / 2} bars
- * (with {@code timelineCapacity(1 << 14)} and the default 8 frames at most 1.5 MiB; off by default: nothing). The
+ * the frame timeline keeps, for the last {@code timelineFrames} recorded frames (default 8),
+ * about 60 bytes per thread and frame plus 4 per zone open at the frame's start, and builds a frame's bars from
+ * the threads' events when asked; a frame whose events the threads' rings no longer hold says it was not kept. The
  * aggregator holds about 133 bytes per zone-stack state, at most {@code maxStates} (2.1 MiB); history holds
  * {@code historyFrames} frame records, {@code zoneHistoryEntries} × 12 bytes of per-zone self times (3 MiB) and,
  * with full history on, {@code stateHistoryEntries} × 20 bytes of per-state values (20 MiB).
@@ -166,7 +165,7 @@ public final class ProfilerConfig {
         /**
          * Recorded frames whose timeline bars are kept for the HUD's timeline (default 8, 1 to 4096; at most
          * {@code historyFrames}). Only with a {@link #timelineCapacity(int)}; older frames keep their totals in
-         * history and their timeline says it was not kept. Cost: see the class javadoc (24 bytes per bar).
+         * history and their timeline says it was not kept. Cost: see the class javadoc.
          */
         public Builder timelineFrames(int frames) {
             this.timelineFrames = frames;

@@ -90,6 +90,11 @@ final class StateTree {
     }
 
     /** How many times an entry could not get its own state because of the state limit. */
+    /** Whether {@code state} is the overflow state, which every resolution past the limit shares. */
+    boolean isOverflow(int state) {
+        return state == overflowState;
+    }
+
     long overflowResolutions() {
         return overflowResolutions;
     }

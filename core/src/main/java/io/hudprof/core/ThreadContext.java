@@ -32,6 +32,12 @@ final class ThreadContext {
     int resyncedEpisode;
     /** Scratch for the recorder's stack snapshot. */
     int[] snapshot = new int[0];
+    /**
+     * Per level, the zone entered where the level holds the state tree's overflow state (whose own zone is the
+     * overflow zone): written only where that state is pushed (off the replay loop), so the frame timeline names the
+     * zone that ran. Null until the state limit is reached.
+     */
+    private int[] overflowZone;
 
     void reset(ThreadRecorder recorder, int rootState, ThreadTimeline timeline, long startNanos) {
         this.recorder = recorder;
@@ -66,6 +72,20 @@ final class ThreadContext {
     void grow() {
         stack = Arrays.copyOf(stack, stack.length * 2);
         start = Arrays.copyOf(start, stack.length);
+    }
+
+    /** The level just pushed holds the overflow state for {@code zoneId}; see {@link #zoneAt}. */
+    void pushedOverflow(int zoneId) {
+        if (overflowZone == null || overflowZone.length <= depth) {
+            overflowZone = Arrays.copyOf(overflowZone == null ? new int[0] : overflowZone, stack.length);
+        }
+        overflowZone[depth] = zoneId;
+    }
+
+    /** The zone that was entered at open level {@code d} (1 = outermost zone). */
+    int zoneAt(int d, StateTree tree) {
+        int state = stack[d];
+        return tree.isOverflow(state) ? overflowZone[d] : tree.zone[state];
     }
 
     void pop() {

@@ -21,20 +21,20 @@ public final class ThreadTimeline {
 
     private final String threadName;
     private final int capacity;
-    private final int mask;
+    final int mask;
     /** The recorder's own event words (BEGIN or END with the zone id): copied from its ring array by array. */
-    private final int[] words;
-    private final long[] times;
+    final int[] words;
+    final long[] times;
     private long written;
     private final long[] frameEnds;
     private long frames;
+    /** Where the latest update's events begin and end (running positions): a recorded frame's lane keeps them. */
+    long latestFrom;
+    long latestTo;
 
-    // The frame timeline's view of this thread (TimelineStore): the zones open after the last update, oldest first,
-    // with the time each began and its bar in the frame being built (-1 when none).
+    // The zones open at the last update's boundary, outermost first (the aggregator's stack, set by TimelineStore).
     int openDepth;
     int[] openZone = new int[16];
-    long[] openStart = new long[16];
-    long[] openBar = new long[16];
 
     ThreadTimeline(String threadName, int capacity, int frameCapacity) {
         this.threadName = threadName;
@@ -51,9 +51,9 @@ public final class ThreadTimeline {
     }
 
     /**
-     * How many zones this thread had open at the last update's boundary (the frame timeline's view of its stack,
-     * kept true even when a frame overflowed the timeline). Only while the profiler keeps a frame timeline
-     * ({@link Profiler#timelines()} not null); on the updating thread. A capture starts its threads' stacks here.
+     * How many zones this thread had open at the last update's boundary (the profiler's replayed stack, true even
+     * when a frame overflowed the timeline). Only while the profiler keeps a frame timeline
+     * ({@link Profiler#timelineFramesKept()} above 0); on the updating thread. A capture starts its threads' stacks here.
      */
     public int openDepth() {
         return openDepth;
@@ -93,46 +93,22 @@ public final class ThreadTimeline {
         }
     }
 
-    void push(int zoneId, long start, long bar) {
-        if (openDepth == openZone.length) {
-            growOpen();
-        }
-        openZone[openDepth] = zoneId;
-        openStart[openDepth] = start;
-        openBar[openDepth] = bar;
-        openDepth++;
-    }
-
-    /** Doubles the open-zone stack (a thread nested deeper than ever before). */
-    void growOpen() {
-        openZone = java.util.Arrays.copyOf(openZone, openZone.length * 2);
-        openStart = java.util.Arrays.copyOf(openStart, openStart.length * 2);
-        openBar = java.util.Arrays.copyOf(openBar, openBar.length * 2);
-    }
-
     /** Marks the start of the next frame's events. */
     void endFrame() {
         frameEnds[(int) (frames % frameEnds.length)] = written;
         frames++;
+        latestFrom = latestTo;
+        latestTo = written;
     }
 
-    /**
-     * {@link #forEachEvent forEachEvent(0, store)} with the store's own method called directly: the frame timeline
-     * replays every event of every update through it, so the call is one the JIT inlines, not an interface call.
-     */
-    boolean replayLatest(TimelineStore store) {
-        long frame = frames - 1;
-        long oldestHeldEnd = Math.max(0, frames - frameEnds.length);
-        if (frame < 0 || frame < oldestHeldEnd || (frame > 0 && frame - 1 < oldestHeldEnd)) {
-            return false;
-        }
-        long end = frameEnds[(int) (frame % frameEnds.length)];
-        long start = frame == 0 ? 0 : frameEnds[(int) ((frame - 1) % frameEnds.length)];
-        if (written - start > capacity) {
-            return false;
-        }
-        store.replay(this, words, times, mask, start, end);
-        return true;
+    /** Whether more than half the ring was written since running position {@code from}. */
+    boolean halfPast(long from) {
+        return written - from > capacity / 2;
+    }
+
+    /** Whether the events from running position {@code from} on are all still held (none overwritten). */
+    boolean holdsFrom(long from) {
+        return written - from <= capacity;
     }
 
     /**

@@ -3,7 +3,7 @@ package io.hudprof.core;
 import java.util.Arrays;
 
 /**
- * One recorded frame's timeline, copied out of the {@link TimelineStore} for a view: the frame's bounds on the
+ * One recorded frame's timeline, built for a reader by {@link Profiler#loadTimeline(long, TimelineFrame)}: the frame's bounds on the
  * profiler's clock, one lane per thread, and per lane its bars in start order (a parent before its children), each
  * with its zone, nesting depth (0 = outermost), start, end, self time (its duration less its children's) and its
  * parent bar. A reusable container: refilling it allocates only while it grows to the largest frame seen.
@@ -19,6 +19,8 @@ public final class TimelineFrame {
     private long endNanos;
 
     private int laneCount;
+    /** Whether the last lane is the {@code <gpu>} lane. */
+    private boolean gpuLane;
     private String[] laneName = new String[8];
     private int[] laneRoot = new int[8];
     private int[] laneFlags = new int[8];
@@ -38,7 +40,7 @@ public final class TimelineFrame {
     private byte[] cuts = new byte[64];
     private int[] open = new int[16];
 
-    /** An empty timeline; fill it with {@link TimelineStore#load(long, TimelineFrame)}. */
+    /** An empty timeline; fill it with {@link Profiler#loadTimeline(long, TimelineFrame)}. */
     public TimelineFrame() {
     }
 
@@ -65,6 +67,11 @@ public final class TimelineFrame {
     /** Number of lanes (threads). */
     public int laneCount() {
         return laneCount;
+    }
+
+    /** Number of lanes that are threads: all but the {@code <gpu>} lane, which comes last when there is one. */
+    public int threadLaneCount() {
+        return gpuLane ? laneCount - 1 : laneCount;
     }
 
     /** The lane's thread name. */
@@ -215,6 +222,7 @@ public final class TimelineFrame {
         System.arraycopy(other.cuts, 0, cuts, 0, bars);
         laneCount = lanes;
         barCount = bars;
+        gpuLane = other.gpuLane;
         int depths = depthUsed();
         if (open.length < depths) {
             open = new int[depths];
@@ -268,6 +276,7 @@ public final class TimelineFrame {
         available = false;
         laneCount = 0;
         barCount = 0;
+        gpuLane = false;
     }
 
     void begin(long frameStart, long frameEnd) {
@@ -320,37 +329,97 @@ public final class TimelineFrame {
         cuts = Arrays.copyOf(cuts, size);
     }
 
-    void addBar(int zoneId, int barDepth, long barStart, long barEnd, boolean cutStart, boolean cutEnd) {
+    /**
+     * Adds a bar to the last lane, starting at {@code barStart} and ending there until {@link #endBar}; bars come in
+     * start order, a parent before its children. Parents, self times and lane totals are worked out by
+     * {@link #finish()}.
+     *
+     * @return the bar's index
+     */
+    int addBar(int zoneId, int barDepth, long barStart, boolean cutStart) {
         if (barCount == zone.length) {
             growBars(barCount * 2);
         }
         if (barDepth >= open.length) {
             open = Arrays.copyOf(open, Math.max(barDepth + 1, open.length * 2));
         }
-        int l = laneCount - 1;
         int b = barCount++;
         zone[b] = zoneId;
         depth[b] = barDepth;
-        lane[b] = l;
+        lane[b] = laneCount - 1;
         start[b] = barStart;
-        end[b] = barEnd;
-        long duration = barEnd - barStart;
-        self[b] = duration;
-        cuts[b] = (byte) ((cutStart ? 1 : 0) | (cutEnd ? 2 : 0));
-        // Bars come in start order, parents first: the parent is the last bar seen one level up.
-        int p = barDepth == 0 ? -1 : open[barDepth - 1];
-        parent[b] = p;
-        open[barDepth] = b;
-        if (p >= 0) {
-            self[p] -= duration;
-        } else {
-            laneBusy[l] += duration;
-        }
-        laneBarCount[l]++;
-        laneMaxDepth[l] = Math.max(laneMaxDepth[l], barDepth + 1);
+        end[b] = barStart;
+        cuts[b] = (byte) (cutStart ? 1 : 0);
+        laneBarCount[laneCount - 1]++;
+        return b;
     }
 
+    /** Ends bar {@code b} at {@code barEnd}, cut there when the zone was still open. */
+    void endBar(int b, long barEnd, boolean cutEnd) {
+        end[b] = barEnd;
+        if (cutEnd) {
+            cuts[b] |= 2;
+        }
+    }
+
+    /** A scratch stack of at least {@code n} bar indices for a lane being built (the one {@link #finish} uses). */
+    int[] openBars(int n) {
+        if (open.length < n) {
+            open = Arrays.copyOf(open, Math.max(n, open.length * 2));
+        }
+        return open;
+    }
+
+    /**
+     * Keeps of the {@code <gpu>} lane {@code l}'s bars from index {@code first} on (the last ones added) only those
+     * that overlap {@code windowStart..windowEnd}, cut to it; drops the lane when none is left. A bar outside the window has all
+     * its children outside too, so parents stay before their children.
+     */
+    void keepInside(int l, int first, long windowStart, long windowEnd) {
+        int kept = first;
+        for (int b = first; b < barCount; b++) {
+            if (end[b] <= windowStart || start[b] >= windowEnd) {
+                continue;
+            }
+            zone[kept] = zone[b];
+            depth[kept] = depth[b];
+            lane[kept] = l;
+            cuts[kept] = (byte) ((start[b] < windowStart ? 1 : 0) | (end[b] > windowEnd ? 2 : 0));
+            start[kept] = Math.max(windowStart, start[b]);
+            end[kept] = Math.min(windowEnd, end[b]);
+            kept++;
+        }
+        laneBarCount[l] -= barCount - kept;
+        barCount = kept;
+        if (laneBarCount[l] == 0 && l == laneCount - 1) {
+            laneCount--;
+        } else {
+            gpuLane = true;
+        }
+    }
+
+    /** Works out each bar's parent and self time and each lane's depth and busy time; the frame is then loaded. */
     void finish() {
+        for (int l = 0; l < laneCount; l++) {
+            laneMaxDepth[l] = 0;
+            laneBusy[l] = 0;
+        }
+        for (int b = 0; b < barCount; b++) {
+            int barDepth = depth[b];
+            int l = lane[b];
+            long duration = end[b] - start[b];
+            self[b] = duration;
+            // Bars come in start order, parents first: the parent is the last bar seen one level up.
+            int p = barDepth == 0 ? -1 : open[barDepth - 1];
+            parent[b] = p;
+            open[barDepth] = b;
+            if (p >= 0) {
+                self[p] -= duration;
+            } else {
+                laneBusy[l] += duration;
+            }
+            laneMaxDepth[l] = Math.max(laneMaxDepth[l], barDepth + 1);
+        }
         available = true;
     }
 }

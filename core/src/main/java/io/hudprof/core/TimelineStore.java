@@ -3,40 +3,38 @@ package io.hudprof.core;
 import java.util.Arrays;
 
 /**
- * The frame timeline (PStats' piano roll): for each of the last {@code timelineFrames} recorded frames, one lane
- * per thread and in each lane the zones that ran, as bars in start order with their nesting depth. It is built at
- * each update from the events the aggregator already replayed into each thread's {@link ThreadTimeline}, so it is
- * not a second recording path; {@link #load(long, TimelineFrame)} copies one frame into a reusable
- * {@link TimelineFrame} for a view.
+ * The frame timeline (PStats' piano roll) of the last {@code timelineFrames} recorded frames: one lane per thread
+ * and in each lane the zones that ran, as bars in start order with their nesting depth. Bars are not stored: each
+ * update keeps, per recorded frame, where each thread's events of that frame lie in its {@link ThreadTimeline} (the
+ * events are kept once, there) and the zones the thread had open at the frame's start, and
+ * {@link #load(long, TimelineFrame)} builds a frame's bars from them when a reader asks (the HUD's timeline, a spike
+ * being captured). So {@code update()} pays a few writes per thread and frame, not a replay of every event.
  *
  * <p>A zone open across a frame boundary is cut there: in each frame its bar runs from the later of its start and
  * the frame's start to the earlier of its end and the frame's end, and says which sides were cut. Frames the profiler
- * did not record (paused, {@code update(false)}) add nothing, so a paused frame's timeline stays. A thread that ends
- * keeps its lanes in the frames it appeared in, the last one marked ended.
+ * did not record (paused, {@code update(false)}) add nothing; while not recording, a kept frame's bars are built once
+ * when the threads' rings, which move on, come half way to its events, so a paused frame's timeline stays however
+ * long the pause. A thread that
+ * ends keeps its lanes in the frames it appeared in, the last one marked ended.
  *
- * <p>Memory: frame and lane records, and a shared bar ring of 24 bytes per bar that grows (on the updating thread,
- * doubling) up to {@code timelineCapacity × timelineFrames / 2} bars. A frame whose lanes or bars were overwritten
- * since is reported as not kept, never drawn cut short. Written and read on the thread that calls
- * {@code update()}.
+ * <p>Memory: frame and lane records and each lane's open stack (a few ints), in rings that grow with the number of
+ * threads. A frame whose lane records or events were overwritten since is reported as not kept, never drawn cut
+ * short. Written and read on the thread that calls {@code update()}.
  */
-public final class TimelineStore implements ThreadTimeline.EventVisitor {
-    /** Bar flag: the zone was already open when the frame started. */
-    static final int CUT_START = 1 << 16;
-    /** Bar flag: the zone was still open when the frame ended. */
-    static final int CUT_END = 1 << 17;
-    private static final int DEPTH_MASK = 0xFFFF;
+final class TimelineStore implements ThreadTimeline.EventVisitor {
     /** Lane flag: the thread ended in this frame. */
     static final int LANE_ENDED = 1;
     /** Lane flag: the thread ended with zones open. */
     static final int LANE_DIED_IN_ZONE = 2;
     /** Lane flag: the frame had more events than the thread's timeline holds; its bars are missing. */
     static final int LANE_INCOMPLETE = 4;
+    private static final int DEPTH_MASK = 0xFFFF;
 
     /** The GPU's lane name: the {@code <gpu>} pseudo-thread of GPU zones. */
     static final String GPU_LANE = "<gpu>";
 
     private final int frameCapacity;
-    private final int maxBars;
+    private final GpuEvents gpu;
 
     // Frames: a ring of frameCapacity records, indexed by a running frame count.
     private final long[] frameNumber;
@@ -44,6 +42,9 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     private final long[] frameEnd;
     private final long[] frameFirstLane;
     private final int[] frameLaneCount;
+    /** Per frame slot, its CPU lanes built when recording stopped (null until a first pause), and whether valid. */
+    private final TimelineFrame[] frozen;
+    private final boolean[] isFrozen;
     private long framesWritten;
 
     // Lanes: a growing ring indexed by a running lane count.
@@ -51,59 +52,47 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     private String[] laneName = new String[16];
     private int[] laneRoot = new int[16];
     private int[] laneFlags = new int[16];
-    private long[] laneFirstBar = new long[16];
-    private int[] laneBarCount = new int[16];
+    private ThreadTimeline[] laneEvents = new ThreadTimeline[16];
+    private long[] laneFrom = new long[16];
+    private long[] laneTo = new long[16];
+    private long[] laneFirstOpen = new long[16];
+    private int[] laneOpenCount = new int[16];
     private long lanesWritten;
 
-    // Bars: a growing ring indexed by a running bar count.
-    private int barMask = 255;
-    private int[] barZone = new int[256];
-    private int[] barDepthFlags = new int[256];
-    private long[] barStart = new long[256];
-    private long[] barEnd = new long[256];
-    private long barsWritten;
-    /** {@link #newBar} needs no room check while {@code barsWritten} is below this ({@link #makeRoom()}). */
-    private long barRoom;
-    /** The next bar ring, made ahead on another thread so growing does not allocate in update(). */
-    private final BarRingAhead nextBars = new BarRingAhead();
-    /** Times the bar ring grew with arrays made inside update() (the next ring was not ready). */
-    private long barGrowthsInUpdate;
+    // The zones each lane's thread had open at its frame's start, outermost first: a growing ring of zone ids.
+    private int openMask = 63;
+    private int[] openZones = new int[64];
+    private long opensWritten;
 
-    // The <gpu> lane of each kept frame: GPU results arrive frames late, so it is kept beside the frame's own lanes.
-    private final long[] gpuFrame;
-    private final long[] gpuFirstBar;
-    private final int[] gpuBarCount;
+    // The frame being recorded.
+    private boolean building;
+    private long buildEnd;
+
+    // Building a frame's <gpu> lane (load): the bars of one GPU frame go into dest, their open ones on this stack.
+    private TimelineFrame gpuDest;
+    private int gpuDepth;
     private int[] gpuOpen = new int[16];
 
-    // The frame and lane being built.
-    private boolean building;
-    private long buildStart;
-    private long buildEnd;
-    private ThreadTimeline buildTimeline;
-    private long buildLane = -1;
-
-    TimelineStore(int frames, int timelineCapacity) {
+    TimelineStore(int frames, GpuEvents gpu) {
         this.frameCapacity = frames;
-        this.maxBars = Math.max(256, (int) Math.min(1 << 30, (long) timelineCapacity * frames / 2));
+        this.gpu = gpu;
         this.frameNumber = new long[frames];
         Arrays.fill(frameNumber, -1);
         this.frameStart = new long[frames];
         this.frameEnd = new long[frames];
         this.frameFirstLane = new long[frames];
         this.frameLaneCount = new int[frames];
-        this.gpuFrame = new long[frames];
-        Arrays.fill(gpuFrame, -1);
-        this.gpuFirstBar = new long[frames];
-        this.gpuBarCount = new int[frames];
+        this.frozen = new TimelineFrame[frames];
+        this.isFrozen = new boolean[frames];
     }
 
     /** How many recorded frames keep their timeline (the newest ones). */
-    public int framesKept() {
+    int framesKept() {
         return frameCapacity;
     }
 
     /** The oldest recorded frame whose timeline may still be held, or -1 when none was kept yet. */
-    public long oldestFrameNumber() {
+    long oldestFrameNumber() {
         if (framesWritten == 0) {
             return -1;
         }
@@ -112,27 +101,42 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
     }
 
     /**
-     * Copies recorded frame {@code number}'s timeline into {@code dest}: its bounds, lanes and bars, with each bar's
-     * parent and self time worked out. Allocates only while {@code dest} grows to the largest frame loaded.
+     * Builds recorded frame {@code number}'s timeline into {@code dest}: its bounds, lanes and bars, with each bar's
+     * parent and self time worked out, from the threads' kept events. Allocates only while {@code dest} grows to the
+     * largest frame loaded.
      *
      * @return false, with {@code dest} emptied, when that frame's timeline is not kept (older than the last
-     *         {@link #framesKept()} recorded frames, or its bars were overwritten since)
+     *         {@link #framesKept()} recorded frames, or its events were overwritten since)
      */
-    public boolean load(long number, TimelineFrame dest) {
+    boolean load(long number, TimelineFrame dest) {
         dest.clear(number);
         long f = number < 0 ? -1 : find(number);
         if (f < 0) {
             return false;
         }
         int fi = (int) (f % frameCapacity);
+        if (isFrozen[fi]) {
+            dest.copyFrom(frozen[fi]);
+        } else if (!buildLanes(fi, dest)) {
+            dest.clear(number);
+            return false;
+        }
+        addGpuLane(number, fi, dest);
+        dest.finish();
+        return true;
+    }
+
+    /** Adds the frame's CPU lanes to {@code dest}; false when a lane's record or events were overwritten since. */
+    private boolean buildLanes(int fi, TimelineFrame dest) {
         long firstLane = frameFirstLane[fi];
         int lanes = frameLaneCount[fi];
-        if (lanesWritten - firstLane > laneMask + 1) {
+        if (lanesWritten - firstLane > laneMask + 1 || lanes > 0
+                && opensWritten - laneFirstOpen[(int) firstLane & laneMask] > openMask + 1) {
             return false;
         }
         for (long l = firstLane; l < firstLane + lanes; l++) {
             int li = (int) l & laneMask;
-            if (laneBarCount[li] > 0 && barsWritten - laneFirstBar[li] > barMask + 1) {
+            if ((laneFlags[li] & LANE_INCOMPLETE) == 0 && !laneEvents[li].holdsFrom(laneFrom[li])) {
                 return false;
             }
         }
@@ -140,82 +144,81 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
         for (long l = firstLane; l < firstLane + lanes; l++) {
             int li = (int) l & laneMask;
             dest.addLane(laneName[li], laneRoot[li], laneFlags[li]);
-            long first = laneFirstBar[li];
-            for (long b = first; b < first + laneBarCount[li]; b++) {
-                int bi = (int) b & barMask;
-                int df = barDepthFlags[bi];
-                dest.addBar(barZone[bi], df & DEPTH_MASK, barStart[bi], barEnd[bi], (df & CUT_START) != 0,
-                        (df & CUT_END) != 0);
+            if ((laneFlags[li] & LANE_INCOMPLETE) == 0) {
+                buildLane(li, frameStart[fi], frameEnd[fi], dest);
             }
         }
-        // The GPU runs behind the CPU, and a backend may number a GPU frame by the last frame recorded when it was
-        // submitted: the lane shows every bar of the GPU frames N - 2 to N + 2 that overlaps this frame's window, on
-        // the CPU clock, cut to it. GPU frames come in stream order, so the bars stay in start order.
-        boolean gpuLane = false;
-        for (long g = number - 2; g <= number + 2; g++) {
-            long gf = find(g);
-            if (gf < 0) {
-                continue;
-            }
-            int gi = (int) (gf % frameCapacity);
-            if (gpuFrame[gi] != g || gpuBarCount[gi] == 0 || barsWritten - gpuFirstBar[gi] > barMask + 1) {
-                continue;
-            }
-            long start = frameStart[fi];
-            long end = frameEnd[fi];
-            for (long b = gpuFirstBar[gi]; b < gpuFirstBar[gi] + gpuBarCount[gi]; b++) {
-                int bi = (int) b & barMask;
-                // A bar outside the window has all its children outside too: skipping it keeps parents right.
-                if (barEnd[bi] <= start || barStart[bi] >= end) {
-                    continue;
-                }
-                if (!gpuLane) {
-                    dest.addLane(GPU_LANE, ZoneRegistry.gpuRoot().id(), 0);
-                    gpuLane = true;
-                }
-                dest.addBar(barZone[bi], barDepthFlags[bi] & DEPTH_MASK, Math.max(start, barStart[bi]),
-                        Math.min(end, barEnd[bi]), barStart[bi] < start, barEnd[bi] > end);
-            }
-        }
-        dest.finish();
         return true;
     }
 
     /**
-     * Adds the {@code <gpu>} lane of recorded frame {@code number} from its resolved GPU zones (begin: a zone id, end:
-     * its complement; on the profiler's clock), when that frame's timeline is still kept; later results replace it.
+     * A lane's bars: the zones open at the frame's start (cut there), then its events replayed through a stack of
+     * bar indices; what is still open at the frame's end is cut there.
      */
-    void addGpuFrame(long number, int[] codes, long[] nanos, int count) {
-        long f = find(number);
-        if (f < 0) {
-            return;
-        }
-        int fi = (int) (f % frameCapacity);
-        long first = barsWritten;
+    private void buildLane(int li, long start, long end, TimelineFrame dest) {
+        int open = laneOpenCount[li];
+        int[] stack = dest.openBars(open);
         int depth = 0;
-        for (int i = 0; i < count; i++) {
-            int code = codes[i];
-            if (code >= 0) {
-                if (barsWritten - oldestKeptBar() >= barMask + 1 && barMask + 1 < maxBars) {
-                    growBars();
+        for (int d = 0; d < open; d++) {
+            stack[depth++] = dest.addBar(openZones[(int) (laneFirstOpen[li] + d) & openMask], d, start, true);
+        }
+        ThreadTimeline t = laneEvents[li];
+        int[] words = t.words;
+        long[] times = t.times;
+        int mask = t.mask;
+        for (long e = laneFrom[li]; e < laneTo[li]; e++) {
+            int i = (int) e & mask;
+            int word = words[i];
+            if (EventCodes.kind(word) == EventCodes.BEGIN) {
+                if (depth == stack.length) {
+                    stack = dest.openBars(depth + 1);
                 }
-                long b = barsWritten++;
-                int bi = (int) b & barMask;
-                barZone[bi] = code;
-                barDepthFlags[bi] = Math.min(depth, DEPTH_MASK);
-                barStart[bi] = nanos[i];
-                barEnd[bi] = nanos[i];
-                if (depth == gpuOpen.length) {
-                    gpuOpen = Arrays.copyOf(gpuOpen, depth * 2);
-                }
-                gpuOpen[depth++] = bi;
+                stack[depth] = dest.addBar(EventCodes.payload(word), Math.min(depth, DEPTH_MASK), times[i], false);
+                depth++;
             } else if (depth > 0) {
-                barEnd[gpuOpen[--depth]] = nanos[i];
+                dest.endBar(stack[--depth], times[i], false);
             }
         }
-        gpuFrame[fi] = number;
-        gpuFirstBar[fi] = first;
-        gpuBarCount[fi] = (int) (barsWritten - first);
+        while (depth > 0) {
+            dest.endBar(stack[--depth], end, true);
+        }
+    }
+
+    /**
+     * The GPU runs behind the CPU, and a backend may number a GPU frame by the last frame recorded when it was
+     * submitted: the lane shows every bar of the kept GPU frames N - 2 to N + 2 that overlaps this frame's window, on
+     * the CPU clock, cut to it. GPU frames come in stream order, so the bars stay in start order.
+     */
+    private void addGpuLane(long number, int fi, TimelineFrame dest) {
+        if (gpu == null) {
+            return;
+        }
+        int lane = dest.laneCount();
+        dest.addLane(GPU_LANE, ZoneRegistry.gpuRoot().id(), 0);
+        int first = dest.barCount();
+        gpuDest = dest;
+        for (long g = number - 2; g <= number + 2; g++) {
+            if (find(g) >= 0) {
+                gpuDepth = 0;
+                gpu.forEachEvent(g, this);
+            }
+        }
+        gpuDest = null;
+        dest.keepInside(lane, first, frameStart[fi], frameEnd[fi]);
+    }
+
+    /** One event of a GPU frame into the lane being built ({@link #addGpuLane}). */
+    @Override
+    public void event(int zoneId, boolean begin, long nanos) {
+        if (begin) {
+            if (gpuDepth == gpuOpen.length) {
+                gpuOpen = Arrays.copyOf(gpuOpen, gpuDepth * 2);
+            }
+            gpuOpen[gpuDepth] = gpuDest.addBar(zoneId, Math.min(gpuDepth, DEPTH_MASK), nanos, false);
+            gpuDepth++;
+        } else if (gpuDepth > 0) {
+            gpuDest.endBar(gpuOpen[--gpuDepth], nanos, false);
+        }
     }
 
     private long find(long number) {
@@ -241,9 +244,8 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
         frameEnd[fi] = end;
         frameFirstLane[fi] = lanesWritten;
         frameLaneCount[fi] = 0;
-        gpuFrame[fi] = -1;
+        isFrozen[fi] = false;
         building = true;
-        buildStart = start;
         buildEnd = end;
     }
 
@@ -253,193 +255,95 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
             framesWritten++;
             building = false;
         }
-        // Half the ring in use: the next one is made now, off this thread, so a later frame that fills the ring
-        // copies into it rather than allocating it here.
-        int capacity = barMask + 1;
-        if (capacity < maxBars && barsWritten - oldestKeptBar() >= capacity / 2) {
-            nextBars.request(capacity * 2);
-        }
-    }
-
-    /** Times the bar ring grew with arrays allocated inside {@code update()} (tests; the first rings count too). */
-    long barGrowthsInUpdate() {
-        return barGrowthsInUpdate;
-    }
-
-    /** The ring made ahead (tests). */
-    BarRingAhead nextBars() {
-        return nextBars;
     }
 
     /**
-     * Replays the events the thread's timeline took in this update through the thread's open-zone stack, and while a
-     * frame is being recorded adds the thread's lane. Called once per update for every thread with a timeline, also
-     * while not recording, so the open stacks stay true. {@code ctx} gives the zones open at the boundary when the
-     * timeline could not hold the whole frame.
+     * While not recording (a pause, {@code update(false)}) the threads' rings move on with every update but no frame
+     * is added: a kept frame whose events are more than half way to being overwritten has its CPU lanes built now,
+     * once, so the pause keeps it however long it lasts (a short pause builds nothing). Its GPU lane is still built
+     * at each load, so GPU results arriving during the pause show. Called before the update's events are copied.
+     */
+    void keepThroughPause() {
+        for (long f = Math.max(0, framesWritten - frameCapacity); f < framesWritten; f++) {
+            int fi = (int) (f % frameCapacity);
+            if (isFrozen[fi] || !ageing(fi)) {
+                continue;
+            }
+            if (frozen[fi] == null) {
+                frozen[fi] = new TimelineFrame();
+            }
+            TimelineFrame copy = frozen[fi];
+            copy.clear(frameNumber[fi]);
+            if (buildLanes(fi, copy)) {
+                copy.finish();
+                isFrozen[fi] = true;
+            }
+        }
+    }
+
+    /** Whether a lane of the frame has events more than half way to being overwritten in its thread's ring. */
+    private boolean ageing(int fi) {
+        long firstLane = frameFirstLane[fi];
+        if (lanesWritten - firstLane > laneMask + 1) {
+            return false; // not kept anyway
+        }
+        for (long l = firstLane; l < firstLane + frameLaneCount[fi]; l++) {
+            int li = (int) l & laneMask;
+            if ((laneFlags[li] & LANE_INCOMPLETE) == 0 && laneEvents[li].halfPast(laneFrom[li])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Keeps where the thread's events of this update lie (while a frame is recorded) and the zones it has open at
+     * this boundary, which the next recorded frame starts with. Called once per update for every thread with a
+     * timeline, after it was drained, with the aggregator's stack: the timeline's events replayed would give the
+     * same stack, so nothing is replayed here.
      */
     void addThread(ThreadContext ctx, StateTree tree, boolean ended, boolean diedInZone) {
-        ThreadTimeline timeline = ctx.timeline;
-        buildTimeline = timeline;
-        buildLane = -1;
+        ThreadTimeline t = ctx.timeline;
         if (building) {
-            buildLane = newLane(ctx.recorder.threadName, ctx.recorder.rootZone,
-                    (ended ? LANE_ENDED : 0) | (diedInZone ? LANE_DIED_IN_ZONE : 0));
-            for (int d = 0; d < timeline.openDepth; d++) {
-                timeline.openBar[d] = newBar(timeline.openZone[d], d, Math.max(buildStart, timeline.openStart[d]),
-                        CUT_START);
+            int flags = (ended ? LANE_ENDED : 0) | (diedInZone ? LANE_DIED_IN_ZONE : 0);
+            if (!t.holdsFrom(t.latestFrom)) {
+                flags |= LANE_INCOMPLETE;
             }
+            newLane(ctx.recorder.threadName, ctx.recorder.rootZone, flags, t);
         }
-        if (!timeline.replayLatest(this)) {
-            // More events than the timeline holds: what ran is unknown; restart from the aggregator's true stack.
-            if (buildLane >= 0) {
-                int li = (int) buildLane & laneMask;
-                laneFlags[li] |= LANE_INCOMPLETE;
-                laneBarCount[li] = 0;
-            }
-            timeline.openDepth = 0;
-            for (int d = 1; d <= ctx.depth; d++) {
-                timeline.push(tree.zone[ctx.stack[d]], buildEnd, -1);
-            }
-        } else if (buildLane >= 0) {
-            for (int d = 0; d < timeline.openDepth; d++) {
-                long bar = timeline.openBar[d];
-                if (bar >= 0) {
-                    int bi = (int) bar & barMask;
-                    barEnd[bi] = buildEnd;
-                    barDepthFlags[bi] |= CUT_END;
-                }
-            }
+        if (t.openZone.length < ctx.depth) {
+            t.openZone = Arrays.copyOf(t.openZone, Math.max(ctx.depth, 2 * t.openZone.length));
         }
-        buildTimeline = null;
+        for (int d = 1; d <= ctx.depth; d++) {
+            t.openZone[d - 1] = ctx.zoneAt(d, tree);
+        }
+        t.openDepth = ctx.depth;
     }
 
-    @Override
-    public void event(int zoneId, boolean begin, long nanos) {
-        ThreadTimeline t = buildTimeline;
-        if (begin) {
-            long bar = buildLane >= 0 ? newBar(zoneId, t.openDepth, nanos, 0) : -1;
-            t.push(zoneId, nanos, bar);
-        } else if (t.openDepth > 0) {
-            t.openDepth--;
-            long bar = t.openBar[t.openDepth];
-            if (bar >= 0 && buildLane >= 0) {
-                barEnd[(int) bar & barMask] = nanos;
-            }
-        }
-    }
-
-    /**
-     * {@link #event} for each of a thread timeline's events {@code from..to} (its ring's words and times), as one
-     * loop with the bar ring, the thread's open stack and the lane's bar count in locals: the frame timeline replays
-     * every event of every update, and the per-event call wrote and reread those fields each time.
-     */
-    void replay(ThreadTimeline t, int[] words, long[] times, int mask, long from, long to) {
-        if (buildLane < 0) {
-            for (long e = from; e < to; e++) {
-                int i = (int) e & mask;
-                event(EventCodes.payload(words[i]), EventCodes.kind(words[i]) == EventCodes.BEGIN, times[i]);
-            }
-            return;
-        }
-        int depth = t.openDepth;
-        int[] openZone = t.openZone;
-        long[] openStart = t.openStart;
-        long[] openBar = t.openBar;
-        long written = barsWritten;
-        long room = barRoom;
-        int[] zone = barZone;
-        int[] depthFlags = barDepthFlags;
-        long[] start = barStart;
-        long[] end = barEnd;
-        int bars = barMask;
-        int added = 0;
-        for (long e = from; e < to; e++) {
-            int i = (int) e & mask;
-            int word = words[i];
-            long nanos = times[i];
-            if (EventCodes.kind(word) == EventCodes.BEGIN) {
-                if (written >= room) {
-                    barsWritten = written;
-                    makeRoom();
-                    room = barRoom;
-                    zone = barZone;
-                    depthFlags = barDepthFlags;
-                    start = barStart;
-                    end = barEnd;
-                    bars = barMask;
-                }
-                long b = written++;
-                int bi = (int) b & bars;
-                int zoneId = EventCodes.payload(word);
-                zone[bi] = zoneId;
-                depthFlags[bi] = Math.min(depth, DEPTH_MASK);
-                start[bi] = nanos;
-                end[bi] = nanos;
-                added++;
-                if (depth == openZone.length) {
-                    t.openDepth = depth;
-                    t.growOpen();
-                    openZone = t.openZone;
-                    openStart = t.openStart;
-                    openBar = t.openBar;
-                }
-                openZone[depth] = zoneId;
-                openStart[depth] = nanos;
-                openBar[depth] = b;
-                depth++;
-            } else if (depth > 0) {
-                depth--;
-                long bar = openBar[depth];
-                if (bar >= 0) {
-                    end[(int) bar & bars] = nanos;
-                }
-            }
-        }
-        barsWritten = written;
-        t.openDepth = depth;
-        laneBarCount[(int) buildLane & laneMask] += added;
-    }
-
-    private long newLane(String name, int root, int flags) {
-        if (lanesWritten - frameFirstLane[oldestFrameSlot()] >= laneMask + 1 && laneMask + 1 < maxBars) {
+    private void newLane(String name, int root, int flags, ThreadTimeline t) {
+        long keptLane = frameFirstLane[oldestFrameSlot()];
+        if (lanesWritten - keptLane >= laneMask + 1) {
             growLanes();
+        }
+        int open = t.openDepth;
+        long keptOpen = lanesWritten > keptLane ? laneFirstOpen[(int) keptLane & laneMask] : opensWritten;
+        while (opensWritten + open - keptOpen > openMask + 1) {
+            growOpens();
         }
         long l = lanesWritten++;
         int li = (int) l & laneMask;
         laneName[li] = name;
         laneRoot[li] = root;
         laneFlags[li] = flags;
-        laneFirstBar[li] = barsWritten;
-        laneBarCount[li] = 0;
+        laneEvents[li] = t;
+        laneFrom[li] = t.latestFrom;
+        laneTo[li] = t.latestTo;
+        laneFirstOpen[li] = opensWritten;
+        laneOpenCount[li] = open;
+        for (int d = 0; d < open; d++) {
+            openZones[(int) (opensWritten++) & openMask] = t.openZone[d];
+        }
         frameLaneCount[(int) (framesWritten % frameCapacity)]++;
-        return l;
-    }
-
-    private long newBar(int zone, int depth, long start, int flags) {
-        if (barsWritten >= barRoom) {
-            makeRoom();
-        }
-        long b = barsWritten++;
-        int bi = (int) b & barMask;
-        barZone[bi] = zone;
-        barDepthFlags[bi] = Math.min(depth, DEPTH_MASK) | flags;
-        barStart[bi] = start;
-        barEnd[bi] = start;
-        laneBarCount[(int) buildLane & laneMask]++;
-        return b;
-    }
-
-    /**
-     * Grows the bar ring when the next bar would overwrite one a kept frame still holds (up to {@code maxBars}; past
-     * it the oldest are overwritten), and works out how many bars fit before that question must be asked again. The
-     * oldest kept bar only moves forward, so the answer holds until {@link #barRoom}: the check per bar is one
-     * comparison instead of finding the oldest kept frame's first bar each time.
-     */
-    private void makeRoom() {
-        if (barsWritten - oldestKeptBar() >= barMask + 1 && barMask + 1 < maxBars) {
-            growBars();
-        }
-        barRoom = barMask + 1 < maxBars ? oldestKeptBar() + barMask + 1 : Long.MAX_VALUE;
     }
 
     /** The slot of the oldest frame still held (the one being built when nothing older is). */
@@ -448,73 +352,47 @@ public final class TimelineStore implements ThreadTimeline.EventVisitor {
         return (int) (Math.min(oldest, framesWritten) % frameCapacity);
     }
 
-    private long oldestKeptBar() {
-        int fi = oldestFrameSlot();
-        long firstLane = frameFirstLane[fi];
-        if (lanesWritten - firstLane > laneMask + 1 || firstLane >= lanesWritten) {
-            return barsWritten;
-        }
-        return laneFirstBar[(int) firstLane & laneMask];
-    }
-
     private void growLanes() {
         int capacity = laneMask + 1;
         int grown = capacity * 2;
         String[] name = new String[grown];
         int[] root = new int[grown];
         int[] flags = new int[grown];
-        long[] firstBar = new long[grown];
-        int[] barCount = new int[grown];
+        ThreadTimeline[] events = new ThreadTimeline[grown];
+        long[] from = new long[grown];
+        long[] to = new long[grown];
+        long[] firstOpen = new long[grown];
+        int[] openCount = new int[grown];
         for (long l = Math.max(0, lanesWritten - capacity); l < lanesWritten; l++) {
-            int from = (int) l & laneMask;
-            int to = (int) l & (grown - 1);
-            name[to] = laneName[from];
-            root[to] = laneRoot[from];
-            flags[to] = laneFlags[from];
-            firstBar[to] = laneFirstBar[from];
-            barCount[to] = laneBarCount[from];
+            int a = (int) l & laneMask;
+            int b = (int) l & (grown - 1);
+            name[b] = laneName[a];
+            root[b] = laneRoot[a];
+            flags[b] = laneFlags[a];
+            events[b] = laneEvents[a];
+            from[b] = laneFrom[a];
+            to[b] = laneTo[a];
+            firstOpen[b] = laneFirstOpen[a];
+            openCount[b] = laneOpenCount[a];
         }
         laneName = name;
         laneRoot = root;
         laneFlags = flags;
-        laneFirstBar = firstBar;
-        laneBarCount = barCount;
+        laneEvents = events;
+        laneFrom = from;
+        laneTo = to;
+        laneFirstOpen = firstOpen;
+        laneOpenCount = openCount;
         laneMask = grown - 1;
     }
 
-    private void growBars() {
-        int capacity = barMask + 1;
-        int grown = capacity * 2;
-        int[] zone;
-        int[] depthFlags;
-        long[] start;
-        long[] end;
-        if (nextBars.take(grown)) {
-            zone = nextBars.zone;
-            depthFlags = nextBars.depthFlags;
-            start = nextBars.start;
-            end = nextBars.end;
-            nextBars.forget();
-        } else {
-            barGrowthsInUpdate++;
-            zone = new int[grown];
-            depthFlags = new int[grown];
-            start = new long[grown];
-            end = new long[grown];
+    private void growOpens() {
+        int capacity = openMask + 1;
+        int[] grown = new int[capacity * 2];
+        for (long o = Math.max(0, opensWritten - capacity); o < opensWritten; o++) {
+            grown[(int) o & (grown.length - 1)] = openZones[(int) o & openMask];
         }
-        for (long b = Math.max(0, barsWritten - capacity); b < barsWritten; b++) {
-            int from = (int) b & barMask;
-            int to = (int) b & (grown - 1);
-            zone[to] = barZone[from];
-            depthFlags[to] = barDepthFlags[from];
-            start[to] = barStart[from];
-            end[to] = barEnd[from];
-        }
-        barZone = zone;
-        barDepthFlags = depthFlags;
-        barStart = start;
-        barEnd = end;
-        barMask = grown - 1;
-        barRoom = 0;
+        openZones = grown;
+        openMask = grown.length - 1;
     }
 }

@@ -24,7 +24,7 @@ class TimelineFrameCopyTest {
         f.begin(0, bars * 10L);
         f.addLane("main", 1, 0);
         for (int b = 0; b < bars; b++) {
-            f.addBar(100 + b % 7, 0, b * 10L, b * 10L + 8, false, false);
+            f.endBar(f.addBar(100 + b % 7, 0, b * 10L, false), b * 10L + 8, false);
         }
         f.finish();
         return f;

@@ -3,14 +3,14 @@ package io.hudprof.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.testkit.AllocationCheck;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
  * Issue 31: the timeline's growth never lands in one frame's {@code update()}. A new thread's timeline ring (12
- * bytes an event, megabytes in the demo) is made by the thread itself when it registers, and the frame timeline's
- * shared bar ring, once half full, has its next size made on the "hudprof timeline rings" thread, so the update that
- * fills the ring copies into it instead of allocating.
+ * bytes an event, megabytes in the demo) is made by the thread itself when it registers, and the frame timeline keeps
+ * no bars (they are built when a reader asks), so frames that grow allocate nothing in {@code update()}.
  */
 class TimelineGrowthOffUpdateTest {
     private static final Zone OUTER = Zone.local("tg-outer");
@@ -31,21 +31,27 @@ class TimelineGrowthOffUpdateTest {
     }
 
     @Test
-    void theBarRingGrowsIntoArraysMadeAheadOffTheUpdatingThread() throws InterruptedException {
+    void framesGrowingToThousandsOfBarsAllocateNothingInUpdate() {
         try (ProfilerFixture fx = new ProfilerFixture(ProfilerConfig.builder().timelineCapacity(1 << 16))) {
-            TimelineStore store = fx.profiler.timelines();
-            // Frames grow from 20 to about 4,000 bars: the ring (256 bars at first) doubles 7 times.
-            for (int f = 0; f < 200; f++) {
-                frame(fx, 20 + 20 * f);
-                for (int i = 0; i < 2_000 && store.nextBars().waiting(); i++) {
-                    Thread.sleep(5);
-                }
+            for (int f = 0; f < 20; f++) {
+                frame(fx, 20);
             }
-            assertTrue(store.nextBars().made() >= 7, "rings made ahead: " + store.nextBars().made());
-            assertEquals(0, store.barGrowthsInUpdate(), "every growth used a ring made ahead");
+            // Frames grow from 20 to about 4,000 bars: a store of bars would double its ring 7 times on the way.
+            int[] size = {20};
+            AllocationCheck.measure(0, 5, 40, n -> {
+                size[0] = Math.min(4_000, 20 + 20 * n);
+                OUTER.begin();
+                for (int i = 0; i < size[0]; i++) {
+                    INNER.begin();
+                    fx.micros(1);
+                    INNER.end();
+                }
+                OUTER.end();
+                fx.micros(10);
+            }, n -> fx.profiler.update()            ).assertSteady("update() with frames growing to 4,000 bars");
             TimelineFrame last = new TimelineFrame();
-            assertTrue(store.load(fx.profiler.recordedFrames(), last));
-            assertEquals(1 + 20 + 20 * 199, last.laneBarCount(0), "the newest frame kept all its bars");
+            assertTrue(fx.profiler.timelines().load(fx.profiler.recordedFrames(), last));
+            assertEquals(1 + size[0], last.laneBarCount(0), "the newest frame has all its bars");
         }
     }
 

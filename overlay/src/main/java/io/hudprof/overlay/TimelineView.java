@@ -3,7 +3,6 @@ package io.hudprof.overlay;
 import io.hudprof.core.FrameHistory;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.TimelineFrame;
-import io.hudprof.core.TimelineStore;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.text.TextLine;
@@ -43,7 +42,7 @@ final class TimelineView {
     private float[] runEnd = new float[MAX_DEPTH_ROWS];
     private static final String OFF = "timeline off: ProfilerConfig.Builder.timelineCapacity(1 << 14) keeps one";
     private String unavailable;
-    private TimelineStore keptFor;
+    private int keptFor;
     private String notKept;
     private int firstLane;
     private int lanesShown;
@@ -101,26 +100,25 @@ final class TimelineView {
     int layout(Profiler profiler, Report report, TimelineState state, HudLayout layout, int framebufferWidth,
                int framebufferHeight) {
         TimelineFrame frame = state.frame();
-        TimelineStore store = profiler.timelines();
+        int kept = profiler.timelineFramesKept();
         FrameHistory history = profiler.history();
         frameOffset = report.frameOffset();
         frameNumber = report.storedSpike() ? report.spikeFrameNumber() : history.frameNumber(frameOffset);
         selectedRoot = report.shownThread() < 0 ? -1 : report.threadRootZone(report.shownThread());
         selectedName = report.shownThreadName();
         StoredFrame spike = report.storedSpike() ? ReportController.of(profiler).shownSpike() : null;
-        if (store == null) {
+        if (kept == 0) {
             unavailable = OFF;
-        } else if (!store.load(frameNumber, frame) && spike != null && spike.frameNumber() == frameNumber
+        } else if (!profiler.loadTimeline(frameNumber, frame) && spike != null && spike.frameNumber() == frameNumber
                 && spike.timeline() != null) {
             // A stored spike keeps its frame's timeline after the store moved on.
             frame.copyFrom(spike.timeline());
             unavailable = null;
         } else if (!frame.available()) {
-            if (keptFor != store) {
-                // Made once per store, not per frame.
-                keptFor = store;
-                notKept = "no timeline kept for this frame (the last " + store.framesKept()
-                        + " recorded frames keep one)";
+            if (keptFor != kept) {
+                // Made once per profiler's setting, not per frame.
+                keptFor = kept;
+                notKept = "no timeline kept for this frame (the last " + kept + " recorded frames keep one)";
             }
             unavailable = frameNumber < 0 ? "no frame recorded yet" : notKept;
         } else {

@@ -127,7 +127,7 @@ class TimelineHudTest {
         Spike spike = spikes.recent(0);
         assertEquals(2, spike.frameNumber());
         assertTrue(spike.timeline() != null, "the spike kept its timeline");
-        assertFalse(profiler.timelines().load(2, new TimelineFrame()), "the store no longer holds frame 2");
+        assertFalse(profiler.loadTimeline(2, new TimelineFrame()), "the store no longer holds frame 2");
         HudControls controls = hud.controls();
         controls.perform(HudAction.TOGGLE_TIMELINE);
         ReportController.of(profiler).showSpike(spike);

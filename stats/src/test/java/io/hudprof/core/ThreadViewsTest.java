@@ -96,7 +96,7 @@ class ThreadViewsTest {
             fx.profiler.update();
             fx.controller().setAveraging(Averaging.INSTANTANEOUS);
             TimelineFrame lanes = new TimelineFrame();
-            assertTrue(fx.profiler.timelines().load(2, lanes));
+            assertTrue(fx.profiler.loadTimeline(2, lanes));
             int lane = lanes.laneName(0).equals("tv-dying") ? 0 : 1;
             assertEquals("tv-dying", lanes.laneName(lane));
             assertTrue(lanes.laneEnded(lane) && lanes.laneDiedInZone(lane), "its lane says it ended inside a zone");
@@ -141,7 +141,7 @@ class ThreadViewsTest {
             long t0 = fx.clock.nanoTime();
             twoThreadFrame(fx, worker);
             TimelineFrame frame = new TimelineFrame();
-            assertTrue(fx.profiler.timelines().load(1, frame));
+            assertTrue(fx.profiler.loadTimeline(1, frame));
             assertEquals(t0, frame.startNanos());
             assertEquals(t0 + 10_000, frame.endNanos());
             assertEquals(2, frame.laneCount());
@@ -171,15 +171,15 @@ class ThreadViewsTest {
             fx.micros(1);
             fx.profiler.update();
             long f2 = t0 + 10_000;
-            assertTrue(fx.profiler.timelines().load(2, frame));
+            assertTrue(fx.profiler.loadTimeline(2, frame));
             int bar = frame.laneFirstBar(1);
             assertBar(frame, bar, JOB, 0, f2 + 2_000, f2 + 5_000, 3_000, -1);
             assertTrue(frame.barCutAtEnd(bar) && !frame.barCutAtStart(bar));
-            assertTrue(fx.profiler.timelines().load(3, frame));
+            assertTrue(fx.profiler.loadTimeline(3, frame));
             bar = frame.laneFirstBar(1);
             assertBar(frame, bar, JOB, 0, f2 + 5_000, f2 + 9_000, 4_000, -1);
             assertTrue(frame.barCutAtEnd(bar) && frame.barCutAtStart(bar));
-            assertTrue(fx.profiler.timelines().load(4, frame));
+            assertTrue(fx.profiler.loadTimeline(4, frame));
             bar = frame.laneFirstBar(1);
             assertBar(frame, bar, JOB, 0, f2 + 9_000, f2 + 14_000, 5_000, -1);
             assertTrue(!frame.barCutAtEnd(bar) && frame.barCutAtStart(bar));
@@ -244,7 +244,7 @@ class ThreadViewsTest {
             long[] nanos = {t0 + 4_000, t0 + 6_000, t0 + 8_000, t0 + 12_000};
             assertTrue(fx.profiler.gpu().frameResolved(1, codes, nanos, 4));
             TimelineFrame frame = new TimelineFrame();
-            assertTrue(fx.profiler.timelines().load(1, frame));
+            assertTrue(fx.profiler.loadTimeline(1, frame));
             int gpu = frame.laneCount() - 1;
             assertEquals("<gpu>", frame.laneName(gpu));
             int b = frame.laneFirstBar(gpu);
@@ -253,7 +253,7 @@ class ThreadViewsTest {
             assertBar(frame, b + 1, blur.zone(), 1, t0 + 6_000, t0 + 8_000, 2_000, b);
             // The GPU runs behind: frame 1's scene reaches into CPU frame 2 (10..20 µs), cut at its start; blur
             // (6..8) does not.
-            assertTrue(fx.profiler.timelines().load(2, frame));
+            assertTrue(fx.profiler.loadTimeline(2, frame));
             gpu = frame.laneCount() - 1;
             assertEquals("<gpu>", frame.laneName(gpu));
             assertEquals(1, frame.laneBarCount(gpu));

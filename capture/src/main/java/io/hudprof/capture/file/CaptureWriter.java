@@ -135,7 +135,7 @@ public final class CaptureWriter implements FrameListener {
 
     private CaptureWriter(Profiler profiler, Path target, int slotCount, long maxFrames, String title)
             throws IOException {
-        if (profiler.timelines() == null) {
+        if (profiler.timelineFramesKept() == 0) {
             throw new IllegalStateException("hudprof: a capture needs the profiler's timelines; build it with "
                     + "ProfilerConfig.builder().timelineCapacity(1 << 14)");
         }

@@ -73,7 +73,7 @@ final class PastFrames {
             throw new IllegalArgumentException("hudprof: a capture's newest frame is 0 or more updates ago, got "
                     + newestAgo);
         }
-        if (profiler.timelines() == null) {
+        if (profiler.timelineFramesKept() == 0) {
             throw new IllegalStateException("hudprof: a capture needs the profiler's timelines; build it with "
                     + "ProfilerConfig.builder().timelineCapacity(1 << 14)");
         }

@@ -54,7 +54,7 @@ public final class SpikeFiles implements SpikeCapture.Listener {
             throw new IllegalArgumentException("hudprof: spike capture files take 0 to 1024 frames either side of "
                     + "the spike, got " + framesAround);
         }
-        if (spikes.profiler().timelines() == null) {
+        if (spikes.profiler().timelineFramesKept() == 0) {
             throw new IllegalStateException("hudprof: spike capture files need the profiler's timelines; build it "
                     + "with ProfilerConfig.builder().timelineCapacity(1 << 14)");
         }
