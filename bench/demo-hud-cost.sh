@@ -6,6 +6,9 @@
 #
 #   bash bench/demo-hud-cost.sh [ROUNDS] [FRAMES]        (default 7 rounds of 600 frames)
 #
+# DEMO_CONFIGS="off hidden shown translucent" adds the HUD shown with translucent panels (--translucent-hud, the look
+# before opaque panels became the default) to the rotation.
+#
 # Each run is a fresh JVM: --no-vsync --fixed-dt 1/60 --frames FRAMES --size 1280x720, seed 1. A run's figure is its
 # median frame time after the first quarter of its frames (the demo's "frame times" line, FrameTimes). Printed:
 # each configuration's median over rounds with the middle half of rounds, and the per-round ratios (a round's three
@@ -43,18 +46,24 @@ declare -A args=(
   [off]="-Dhudprof.enabled=false io.hudprof.demo.DemoMain --uninstrumented"
   [hidden]="io.hudprof.demo.DemoMain"
   [shown]="io.hudprof.demo.DemoMain --hud"
+  [translucent]="io.hudprof.demo.DemoMain --hud --translucent-hud"
 )
-configs=(off hidden shown)
+read -r -a configs <<<"${DEMO_CONFIGS:-off hidden shown}"
+n=${#configs[@]}
 results=$(mktemp)
 echo "demo HUD cost: $rounds rounds x ${configs[*]}, $frames frames each; load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq 1 "$rounds"); do
   # Rotate the order each round so no configuration always runs first (after a pause) or last.
-  for k in 0 1 2; do
-    c=${configs[$(( (k + r) % 3 ))]}
+  for k in $(seq 0 $((n - 1))); do
+    c=${configs[$(( (k + r) % n ))]}
     # shellcheck disable=SC2086
     out=$("$java_bin" -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 || true)
     line=$(grep 'frame times' <<<"$out" || true)
     ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<<"$line")
+    # The game thread's CPU per frame (p50): with LP_NUM_THREADS=0 the frame's whole cost on one core, which a
+    # shared machine's other work hardly moves (the wall time it does).
+    cpu=$(sed -n 's/.*CPU per frame p50 \([0-9.]*\) ms.*/\1/p' <<<"$line")
+    if [ -n "$cpu" ]; then echo "$r $c-frame-cpu $cpu" >>"$results"; fi
     # hudprof's own game-thread work (the demo's exit line; absent for --uninstrumented): zone mean, update() CPU mean
     own=$(grep 'game-thread cost' <<<"$out" || true)
     if [ -n "$own" ]; then
@@ -76,15 +85,20 @@ echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 stats() { sort -g | awk '{v[NR]=$1} END {printf "median %.4f, middle half %.4f-%.4f (n=%d)", v[int((NR+1)/2)], v[int(NR/4)+1], v[int(3*NR/4+0.5)], NR}'; }
 for c in "${configs[@]}"; do
   echo "$c ms/frame: $(awk -v c="$c" '$2==c {print $3}' "$results" | stats)"
+  echo "$c game thread CPU ms/frame: $(awk -v c="$c-frame-cpu" '$2==c {print $3}' "$results" | stats)"
 done
 ratio() { # per-round $1 / $2
   awk -v a="$1" -v b="$2" '$2==a {x[$1]=$3} $2==b {y[$1]=$3} END {for (r in x) if (r in y) print x[r]/y[r]}' "$results" | stats
 }
-for c in hidden shown; do
+for c in "${configs[@]}"; do
+  [ "$c" = off ] && continue
   echo "$c: hudprof's own zones ms/frame (mean of a run): $(awk -v c="$c-own" '$2==c {print $3}' "$results" | stats)"
   echo "$c: update() thread CPU ms/frame (mean of a run): $(awk -v c="$c-cpu" '$2==c {print $3}' "$results" | stats)"
 done
-echo "shown / off (per round): $(ratio shown off)"
-echo "hidden / off (per round): $(ratio hidden off)"
+for c in "${configs[@]}"; do
+  [ "$c" = off ] && continue
+  echo "$c / off (per round): $(ratio "$c" off)"
+  echo "$c / off, game thread CPU per frame (per round): $(ratio "$c-frame-cpu" off-frame-cpu)"
+done
 echo "shown / hidden (per round): $(ratio shown hidden)"
 rm -f "$results"

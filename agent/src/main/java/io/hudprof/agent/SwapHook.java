@@ -88,9 +88,9 @@ final class SwapHook {
             return;
         }
         if (!agent.drawsHud()) {
-            if (overlay != null && overlay.controls().visible()) {
+            if (overlay != null && overlay.controls().view().visible()) {
                 // The game's own HUD takes the keys now; a hidden overlay consumes none.
-                overlay.controls().setVisible(false);
+                overlay.controls().view().setVisible(false);
             }
             return;
         }

@@ -53,11 +53,16 @@ public final class HudCostParts {
             Overlay whole = hud(game, HudScene.ROWS, true);
             Overlay noGraph = hud(game, HudScene.ROWS, false);
             Overlay fiveRows = hud(game, 5, false);
+            Overlay opaqueWhole = hud(game, HudScene.ROWS, true, true);
+            Overlay opaqueNoGraph = hud(game, HudScene.ROWS, false, true);
             Calibration calibration = new Calibration(whole);
-            String[] names = {"no HUD", "HUD: 40 rows + 512-frame graph", "HUD: 40 rows, no graph",
-                    "HUD: 5 rows, no graph", "plain GL: the HUD's area, one translucent layer",
-                    "plain GL: " + GLYPH_QUADS + " translucent glyph-sized quads"};
-            Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null};
+            String[] names = {"no HUD", "HUD (translucent): 40 rows + 512-frame graph", "HUD (translucent): 40 rows, no graph",
+                    "HUD (translucent): 5 rows, no graph", "plain GL: the HUD's area, one translucent layer",
+                    "plain GL: " + GLYPH_QUADS + " translucent glyph-sized quads",
+                    "plain GL: the HUD's area, one opaque layer (no blending)",
+                    "plain GL: " + GLYPH_QUADS + " opaque glyph-sized quads (no blending)",
+                    "HUD, opaque panels: 40 rows + 512-frame graph", "HUD, opaque panels: 40 rows, no graph"};
+            Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null, null, null, opaqueWhole, opaqueNoGraph};
             double[][] frameMs = new double[names.length][rounds];
             double[][] renderMs = new double[names.length][rounds];
             double[][] cpuMs = new double[names.length][rounds];
@@ -76,9 +81,13 @@ public final class HudCostParts {
                         if (overlays[mode] != null) {
                             overlays[mode].render(WIDTH, HEIGHT);
                         } else if (mode == 4) {
-                            calibration.drawPanels();
+                            calibration.drawPanels(true);
                         } else if (mode == 5) {
-                            calibration.drawGlyphQuads();
+                            calibration.drawGlyphQuads(true);
+                        } else if (mode == 6) {
+                            calibration.drawPanels(false);
+                        } else if (mode == 7) {
+                            calibration.drawGlyphQuads(false);
                         }
                         inRender += System.nanoTime() - before;
                         glfwSwapBuffers(window);
@@ -110,6 +119,8 @@ public final class HudCostParts {
             whole.close();
             noGraph.close();
             fiveRows.close();
+            opaqueWhole.close();
+            opaqueNoGraph.close();
         } finally {
             glfwDestroyWindow(window);
             glfwTerminate();
@@ -117,8 +128,12 @@ public final class HudCostParts {
     }
 
     private static Overlay hud(SyntheticGame game, int rows, boolean graph) {
+        return hud(game, rows, graph, false);
+    }
+
+    private static Overlay hud(SyntheticGame game, int rows, boolean graph, boolean opaque) {
         Overlay overlay = Overlay.create(game.profiler(), OverlayConfig.builder().startVisible(true)
-                .visibleRows(rows).graphMaxColumns(HudScene.FRAMES).build());
+                .visibleRows(rows).graphMaxColumns(HudScene.FRAMES).opaquePanels(opaque).build());
         if (!graph) {
             overlay.controls().perform(HudAction.TOGGLE_GRAPH);
         }
@@ -181,23 +196,25 @@ public final class HudCostParts {
             return covered;
         }
 
-        void drawPanels() {
-            draw(panelBuffer, panelVertices);
+        void drawPanels(boolean blended) {
+            draw(panelBuffer, panelVertices, blended);
         }
 
-        void drawGlyphQuads() {
-            draw(glyphBuffer, glyphVertices);
+        void drawGlyphQuads(boolean blended) {
+            draw(glyphBuffer, glyphVertices, blended);
         }
 
-        private void draw(int buffer, int vertices) {
+        private void draw(int buffer, int vertices, boolean blended) {
             glUseProgram(program);
             glUniform2f(glGetUniformLocation(program, "size"), WIDTH, HEIGHT);
             glBindVertexArray(vertexArray);
             glBindBuffer(GL_ARRAY_BUFFER, buffer);
             glVertexAttribPointer(0, 2, GL_FLOAT, false, 8, 0);
             glEnableVertexAttribArray(0);
-            glEnable(GL_BLEND);
-            glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+            if (blended) {
+                glEnable(GL_BLEND);
+                glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+            }
             glDrawArrays(GL_TRIANGLES, 0, vertices);
             glDisable(GL_BLEND);
             glBindVertexArray(0);

@@ -90,11 +90,11 @@ public final class ChromeTrace {
         notesComplete = b.notesComplete;
     }
 
-    /** This trace with other notes: shares everything else (immutable) with {@code base}. */
-    private ChromeTrace(ChromeTrace base, Builder notes) {
+    /** This trace with other notes (and a title, when not null): shares everything else (immutable) with {@code base}. */
+    private ChromeTrace(ChromeTrace base, Builder notes, String title) {
         originNanos = base.originNanos;
         endNanos = base.endNanos;
-        title = base.title;
+        this.title = title != null ? title : base.title;
         frameNumbers = base.frameNumbers;
         frameStarts = base.frameStarts;
         frameEnds = base.frameEnds;
@@ -176,6 +176,14 @@ public final class ChromeTrace {
      *                 {@code otherData.notes} as {@code complete} or {@code incomplete})
      */
     public ChromeTrace withNotes(FrameNotes notes, boolean complete) {
+        return withNotes(notes, complete, null);
+    }
+
+    /**
+     * {@link #withNotes(FrameNotes, boolean)}, titled {@code title} instead when it is not null: a spike's export says
+     * what the spike is blamed on as of the notes it is written with (a pause's note may arrive after the copy).
+     */
+    public ChromeTrace withNotes(FrameNotes notes, boolean complete, String title) {
         Builder b = new Builder();
         b.originNanos = originNanos;
         b.endNanos = endNanos;
@@ -183,7 +191,7 @@ public final class ChromeTrace {
             b.addNotes(notes);
         }
         b.notesComplete = complete;
-        return new ChromeTrace(this, b);
+        return new ChromeTrace(this, b, title);
     }
 
     /** The end of the last exported frame on the profiler's clock: notes up to here belong in the trace. */

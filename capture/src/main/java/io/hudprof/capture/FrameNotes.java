@@ -251,6 +251,19 @@ public final class FrameNotes implements PinnedNotes {
         return lastFrames[slot(note)];
     }
 
+    /**
+     * Whether the note is a pause of the Java threads: a GC pause (not a concurrent collector's cycle, which runs
+     * beside the game) or a safepoint. A long compilation runs on a compiler thread: not a pause.
+     */
+    public boolean isPause(long note) {
+        int i = slot(note);
+        return switch (kinds[i]) {
+            case GC -> !details[i].startsWith("concurrent cycle");
+            case SAFEPOINT -> true;
+            case COMPILATION -> false;
+        };
+    }
+
     /** Whether the note overlapped recorded frame {@code frame}. */
     @Override
     public boolean touches(long note, long frame) {

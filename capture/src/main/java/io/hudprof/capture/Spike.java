@@ -4,6 +4,7 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ThreadTimeline;
 import io.hudprof.core.TimelineFrame;
+import io.hudprof.core.Zone;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.StoredFrame;
 import java.util.Arrays;
@@ -35,6 +36,19 @@ public final class Spike implements StoredFrame {
     /** Per {@link Metric} (by ordinal): the zone that grew most against its slow average, or -1, and by how much. */
     final int[] grewZone = new int[Metric.values().length];
     final double[] grewBy = new double[Metric.values().length];
+    /** The zone whose self time grew most and by how much, before the blame rule ({@code SpikeCapture.blame}). */
+    int topZone = -1;
+    double topGrew;
+    /**
+     * JVM pauses that overlapped the frame, clipped to it (ns): GC pauses and safepoints summed apart (a collection
+     * is also a safepoint, so the larger sum counts, not both), the longest pause's note, and whether the spike is
+     * blamed on the pause rather than on a zone.
+     */
+    long gcPauseNanos;
+    long safepointNanos;
+    long longestPauseNanos;
+    String pauseNote;
+    boolean blamesPause;
     boolean hasBytes;
     double frameBytes;
     /** GPU values: still to come (they arrive frames after the CPU values), and the frame's GPU time or -1. */
@@ -115,9 +129,11 @@ public final class Spike implements StoredFrame {
     }
 
     /**
-     * The zone whose self time grew most against the slow average before this frame, or -1: none grew, or the most
-     * any grew is under a quarter of the frame's rise over its average (nothing is blamed for a spike it explains
-     * little of), or the frame did not rise over its average at all.
+     * The zone blamed for the spike: the one whose self time grew most against the slow average before this frame,
+     * or -1: none grew, or the most any grew is under a quarter of the frame's rise over its average once the JVM
+     * pauses inside the frame are taken off it (nothing is blamed for a spike it explains little of, nor for time
+     * the JVM stopped the thread), or the frame did not rise over its average at all, or the spike is blamed on a
+     * {@linkplain #blamesPause() pause}.
      */
     public int grewZone() {
         return grewZone(Metric.TIME);
@@ -126,6 +142,44 @@ public final class Spike implements StoredFrame {
     /** How much that zone's self time grew (ns). */
     public double grewNanos() {
         return grew(Metric.TIME);
+    }
+
+    /**
+     * Whether the spike is blamed on a JVM pause (a GC pause or safepoint noted in the frame) instead of a zone: the
+     * pause explains at least a quarter of the frame's rise over its average and at least as much as the most any
+     * zone grew beyond the pause (the pause lands inside some zone, which grows by it, so no zone is named for it).
+     * {@link #pauseNote()} names the pause. May turn true after the spike was caught, when the pause's note arrives
+     * late (a JFR safepoint, about a second).
+     */
+    public boolean blamesPause() {
+        return blamesPause;
+    }
+
+    /** JVM pause time inside the frame (ns, clipped to the frame), from its GC and safepoint notes; 0 when none. */
+    public long pauseNanos() {
+        return Math.max(gcPauseNanos, safepointNanos);
+    }
+
+    /** The longest pause's note that overlapped the frame ({@code G1 Young Generation pause 36.2 ms (...)}), or null. */
+    public String pauseNote() {
+        return pauseNote;
+    }
+
+    /**
+     * What the spike is blamed on, as the spike list and the demo say it: {@code hudprof:update +0.4 ms}, {@code JVM pause
+     * 36.2 ms: G1 Young Generation pause 36.2 ms (G1 Evacuation Pause)}, or null when nothing is. Allocates: for
+     * exports and printing, not for the HUD's frame loop.
+     */
+    public String blameText() {
+        if (blamesPause) {
+            return String.format(java.util.Locale.ROOT, "JVM pause %.1f ms: %s", pauseNanos() / 1e6, pauseNote);
+        }
+        int zone = grewZone();
+        if (zone < 0) {
+            return null;
+        }
+        Zone z = Zone.byId(zone);
+        return String.format(java.util.Locale.ROOT, "%s +%.1f ms", z == null ? "?" : z.name(), grewNanos() / 1e6);
     }
 
     /**
@@ -420,6 +474,13 @@ public final class Spike implements StoredFrame {
         baseline = other.baseline;
         System.arraycopy(other.grewZone, 0, grewZone, 0, grewZone.length);
         System.arraycopy(other.grewBy, 0, grewBy, 0, grewBy.length);
+        topZone = other.topZone;
+        topGrew = other.topGrew;
+        gcPauseNanos = other.gcPauseNanos;
+        safepointNanos = other.safepointNanos;
+        longestPauseNanos = other.longestPauseNanos;
+        pauseNote = other.pauseNote;
+        blamesPause = other.blamesPause;
         hasBytes = other.hasBytes;
         frameBytes = other.frameBytes;
         gpuPending = other.gpuPending;

@@ -130,7 +130,10 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         this.exportDir = b.exportDir;
         if (exportDir != null) {
             exporter = TraceExporter.of(profiler, times, notes);
-            waiting = new WaitingExports(exporter, notes, b.exportNotesWait);
+            waiting = new WaitingExports(exporter, notes, b.exportNotesWait, frame -> {
+                Spike held = find(frame);
+                return held == null ? null : exportTitle(held);
+            });
             addListener(this::exportSpike);
         } else {
             exporter = null;
@@ -248,12 +251,18 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
      */
     private void exportSpike(Spike spike, int framesAgo) {
         int frames = Math.min(framesAgo + exportAround + 1, times.size());
-        ChromeTrace trace = ChromeTrace.capture(profiler, times, null, frames, "spike at frame "
-                + spike.frameNumber + " ± " + exportAround + " frames");
-        waiting.add(trace, exportFile(exportDir, spike.frameNumber), framesSeen);
+        ChromeTrace trace = ChromeTrace.capture(profiler, times, null, frames, exportTitle(spike));
+        waiting.add(trace, exportFile(exportDir, spike.frameNumber), framesSeen, spike.frameNumber);
         long postedUpTo = notes.postedUpToNanos();
         notes.settle(times, noteSink);
         waiting.writeReady(postedUpTo, framesSeen);
+    }
+
+    /** An exported spike's title: {@code spike at frame 412 ± 10 frames, blamed on JVM pause 36.2 ms: G1 ...}. */
+    private String exportTitle(Spike spike) {
+        String blame = spike.blameText();
+        return "spike at frame " + spike.frameNumber + " ± " + exportAround + " frames"
+                + (blame == null ? "" : ", blamed on " + blame);
     }
 
     /** The rule in use. */
@@ -512,11 +521,17 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         s.hasTimeline = profiler.loadTimeline(s.frameNumber, s.timeline);
         s.noteCount = 0;
         s.droppedNotes = 0;
+        s.gcPauseNanos = 0;
+        s.safepointNanos = 0;
+        s.longestPauseNanos = 0;
+        s.pauseNote = null;
         for (long n = notes.oldest(); n < notes.end(); n++) {
             if (notes.touches(n, s.frameNumber)) {
                 s.addNote(notes.text(n));
+                addPause(s, n);
             }
         }
+        blame(s);
         need.measure(s, Math.max(s.frame.count, s.previous.count));
         if (s.capacityTotal() != capacityBefore) {
             spares.countGrownInUpdate();
@@ -750,15 +765,10 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
                 s.grewZone[m] = data.zone(st);
             }
         }
-        double rise = s.value - s.baseline; // NaN without an average: then the zone that grew most is named
-        if (metric == Metric.TIME && s.grewZone[m] >= 0 && (rise <= 0 || s.grewBy[m] < BLAME_SHARE * rise)) {
-            // A zone is blamed for a spike only if its growth explains a good part of the rise over the watched
-            // value's average: a frame slow outside the zones, or slow everywhere a little, or not over its own
-            // average at all (only over an absolute threshold) names none, instead of whichever zone happened to
-            // grow by a tenth of a millisecond (so often hudprof's own, in a demo whose frames hover around the
-            // rule's threshold).
-            s.grewZone[m] = -1;
-            s.grewBy[m] = 0;
+        if (metric == Metric.TIME) {
+            // Blamed or not once the frame's pauses are known (blame).
+            s.topZone = s.grewZone[m];
+            s.topGrew = s.grewBy[m];
         }
     }
 
@@ -778,7 +788,61 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private void addIfTouches(Spike spike, long note) {
         if (spike.frameNumber >= 0 && notes.touches(note, spike.frameNumber)) {
             spike.addNote(notes.text(note));
+            if (addPause(spike, note)) {
+                blame(spike);
+            }
         }
+    }
+
+    /** Counts a note's pause time inside the spike's frame (clipped to it); whether it was a pause. */
+    private boolean addPause(Spike s, long note) {
+        if (!notes.isPause(note)) {
+            return false;
+        }
+        long start = Math.max(s.startNanos, notes.startNanos(note));
+        long end = Math.min(s.endNanos, notes.startNanos(note) + notes.durationNanos(note));
+        long inside = Math.max(0, end - start);
+        if (notes.kind(note) == FrameNotes.Kind.GC) {
+            s.gcPauseNanos += inside;
+        } else {
+            s.safepointNanos += inside;
+        }
+        if (inside > s.longestPauseNanos || s.pauseNote == null) {
+            s.longestPauseNanos = inside;
+            s.pauseNote = notes.text(note);
+        }
+        return true;
+    }
+
+    /**
+     * Blames the spike on the zone whose self time grew most, on a JVM pause in the frame, or on nothing. The rise is
+     * the watched value over its average. A pause lands inside some zone and that zone grows by it, so a zone is
+     * credited only with its growth beyond the frame's pause time (not knowing which zone the pause landed in, every
+     * zone's growth is reduced by it: a zone that grew beside a short pause keeps most of its growth). Then:
+     * <ul>
+     *   <li>the pause, when it explains at least {@link #BLAME_SHARE} of the rise and at least as much as the zone's
+     *       remaining growth (a 36 ms GC pause inside {@code hudprof:update} is the pause's spike, not hudprof's);</li>
+     *   <li>else the zone, when its remaining growth explains at least {@link #BLAME_SHARE} of the rise;</li>
+     *   <li>else nothing: a frame slow outside the zones, slow everywhere a little, or not over its own average at
+     *       all (only over an absolute threshold) names none, instead of whichever zone grew a tenth of a
+     *       millisecond (so often hudprof's own, in a demo whose frames hover around the rule's threshold).</li>
+     * </ul>
+     * Without an average (the first frame) the rise is unknown: the larger of the pause and the zone's remaining
+     * growth is named. Runs again when a pause's note arrives after the spike was caught. Allocates nothing.
+     */
+    static void blame(Spike s) {
+        int m = Metric.TIME.ordinal();
+        double rise = s.value - s.baseline;
+        long pause = s.pauseNanos();
+        double beyondPause = s.topZone >= 0 ? Math.max(0, s.topGrew - pause) : 0;
+        boolean known = !Double.isNaN(rise);
+        boolean pauseExplains = pause > 0 && pause >= beyondPause && (!known || (rise > 0 && pause >= BLAME_SHARE
+                * rise));
+        boolean zoneExplains = !pauseExplains && s.topZone >= 0 && beyondPause > 0 && (!known || (rise > 0
+                && beyondPause >= BLAME_SHARE * rise));
+        s.blamesPause = pauseExplains;
+        s.grewZone[m] = zoneExplains ? s.topZone : -1;
+        s.grewBy[m] = zoneExplains ? s.topGrew : 0;
     }
 
     /** Builds a {@link SpikeCapture}; each setter says its default. */

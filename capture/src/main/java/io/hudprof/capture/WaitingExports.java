@@ -19,11 +19,16 @@ final class WaitingExports {
     private final ChromeTrace[] traces = new ChromeTrace[CAPACITY];
     private final Path[] files = new Path[CAPACITY];
     private final long[] since = new long[CAPACITY];
+    private final long[] spikeFrames = new long[CAPACITY];
+    /** A waiting spike's title as of now (its blame may change as notes arrive), or null to keep the copied one. */
+    private final java.util.function.LongFunction<String> titleOf;
     private int first;
     private int count;
     private volatile CompletableFuture<Path> last;
 
-    WaitingExports(TraceExporter exporter, FrameNotes notes, int maxWaitFrames) {
+    WaitingExports(TraceExporter exporter, FrameNotes notes, int maxWaitFrames,
+                   java.util.function.LongFunction<String> titleOf) {
+        this.titleOf = titleOf;
         this.exporter = exporter;
         this.notes = notes;
         this.maxWaitFrames = maxWaitFrames;
@@ -38,8 +43,11 @@ final class WaitingExports {
         return last;
     }
 
-    /** Queues a trace copied at frame {@code frame} (an update count); a full queue first writes its oldest. */
-    void add(ChromeTrace trace, Path file, long frame) {
+    /**
+     * Queues a trace of the spike at recorded frame {@code spikeFrame}, copied at frame {@code frame} (an update
+     * count); a full queue first writes its oldest.
+     */
+    void add(ChromeTrace trace, Path file, long frame, long spikeFrame) {
         if (count == CAPACITY) {
             writeOldest(false);
         }
@@ -47,6 +55,7 @@ final class WaitingExports {
         traces[at] = trace;
         files[at] = file;
         since[at] = frame;
+        spikeFrames[at] = spikeFrame;
         count++;
     }
 
@@ -75,7 +84,8 @@ final class WaitingExports {
     }
 
     private void writeOldest(boolean complete) {
-        last = exporter.write(traces[first].withNotes(notes, complete), files[first]);
+        last = exporter.write(traces[first].withNotes(notes, complete, titleOf.apply(spikeFrames[first])),
+                files[first]);
         traces[first] = null;
         files[first] = null;
         first = (first + 1) % CAPACITY;

@@ -523,6 +523,101 @@ class SpikeCaptureTest {
         assertFalse(notes.touches(2, 4));
     }
 
+    /**
+     * Ten 5 ms frames, then a 20 ms frame (a 15 ms rise) in which PATH took 16 ms instead of 1 and a pause of
+     * {@code pauseMicros} of {@code kind} landed inside PATH, its note posted before the frame's update.
+     */
+    private SpikeCapture spikeWithPauseInsidePath(FrameNotes.Kind kind, String detail, long pauseMicros) {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
+        for (int i = 0; i < 10; i++) {
+            frame(5_000, 3_000, 1_000);
+        }
+        long pathStart = clock.nanoTime() + 1_000_000L;
+        spikes.notes().post(kind, "G1 Young Generation", detail, pathStart + 1_000_000L, pauseMicros * 1_000L);
+        frame(20_000, 18_000, 16_000);
+        return spikes;
+    }
+
+    @Test
+    void aGcPauseThatExplainsTheRiseIsBlamedInsteadOfTheZoneItLandedIn() {
+        SpikeCapture spikes = spikeWithPauseInsidePath(FrameNotes.Kind.GC, "G1 Evacuation Pause", 14_000);
+        Spike spike = spikes.recent(0);
+        assertEquals(11, spike.frameNumber());
+        assertTrue(spike.blamesPause(), "PATH grew 15 ms, 14 of them the collector's");
+        assertEquals(-1, spike.grewZone(), "no zone is named for the pause's time");
+        assertEquals(0.0, spike.grewNanos());
+        assertEquals(14_000_000L, spike.pauseNanos());
+        assertEquals("G1 Young Generation pause 14.0 ms (G1 Evacuation Pause)", spike.pauseNote());
+        assertEquals("JVM pause 14.0 ms: G1 Young Generation pause 14.0 ms (G1 Evacuation Pause)", spike.blameText());
+        assertTrue(spikes.worst(0).blamesPause(), "the worst list's copy says the same");
+        spikes.detach();
+    }
+
+    @Test
+    void aZoneThatReallyGrewBesideAShortPauseIsStillBlamed() {
+        SpikeCapture spikes = spikeWithPauseInsidePath(FrameNotes.Kind.GC, "G1 Evacuation Pause", 1_000);
+        Spike spike = spikes.recent(0);
+        assertFalse(spike.blamesPause(), "a 1 ms pause explains under a quarter of the 15 ms rise");
+        assertEquals(PATH.id(), spike.grewZone());
+        assertEquals(15_000_000, spike.grewNanos(), 1e-3);
+        assertEquals(1_000_000L, spike.pauseNanos());
+        assertEquals("sc-path +15.0 ms", spike.blameText());
+        spikes.detach();
+    }
+
+    @Test
+    void aLongCompilationIsNoPauseAndTakesNoBlame() {
+        SpikeCapture compiled = spikeWithPauseInsidePath(FrameNotes.Kind.COMPILATION, "C2, level 4", 14_000);
+        assertFalse(compiled.recent(0).blamesPause(), "a compiler thread's work does not stop the game thread");
+        assertEquals(PATH.id(), compiled.recent(0).grewZone());
+        assertEquals(0L, compiled.recent(0).pauseNanos());
+        compiled.detach();
+    }
+
+    @Test
+    void aConcurrentCycleIsNoPauseAndTakesNoBlame() {
+        SpikeCapture cycle = spikeWithPauseInsidePath(FrameNotes.Kind.GC, "concurrent cycle, Allocation Rate", 14_000);
+        assertFalse(cycle.recent(0).blamesPause(), "ZGC's cycle runs beside the game");
+        assertEquals(PATH.id(), cycle.recent(0).grewZone());
+        cycle.detach();
+    }
+
+    @Test
+    void aPauseWhoseNoteArrivesLateTakesTheBlameFromTheZoneWhenItSettles() {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
+        for (int i = 0; i < 10; i++) {
+            frame(5_000, 3_000, 1_000);
+        }
+        long spikeStart = clock.nanoTime();
+        frame(20_000, 18_000, 16_000);                        // 11: PATH +15 ms, no note yet
+        Spike spike = spikes.recent(0);
+        assertEquals(PATH.id(), spike.grewZone(), "until the note arrives the zone that grew is named");
+        frame(5_000, 3_000, 1_000);
+        // A JFR stream delivers the safepoint about a second late, pinned to frame 11 by its own times.
+        spikes.notes().post(FrameNotes.Kind.SAFEPOINT, "JVM", "G1CollectForAllocation", spikeStart + 3_000_000L,
+                13_000_000L);
+        frame(5_000, 3_000, 1_000);
+        assertTrue(spike.blamesPause());
+        assertEquals(-1, spike.grewZone());
+        assertEquals(13_000_000L, spike.pauseNanos());
+        spikes.detach();
+    }
+
+    @Test
+    void aPauseAcrossTheFrameBoundaryCountsOnlyItsPartInsideTheFrame() {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
+        for (int i = 0; i < 10; i++) {
+            frame(5_000, 3_000, 1_000);
+        }
+        // 20 ms from 10 ms before the spike frame: 10 ms of it inside the frame (and in the frame before).
+        spikes.notes().post(FrameNotes.Kind.GC, "G1 Young Generation", "G1 Evacuation Pause",
+                clock.nanoTime() - 10_000_000L, 20_000_000L);
+        frame(20_000, 18_000, 16_000);
+        assertEquals(10_000_000L, spikes.recent(0).pauseNanos());
+        assertTrue(spikes.recent(0).blamesPause(), "10 of the 15 ms rise, more than PATH's 5 ms beyond it");
+        spikes.detach();
+    }
+
     @Test
     void aReportCarriesTheNotesPinnedToTheFrameItShows() {
         SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
@@ -600,11 +695,34 @@ class SpikeCaptureTest {
         String json = Files.readString(spikes.lastExport().get(10, TimeUnit.SECONDS));
         assertTrue(json.contains("G1 Young Generation pause 3.0 ms (G1 Evacuation Pause)"), "the late note");
         assertTrue(json.contains("\"notes\":\"complete\""), "says its notes are complete");
+        assertTrue(json.contains("spike at frame 4 ± 1 frames, blamed on sc-path +8.0 ms"),
+                "a 3 ms pause explains under a quarter of the 7 ms rise: the zone keeps the blame");
         for (long f = 3; f <= 5; f++) {
             assertTrue(json.contains("\"name\":\"frame " + f + "\""), "frame " + f);
         }
         assertFalse(json.contains("\"name\":\"frame 6\""), "the window, not the frames waited");
         assertEquals(1, spikes.recent(0).noteCount(), "the stored spike has the note too");
+        spikes.detach();
+    }
+
+    @Test
+    void aSpikeExportIsTitledWithThePauseWhoseNoteArrivedAfterTheCopy(@TempDir Path dir) throws Exception {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)).exportAround(1, dir));
+        long[] postedUpTo = {Long.MIN_VALUE};
+        spikes.notes().addSource(() -> postedUpTo[0]);
+        for (int i = 0; i < 3; i++) {
+            frame(5_000, 3_000, 1_000);                       // 1..3
+        }
+        long spikeStart = clock.nanoTime();
+        frame(12_000, 11_000, 9_000);                         // 4: the spike, PATH +8 ms
+        frame(5_000, 3_000, 1_000);                           // 5: copied, blamed on PATH so far
+        spikes.notes().post(FrameNotes.Kind.SAFEPOINT, "JVM", "G1CollectForAllocation", spikeStart + 2_000_000L,
+                7_000_000L);
+        postedUpTo[0] = clock.nanoTime();
+        frame(5_000, 3_000, 1_000);                           // 6: the note settles, the trace is written
+        String json = Files.readString(spikes.lastExport().get(10, TimeUnit.SECONDS));
+        assertTrue(json.contains("spike at frame 4 ± 1 frames, blamed on JVM pause 7.0 ms: JVM safepoint 7.0 ms"
+                + " (G1CollectForAllocation)"), json.substring(0, Math.min(400, json.length())));
         spikes.detach();
     }
 

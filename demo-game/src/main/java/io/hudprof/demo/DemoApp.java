@@ -154,7 +154,7 @@ final class DemoApp {
              GameInput input = GameInput.install(handle, camera);
              Overlay hud = profiler == null ? null : Overlay.create(profiler, OverlayConfig.builder()
                      .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle))
-                     .gpuTiming(options.gpuTiming).build())) {
+                     .gpuTiming(options.gpuTiming).opaquePanels(options.opaqueHud).build())) {
             TraceExporter exporter = spikes == null ? null
                     : TraceExporter.of(profiler, spikes.times(), spikes.notes());
             if (hud != null) {
@@ -371,7 +371,9 @@ final class DemoApp {
         StringBuilder line = new StringBuilder("hudprof demo: ").append(list).append(" spike #")
                 .append(spike.frameNumber()).append(' ')
                 .append(String.format(java.util.Locale.ROOT, "%.2f ms", spike.frameNanos() / 1e6));
-        if (spike.grewZone() >= 0) {
+        if (spike.blamesPause()) {
+            line.append(", ").append(String.format(java.util.Locale.ROOT, "JVM pause %.2f ms", spike.pauseNanos() / 1e6));
+        } else if (spike.grewZone() >= 0) {
             line.append(", ").append(Zone.byId(spike.grewZone()).name()).append(String.format(java.util.Locale.ROOT,
                     " +%.2f ms", spike.grewNanos() / 1e6));
         }

@@ -7,7 +7,7 @@ import java.util.Map;
 /** The demo's command-line options, parsed and checked; see {@link #HELP}. */
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
-            + " [--hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
+            + " [--hud] [--translucent-hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
             + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--no-gpu-timing] [--uninstrumented] [--export FILE.json] [--capture FILE.hudprof] [--spike-captures DIR] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
 
     static final String HELP = USAGE + "\n\n"
@@ -24,6 +24,8 @@ final class DemoOptions {
             + "  --seed N              random seed of the world (default 1); with --fixed-dt a run is repeatable\n"
             + "  --size WxH            window size in pixels (default 1280x720)\n"
             + "  --hud                 start with the HUD shown\n"
+            + "  --translucent-hud     draw the HUD's panels translucent over the game (default opaque, cheaper to\n"
+            + "                        rasterise on a software renderer)\n"
             + "  --callgraph ZONE      start the HUD on ZONE's call graph, e.g. Raycast; with --report, also print it\n"
             + "  --keys SCRIPT         press keys at given frames, through the same GLFW key callback as real keys.\n"
             + "                        Comma-separated steps KEY, KEY*COUNT (COUNT presses, one per frame) or\n"
@@ -82,6 +84,8 @@ final class DemoOptions {
     boolean glDebug;
     boolean vsync = true;
     boolean gpuTiming = true;
+    /** The HUD's panels opaque ({@code OverlayConfig.opaquePanels}; --translucent-hud turns it off). */
+    boolean opaqueHud = true;
     boolean uninstrumented;
     boolean help;
     /** --slow: zone name as typed to percent, in the order given; resolved to zones once the game's zones exist. */
@@ -139,6 +143,7 @@ final class DemoOptions {
                 case "--seed" -> o.seed = number(arg, value(args, ++i, arg));
                 case "--size" -> o.size(value(args, ++i, arg));
                 case "--hud" -> o.hud = true;
+                case "--translucent-hud" -> o.opaqueHud = false;
                 case "--callgraph" -> o.callGraph = value(args, ++i, arg);
                 case "--keys" -> o.keys = KeyScript.parse(value(args, ++i, arg));
                 case "--screenshot" -> o.screenshot = png(value(args, ++i, arg));

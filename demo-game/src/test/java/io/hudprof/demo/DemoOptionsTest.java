@@ -77,7 +77,8 @@ class DemoOptionsTest {
         int code = DemoMain.run(new String[] {"--help"}, print(out), print(new ByteArrayOutputStream()));
         assertEquals(0, code);
         String help = out.toString(StandardCharsets.UTF_8);
-        for (String option : new String[] {"--frames", "--fixed-dt", "--seed", "--size", "--hud", "--callgraph",
+        for (String option : new String[] {"--frames", "--fixed-dt", "--seed", "--size", "--hud", "--translucent-hud",
+                "--callgraph",
                 "--keys", "--screenshot", "--report", "--headless", "--gl-debug", "--no-gpu-timing", "--help"}) {
             assertTrue(help.contains("  " + option), "help lacks " + option);
         }

@@ -23,7 +23,8 @@ final class GdxChecks {
         assertNotNull(r.shown, "the script did not run: " + r.frames + " frames");
         assertFalse(r.visibleBeforeF3, "the HUD starts hidden");
         assertTrue(r.visibleAfterF3, "F3 after the Stage took input did not show the HUD");
-        assertTrue(r.hudDrawCalls >= 1 && r.hudDrawCalls <= 3, "HUD draw calls: " + r.hudDrawCalls);
+        // Opaque panels (the default): per view its background, then its blended text; the graph picture, guides.
+        assertTrue(r.hudDrawCalls >= 1 && r.hudDrawCalls <= 6, "HUD draw calls: " + r.hudDrawCalls);
         int w = GdxRun.W;
         int h = GdxRun.H;
         int hud = GdxRun.changed(r.hidden, r.shown, 0, 0, w / 2, h / 2);

@@ -238,12 +238,12 @@ final class GdxRun {
             Profiler profiler = hud.profiler();
             switch (frame) {
                 case 8 -> {
-                    result.visibleBeforeF3 = hud.controls().visible();
+                    result.visibleBeforeF3 = hud.controls().view().visible();
                     result.hidden = ScreenUtils.getFrameBufferPixels(0, 0, W, H, true);
                     tap(GLFW_KEY_F3, 0);
                 }
                 case 12 -> {
-                    result.visibleAfterF3 = hud.controls().visible();
+                    result.visibleAfterF3 = hud.controls().view().visible();
                     result.shown = ScreenUtils.getFrameBufferPixels(0, 0, W, H, true);
                     result.hudDrawCalls = hud.overlay().lastDrawCalls();
                     result.modeBeforeM = ReportController.of(profiler).mode();
@@ -308,11 +308,11 @@ final class GdxRun {
                 }
                 case 88 -> {
                     result.pausedAfterRelease = profiler.paused();
-                    result.rangeBeforeWheel = hud.controls().graphRangeNanos();
+                    result.rangeBeforeWheel = hud.controls().view().graphRangeNanos();
                     scroll(1);
                 }
                 case 90 -> {
-                    result.rangeAfterWheel = hud.controls().graphRangeNanos();
+                    result.rangeAfterWheel = hud.controls().view().graphRangeNanos();
                     result.stageMouseOverPanels = List.copyOf(game.stageMouse);
                     game.stageMouse.clear();
                     hud.controls().liveFrame();
@@ -351,8 +351,8 @@ final class GdxRun {
                     typed(GLFW_KEY_ENTER, 0);
                 }
                 case 98 -> {
-                    result.searchText = hud.controls().searchText().toString();
-                    result.searchTypingAfterEnter = hud.controls().searchTyping();
+                    result.searchText = hud.controls().view().searchText().toString();
+                    result.searchTypingAfterEnter = hud.controls().view().searchTyping();
                     Report report = new Report();
                     ReportController.of(profiler).build(report);
                     result.rowsDuringSearch = new ArrayList<>();

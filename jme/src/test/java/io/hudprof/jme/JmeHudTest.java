@@ -210,7 +210,7 @@ class JmeHudTest {
             }, "M pressed", "W pressed", "D pressed");
             // postRender runs in attach order: the GL state is read right before the HUD draws and right after.
             stateManager.attach(new Hook(() -> {
-                if (hud.isEnabled() && hud.controls().visible()) {
+                if (hud.isEnabled() && hud.controls().view().visible()) {
                     JmeGlState.read(beforeHud);
                 }
                 hudStartArrays = counting.jmeArrayBytes;
@@ -259,7 +259,7 @@ class JmeHudTest {
                 // jME's AppStateManager creates a String[] for the profiler before each state's postRender.
                 hudInRound += THREADS.getCurrentThreadAllocatedBytes() - hudStart
                         - (counting.jmeArrayBytes - hudStartArrays);
-                if (hud.isEnabled() && hud.controls().visible()) {
+                if (hud.isEnabled() && hud.controls().view().visible()) {
                     JmeGlState.read(afterHud);
                     glStateChecks++;
                     if (!Arrays.equals(beforeHud, afterHud)) {
@@ -401,12 +401,12 @@ class JmeHudTest {
                     appStepsInWindow = counting.appSteps - countedFrom;
                     beginFramesInWindow = counting.beginFrames - beginFramesInWindow;
                     vpStepsInWindow = counting.vpSteps - vpStepsInWindow;
-                    visibleBeforeF3 = hud.controls().visible();
+                    visibleBeforeF3 = hud.controls().view().visible();
                     hidden = pixels();
                     tap(GLFW_KEY_F3);
                 }
                 case 45 -> {
-                    visibleAfterF3 = hud.controls().visible();
+                    visibleAfterF3 = hud.controls().view().visible();
                     shown = pixels();
                     tap(GLFW_KEY_M);
                     tap(GLFW_KEY_W);
@@ -427,8 +427,8 @@ class JmeHudTest {
                     typed(GLFW_KEY_ENTER, 0);
                 }
                 case 63 -> {
-                    searchText = hud.controls().searchText().toString();
-                    searchTypingAfterEnter = hud.controls().searchTyping();
+                    searchText = hud.controls().view().searchText().toString();
+                    searchTypingAfterEnter = hud.controls().view().searchTyping();
                     typed(GLFW_KEY_W, 'w');
                 }
                 case 66 -> hud.controls().clearSearch();

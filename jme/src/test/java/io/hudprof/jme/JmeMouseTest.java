@@ -187,7 +187,7 @@ class JmeMouseTest {
             Overlay overlay = hud.overlay();
             switch (frame) {
                 case 5 -> {
-                    hud.controls().setVisible(true);
+                    hud.controls().view().setVisible(true);
                     int[] fb = new int[1];
                     int[] fbh = new int[1];
                     int[] w = new int[1];
@@ -219,11 +219,11 @@ class JmeMouseTest {
                 }
                 case 16 -> {
                     pausedAfterRelease = hud.profiler().paused();
-                    rangeBefore = hud.controls().graphRangeNanos();
+                    rangeBefore = hud.controls().view().graphRangeNanos();
                     scroll(1);
                 }
                 case 18 -> {
-                    rangeAfterWheel = hud.controls().graphRangeNanos();
+                    rangeAfterWheel = hud.controls().view().graphRangeNanos();
                     gameSawOverPanel = List.copyOf(gameMouse.seen);
                     mappedOverPanel = List.copyOf(mapped);
                     clearSeen();
@@ -237,7 +237,7 @@ class JmeMouseTest {
                     clearSeen();
                     hud.profiler().setPaused(true);
                     cursorBeforeHiddenClick = ReportController.of(hud.profiler()).cursor();
-                    hud.controls().setVisible(false);
+                    hud.controls().view().setVisible(false);
                     // Another row than the cursor's, so a click the hidden HUD wrongly took would move the cursor.
                     int[] other = HudTargets.row(overlay,
                             cursorBeforeHiddenClick - HudTargets.firstRow(overlay) == 4 ? 5 : 4);
@@ -248,7 +248,7 @@ class JmeMouseTest {
                     cursorAfterHiddenClick = ReportController.of(hud.profiler()).cursor();
                     // The HUD shown again, but the game took the pointer (mouse look): the click is the game's.
                     clearSeen();
-                    hud.controls().setVisible(true);
+                    hud.controls().view().setVisible(true);
                     inputManager.setCursorVisible(false);
                     int[] other = HudTargets.row(overlay,
                             cursorAfterHiddenClick - HudTargets.firstRow(overlay) == 4 ? 5 : 4);

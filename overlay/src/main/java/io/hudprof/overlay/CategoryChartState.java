@@ -149,4 +149,17 @@ final class CategoryChartState {
     int userGuideCount() {
         return userGuides.count();
     }
+
+    /**
+     * Makes the user's choices {@code other}'s: shown, focus, legend cursor, manual scale, guide bars. What the view
+     * tells it each frame (the legend, the automatic scale, the header's value) it learns on its next frame.
+     */
+    void copyFrom(CategoryChartState other) {
+        shown = other.shown;
+        focus = other.focus;
+        cursor = other.cursor;
+        pendingCursor = other.pendingCursor;
+        manualRange = other.manualRange;
+        userGuides.copyFrom(other.userGuides);
+    }
 }

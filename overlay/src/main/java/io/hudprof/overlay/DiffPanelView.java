@@ -184,7 +184,7 @@ final class DiffPanelView {
         layout.place(HudLayout.Panel.DIFF, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
         int left = bounds.left();
         int y = bounds.top() + pad + metrics.textDrop();
-        list.rect(left, bounds.top(), left + width, bounds.top() + height, HudPalette.BACKGROUND);
+        list.panel(left, bounds.top(), left + width, bounds.top() + height);
         list.frame(left, bounds.top(), left + width, bounds.top() + height, 1, HudPalette.BORDER);
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);

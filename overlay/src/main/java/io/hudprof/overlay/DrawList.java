@@ -57,6 +57,12 @@ final class DrawList implements AutoCloseable {
     private int[] commandFirstQuad = new int[4];
     private int[] commandQuads = new int[4];
     private HudImage[] commandImage = new HudImage[4];
+    /** Per command: drawn without blending (opaque panels and pictures), else blended over what is below. */
+    private boolean[] commandOpaque = new boolean[4];
+    /** Whether what is being added is drawn without blending (a new command starts where this changes). */
+    private boolean opaque;
+    /** The look: panels' backgrounds opaque, drawn without blending ({@code OverlayConfig.opaquePanels}). */
+    private boolean opaquePanels;
     private int commandCount;
     private HudImage texture;
     /** Whether the last command has the current clip and texture (checked once per change, not once per quad). */
@@ -118,6 +124,7 @@ final class DrawList implements AutoCloseable {
         quadCount = 0;
         commandCount = 0;
         texture = null;
+        opaque = false;
         commandCurrent = false;
         clipDepth = 1;
         clipStack[0] = 0;
@@ -157,12 +164,68 @@ final class DrawList implements AutoCloseable {
         commandCurrent = false;
     }
 
+    /** Whether panels are drawn opaque ({@link #panel}); set from the overlay's configuration. */
+    void opaquePanels(boolean on) {
+        opaquePanels = on;
+    }
+
+    boolean opaquePanels() {
+        return opaquePanels;
+    }
+
+    /**
+     * A view's background: {@link HudPalette#BACKGROUND}, translucent over the game, or with {@link #opaquePanels}
+     * {@link HudPalette#OPAQUE_BACKGROUND} drawn without blending (a software rasteriser then writes its pixels
+     * instead of reading, blending and writing them).
+     */
+    void panel(float x0, float y0, float x1, float y1) {
+        if (opaquePanels) {
+            opaqueRect(x0, y0, x1, y1, HudPalette.OPAQUE_BACKGROUND);
+        } else {
+            rect(x0, y0, x1, y1, HudPalette.BACKGROUND);
+        }
+    }
+
+    /**
+     * A plot's darker ground, on a {@link #panel}: {@link HudPalette#PLOT} blended over it, or with
+     * {@link #opaquePanels} the same colour already blended over the opaque background, drawn without blending.
+     */
+    void plotGround(float x0, float y0, float x1, float y1) {
+        if (opaquePanels) {
+            opaqueRect(x0, y0, x1, y1, GraphColumns.OPAQUE_GROUND);
+        } else {
+            rect(x0, y0, x1, y1, HudPalette.PLOT);
+        }
+    }
+
+    /** An opaque rectangle drawn without blending: {@code rgba}'s alpha must be 255. */
+    private void opaqueRect(float x0, float y0, float x1, float y1, int rgba) {
+        if (x1 <= x0 || y1 <= y0) {
+            return;
+        }
+        atlas();
+        if (!opaque) {
+            opaque = true;
+            commandCurrent = false;
+        }
+        quad(pixel(x0), pixel(y0), pixel(x1), pixel(y1), whiteU, whiteV, whiteU, whiteV, rgba);
+    }
+
+    /** What follows is blended. */
+    private void blended() {
+        if (opaque) {
+            opaque = false;
+            commandCurrent = false;
+        }
+    }
+
     /** A solid axis-aligned rectangle. */
     void rect(float x0, float y0, float x1, float y1, int rgba) {
         if (x1 <= x0 || y1 <= y0 || Rgba.alpha(rgba) == 0) {
             return;
         }
         atlas();
+        blended();
         quad(pixel(x0), pixel(y0), pixel(x1), pixel(y1), whiteU, whiteV, whiteU, whiteV, rgba);
     }
 
@@ -179,11 +242,17 @@ final class DrawList implements AutoCloseable {
      * {@code x} and its top at {@code y}. It gets a draw command of its own (another texture).
      */
     void image(int x, int y, HudImage image, int u0, int u1) {
+        image(x, y, image, u0, u1, false);
+    }
+
+    /** {@link #image(int, int, HudImage, int, int)}, drawn without blending when {@code opaque} (every pixel opaque). */
+    void image(int x, int y, HudImage image, int u0, int u1, boolean opaque) {
         if (u1 <= u0 || image.height() <= 0) {
             return;
         }
-        if (texture != image) {
+        if (texture != image || this.opaque != opaque) {
             texture = image;
+            this.opaque = opaque;
             commandCurrent = false;
         }
         float w = image.width();
@@ -212,6 +281,7 @@ final class DrawList implements AutoCloseable {
             return penX;
         }
         atlas();
+        blended();
         if (!commandCurrent) {
             ensureCommand();
             commandCurrent = true;
@@ -313,7 +383,8 @@ final class DrawList implements AutoCloseable {
         int clip = (clipDepth - 1) * 4;
         if (commandCount > 0) {
             int last = (commandCount - 1) * 4;
-            if (commandImage[commandCount - 1] == texture && commandClip[last] == clipStack[clip]
+            if (commandImage[commandCount - 1] == texture && commandOpaque[commandCount - 1] == opaque
+                    && commandClip[last] == clipStack[clip]
                     && commandClip[last + 1] == clipStack[clip + 1] && commandClip[last + 2] == clipStack[clip + 2]
                     && commandClip[last + 3] == clipStack[clip + 3]) {
                 return;
@@ -325,11 +396,13 @@ final class DrawList implements AutoCloseable {
             commandFirstQuad = java.util.Arrays.copyOf(commandFirstQuad, grown);
             commandQuads = java.util.Arrays.copyOf(commandQuads, grown);
             commandImage = java.util.Arrays.copyOf(commandImage, grown);
+            commandOpaque = java.util.Arrays.copyOf(commandOpaque, grown);
         }
         System.arraycopy(clipStack, clip, commandClip, commandCount * 4, 4);
         commandFirstQuad[commandCount] = quadCount;
         commandQuads[commandCount] = 0;
         commandImage[commandCount] = texture;
+        commandOpaque[commandCount] = opaque;
         commandCount++;
     }
 
@@ -479,6 +552,11 @@ final class DrawList implements AutoCloseable {
     /** The image a command draws, or null for the font atlas. */
     HudImage commandImage(int command) {
         return commandImage[command];
+    }
+
+    /** Whether a command is drawn without blending (its quads are opaque). */
+    boolean commandOpaque(int command) {
+        return commandOpaque[command];
     }
 
     /** Clip rectangle of a command: {@code which} 0..3 is x0, y0, x1, y1 in top-left pixel coordinates. */

@@ -28,6 +28,8 @@ import io.hudprof.core.Metric;
 final class GraphColumns implements AutoCloseable {
     /** The plot's background as the picture's empty pixels: {@link HudPalette#PLOT} over {@link HudPalette#BACKGROUND}. */
     static final int GROUND = Rgba.over(HudPalette.BACKGROUND, HudPalette.PLOT);
+    /** The same over the opaque background ({@code OverlayConfig.opaquePanels}): the picture is then opaque. */
+    static final int OPAQUE_GROUND = Rgba.over(HudPalette.OPAQUE_BACKGROUND, HudPalette.PLOT);
     /** How many of the newest columns are checked each update for a GPU result that arrived since they were painted. */
     static final int GPU_LATE_COLUMNS = 16;
 
@@ -58,6 +60,9 @@ final class GraphColumns implements AutoCloseable {
     private final long[] recent = new long[HudImage.TEXTURES];
     private int recentAt;
     private long repaints;
+    /** The picture's empty pixels: {@link #GROUND}, or {@link #OPAQUE_GROUND} for opaque panels. */
+    private int ground = GROUND;
+    private int groundWanted = GROUND;
 
     /**
      * Brings the picture up to date with {@code history}: paints the frames recorded since the last call, or all
@@ -107,7 +112,9 @@ final class GraphColumns implements AutoCloseable {
         boolean repaint = image.resize(strip.columns() * strip.columnWidth(), plotHeight)
                 || columns != strip.columns() || columnWidth != strip.columnWidth() || range != this.range
                 || metric != this.metric || threadRoot != this.threadRoot
-                || (threadRoot >= 0 && busyColor != this.busyColor) || gpuThick != this.gpuThick;
+                || (threadRoot >= 0 && busyColor != this.busyColor) || gpuThick != this.gpuThick
+                || ground != groundWanted;
+        ground = groundWanted;
         this.gpuThick = gpuThick;
         this.threadRoot = threadRoot;
         this.series = series;
@@ -131,7 +138,7 @@ final class GraphColumns implements AutoCloseable {
             slotGpu = new boolean[columns];
         }
         if (repaint) {
-            image.fill(0, image.width(), 0, image.height(), GROUND);
+            image.fill(0, image.width(), 0, image.height(), ground);
             java.util.Arrays.fill(slotTop, 0, columns, image.height());
             java.util.Arrays.fill(slotGpu, 0, columns, false);
             ring = columns - 1L;
@@ -158,7 +165,7 @@ final class GraphColumns implements AutoCloseable {
     private void paint(FrameHistory history, GraphColumnCache values, int[] zoneColors, int zones, int framesAgo) {
         int slot = slot(framesAgo);
         int left = slot * columnWidth;
-        image.fill(left, left + columnWidth, 0, image.height(), GROUND);
+        image.fill(left, left + columnWidth, 0, image.height(), ground);
         slotTop[slot] = image.height();
         slotGpu[slot] = false;
         if (threadRoot >= 0) {
@@ -217,7 +224,7 @@ final class GraphColumns implements AutoCloseable {
 
     /** One coloured part of a column, blended over the ground; remembers the column's highest painted row. */
     private void bar(int slot, int left, int right, int top, int bottom, int rgba) {
-        image.fill(left, right, top, bottom, Rgba.over(GROUND, rgba));
+        image.fill(left, right, top, bottom, Rgba.over(ground, rgba));
         slotTop[slot] = Math.min(slotTop[slot], Math.max(0, top));
     }
 
@@ -243,6 +250,14 @@ final class GraphColumns implements AutoCloseable {
 
     private int slot(int framesAgo) {
         return (int) Math.floorMod(ring - framesAgo, (long) columns);
+    }
+
+    /**
+     * Paints the picture over the opaque background ({@link #OPAQUE_GROUND}) or the translucent one; the next update
+     * repaints it when this changed. An opaque picture is drawn without blending.
+     */
+    void opaque(boolean on) {
+        groundWanted = on ? OPAQUE_GROUND : GROUND;
     }
 
     /** Whether {@link #draw} covers the whole plot (it has columns and a height): the plot needs no background then. */
@@ -275,8 +290,9 @@ final class GraphColumns implements AutoCloseable {
         int oldest = slot(columns - 1) * columnWidth;
         int x = strip.plot().left();
         int y = strip.plot().top();
-        list.image(x, y, image, oldest, image.width());
-        list.image(x + image.width() - oldest, y, image, 0, oldest);
+        boolean opaque = ground == OPAQUE_GROUND;
+        list.image(x, y, image, oldest, image.width(), opaque);
+        list.image(x + image.width() - oldest, y, image, 0, oldest, opaque);
     }
 
     /** Bytes of pixels the last {@link #update} changed: what a renderer uploads for it. */

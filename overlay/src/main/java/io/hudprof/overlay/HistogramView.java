@@ -61,7 +61,7 @@ final class HistogramView {
         layout.place(HudLayout.Panel.HISTOGRAM, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
         int left = bounds.left();
         int top = bounds.top();
-        list.rect(left, top, left + width, top + height, HudPalette.BACKGROUND);
+        list.panel(left, top, left + width, top + height);
         list.frame(left, top, left + width, top + height, 1, HudPalette.BORDER);
         int x = left + pad;
         int y = top + pad + metrics.textDrop();
@@ -117,7 +117,7 @@ final class HistogramView {
         int plotRight = left + width - pad;
         int plotBottom = top + height - pad;
         int plotTop = plotBottom - plotHeight;
-        list.rect(plotLeft, plotTop, plotRight, plotBottom, HudPalette.PLOT);
+        list.plotGround(plotLeft, plotTop, plotRight, plotBottom);
         float binWidth = (plotRight - plotLeft) / (float) BINS;
         for (int b = 0; b < BINS; b++) {
             if (counts[b] == 0) {

@@ -170,10 +170,12 @@ final class HistoryGraphView {
     /** Draws the graph where {@link #layout} put it; {@code selected} is the frame the report shows (0 = live). */
     void draw(FrameHistory history, int selected, HudControls controls, DrawList list) {
         boolean bytes = metric == Metric.ALLOCATED_BYTES;
-        double range = bytes ? bytesRange(history) : controls.graphRangeNanos();
+        double range = bytes ? bytesRange(history) : controls.view().graphRangeNanos();
         Box plot = strip.plot();
 
         boolean thread = threadRoot >= 0;
+        // The picture's ground follows the panels' look: opaque panels make it opaque, drawn without blending.
+        columns.opaque(list.opaquePanels());
         if (thread) {
             columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
         } else {
@@ -190,10 +192,10 @@ final class HistoryGraphView {
         } else {
             strip.drawBackground(list);
         }
-        drawTitle(history, selected, list, range, controls.unitsHz());
+        drawTitle(history, selected, list, range, controls.view().unitsHz());
         if (!bytes) {
             guides.choose(range, plot, metrics.rowHeight());
-            guides.drawLabels(strip, list, controls.unitsHz(), metrics);
+            guides.drawLabels(strip, list, controls.view().unitsHz(), metrics);
         }
         if (legendShown && thread) {
             drawThreadLegend(selected, list);

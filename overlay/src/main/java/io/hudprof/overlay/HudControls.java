@@ -33,7 +33,7 @@ import io.hudprof.stats.Stats;
  * InputProcessor hud = new InputAdapter() {
  *     public boolean keyDown(int key) {
  *         if (key == Input.Keys.F3) { controls.toggleVisible(); return true; }
- *         if (!controls.visible()) return false;
+ *         if (!controls.view().visible()) return false;
  *         switch (key) {
  *             case Input.Keys.UP: controls.cursorUp(); return true;
  *             case Input.Keys.DOWN: controls.cursorDown(); return true;
@@ -48,27 +48,16 @@ import io.hudprof.stats.Stats;
  * <p>Call on the thread that calls {@code Profiler.update()} and renders the overlay.
  */
 public final class HudControls {
-    private static final double MIN_RANGE_NANOS = 100_000.0;
-    private static final double MAX_RANGE_NANOS = 10_000_000_000.0;
-
     private final Profiler profiler;
     private final ReportController controller;
-    private final ZoneSearch search;
+    /** What the HUD shows; the actions here change it. */
+    private final HudView view;
     private int pageRows;
-    private boolean visible;
-    private boolean graphVisible;
-    private boolean helpVisible;
-    private boolean unitsHz;
-    private double graphRangeNanos;
     private Report shown;
-    private final CategoryChartState categories = new CategoryChartState();
     private SpikeCapture spikes;
     private StatusSource status;
-    private boolean spikeListVisible;
-    private boolean histogramShown;
     /** Made on first use, with the metrics of the frame that draws it ({@link #diffPanel(HudMetrics)}). */
     private DiffPanelView diffPanel;
-    private int selectedSpike = -1;
     private TraceExporter exporter;
     private Path exportDir;
     private int exportFrames;
@@ -76,34 +65,27 @@ public final class HudControls {
     private Path captureDir;
     private CaptureWriter capture;
     private CompletableFuture<Path> lastCapture;
-    private final ValueChartState values = new ValueChartState();
-    private final HudLayout layout = new HudLayout();
-    /** Rows the mouse wheel asked the report to scroll by, taken by the panel when it next draws. */
-    private int reportScroll;
-    private final TimelineState timeline = new TimelineState();
-    /** True while the search line is open: typed characters go to it, and every key to the HUD. */
-    private boolean searchTyping;
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
         this.controller = ReportController.of(profiler);
-        this.search = ZoneSearch.of(controller);
+        this.view = new HudView(controller, config);
         // The distribution columns and the histogram panel read the per-frame values this plugs in.
         ZoneDistributions.attach(profiler);
         this.pageRows = config.visibleRows;
-        this.visible = config.startVisible;
-        this.graphVisible = config.graphVisible;
-        this.helpVisible = config.helpVisible;
-        this.unitsHz = config.graphUnitsHz;
-        this.graphRangeNanos = config.graphRangeMillis * 1_000_000.0;
-        if (config.categoriesShown) {
-            categories.toggleShown();
-        }
+    }
+
+    /**
+     * What the HUD shows (panels, modes, layout, chart and timeline settings, the report's navigation and search):
+     * read it, set it, or copy another HUD's into it ({@link HudView#copyFrom}).
+     */
+    public HudView view() {
+        return view;
     }
 
     /** Performs one action; the key router and other input systems funnel through here. */
     public void perform(HudAction action) {
-        if (timeline.focused() && performOnTimeline(action)) {
+        if (view.timeline.focused() && performOnTimeline(action)) {
             return;
         }
         switch (action) {
@@ -184,32 +166,27 @@ public final class HudControls {
 
     /** Moves the timeline's bar cursor to the next bar at its depth in its thread (the first bar when it has none). */
     public void timelineNextBar() {
-        timeline.nextBar();
+        view.timeline.nextBar();
     }
 
     /** Moves the bar cursor to the previous bar at its depth. */
     public void timelinePreviousBar() {
-        timeline.previousBar();
+        view.timeline.previousBar();
     }
 
     /** Moves the bar cursor into its bar's first child; at a leaf, to the next thread's bar nearest in time. */
     public void timelineChild() {
-        timeline.child();
+        view.timeline.child();
     }
 
     /** Moves the bar cursor out to its bar's parent; at the top, to the previous thread's bar nearest in time. */
     public void timelineParent() {
-        timeline.parent();
+        view.timeline.parent();
     }
 
     /** Shows or hides the frame timeline (hiding it gives the keys back to the report). */
     public void toggleTimeline() {
-        timeline.toggleShown();
-    }
-
-    /** Whether the frame timeline is shown. */
-    public boolean timelineShown() {
-        return timeline.shown();
+        view.timeline.toggleShown();
     }
 
     /**
@@ -218,21 +195,16 @@ public final class HudControls {
      * bar's call graph; the methods below do the same from any input system.
      */
     public void focusTimeline() {
-        timeline.toggleFocus();
-    }
-
-    /** Whether the timeline has the arrows and Enter. */
-    public boolean timelineFocused() {
-        return timeline.focused();
+        view.timeline.toggleFocus();
     }
 
     /** Shows the call graph of the zone under the timeline's bar cursor (in the thread selection shown). */
     public void timelineCallGraph() {
-        int b = timeline.cursor();
+        int b = view.timeline.cursor();
         if (b < 0) {
             return;
         }
-        Zone zone = Zone.byId(timeline.frame().barZone(b));
+        Zone zone = Zone.byId(view.timeline.frame().barZone(b));
         if (zone != null) {
             controller.showCallGraph(zone);
         }
@@ -244,11 +216,11 @@ public final class HudControls {
      * caller's, which would navigate).
      */
     void timelineSelectBar(int bar) {
-        TimelineFrame frame = timeline.frame();
+        TimelineFrame frame = view.timeline.frame();
         if (bar < 0 || !frame.available() || bar >= frame.barCount()) {
             return;
         }
-        timeline.select(bar);
+        view.timeline.select(bar);
         Report report = shown;
         if (report == null) {
             return;
@@ -272,17 +244,17 @@ public final class HudControls {
 
     /** Halves the timeline's visible time (zooms in about the cursor bar when it is in view). */
     public void timelineZoomIn() {
-        timeline.zoom(2);
+        view.timeline.zoom(2);
     }
 
     /** Doubles the timeline's visible time, up to the whole frame. */
     public void timelineZoomOut() {
-        timeline.zoom(0.5);
+        view.timeline.zoom(0.5);
     }
 
     /** Pans the timeline by {@code eighths} eighths of its visible width (negative: towards the frame's start). */
     public void timelinePan(int eighths) {
-        timeline.pan(eighths);
+        view.timeline.pan(eighths);
     }
 
     /** Selects the next thread for the report, call graph and timeline ("all threads" after the last). */
@@ -297,35 +269,20 @@ public final class HudControls {
 
     /** Shows or hides the thread list. */
     public void toggleThreadList() {
-        timeline.toggleThreadList();
-    }
-
-    /** Whether the thread list is shown. */
-    public boolean threadListShown() {
-        return timeline.threadListShown();
+        view.timeline.toggleThreadList();
     }
 
     /** The timeline's state, for the view. */
     TimelineState timeline() {
-        return timeline;
-    }
-
-    /** Whether the overlay is shown (and, through {@link KeyRouter}, takes its keys). */
-    public boolean visible() {
-        return visible;
-    }
-
-    /** Shows or hides the overlay. */
-    public void setVisible(boolean visible) {
-        this.visible = visible;
+        return view.timeline;
     }
 
     /** Shows the overlay if hidden, hides it if shown. */
     public void toggleVisible() {
-        visible = !visible;
-        if (!visible) {
+        view.visible = !view.visible;
+        if (!view.visible) {
             // Hidden, the HUD takes no keys: the line closes, the filter stays.
-            searchTyping = false;
+            view.searchTyping = false;
         }
     }
 
@@ -334,52 +291,32 @@ public final class HudControls {
      * to the line (Backspace, Enter, Esc) and none to the game until {@link #commitSearch} or {@link #clearSearch}.
      */
     public void openSearch() {
-        searchTyping = true;
-    }
-
-    /** Whether the search line is open (typing goes to it). */
-    public boolean searchTyping() {
-        return searchTyping;
+        view.searchTyping = true;
     }
 
     /** Adds a typed character (a Unicode code point) to the filter while the line is open; ignored otherwise. */
     public void searchType(int codePoint) {
-        if (searchTyping) {
-            search.append(codePoint);
+        if (view.searchTyping) {
+            view.search.append(codePoint);
         }
     }
 
     /** Deletes the filter's last character while the line is open. */
     public void searchBackspace() {
-        if (searchTyping) {
-            search.deleteLast();
+        if (view.searchTyping) {
+            view.search.deleteLast();
         }
     }
 
     /** Closes the line and keeps the filter: the keys go back to navigation. */
     public void commitSearch() {
-        searchTyping = false;
+        view.searchTyping = false;
     }
 
     /** Clears the filter and closes the line. */
     public void clearSearch() {
-        search.clear();
-        searchTyping = false;
-    }
-
-    /** Replaces the filter's text (empty: no filter) without opening the line; for tests, the viewer and scripts. */
-    public void search(CharSequence text) {
-        search.set(text);
-    }
-
-    /** The filter's text (read it, do not keep it: it changes in place). */
-    public CharSequence searchText() {
-        return search;
-    }
-
-    /** Whether a filter is active (there is text), the line open or not. */
-    public boolean searchActive() {
-        return search.active();
+        view.search.clear();
+        view.searchTyping = false;
     }
 
     /** Moves the report cursor one row up. */
@@ -430,13 +367,13 @@ public final class HudControls {
      * is attached.
      */
     public void cycleChart() {
-        values.cycle(statistics());
+        view.values.cycle(statistics());
     }
 
     /** Charts {@code stat} alone, or hides the chart when it is {@code null} or not kept per frame. */
     public void chart(Stat stat) {
         FrameStatistics statistics = statistics();
-        values.chart(stat, statistics == null ? null : statistics.history());
+        view.values.chart(stat, statistics == null ? null : statistics.history());
     }
 
     /**
@@ -454,7 +391,7 @@ public final class HudControls {
 
     private void stepChart(int direction) {
         FrameStatistics statistics = statistics();
-        values.step(direction, statistics == null ? null : statistics.history());
+        view.values.step(direction, statistics == null ? null : statistics.history());
     }
 
     /**
@@ -462,32 +399,27 @@ public final class HudControls {
      * back down to the statistic alone.
      */
     public void toggleChartCategory() {
-        values.toggleLevel();
-    }
-
-    /** Whether the value chart shows the charted statistic's category stacked rather than the statistic alone. */
-    public boolean chartCategoryLevel() {
-        return values.categoryLevel();
+        view.values.toggleLevel();
     }
 
     /** Adds a dashed guide bar, kept for the session, at the value the value chart's title shows, in its unit. */
     public void addChartGuide() {
-        values.addGuide();
+        view.values.addGuide();
     }
 
     /** Removes the guide bar added last in the value chart's unit. */
     public void removeChartGuide() {
-        values.removeGuide();
+        view.values.removeGuide();
     }
 
     /** The statistic charted beside the graph, or {@code null} when no chart is shown. */
     public Stat chartedStatistic() {
-        return values.charted() < 0 || statistics() == null ? null : Stats.byId(values.charted());
+        return view.values.charted() < 0 || statistics() == null ? null : Stats.byId(view.values.charted());
     }
 
     /** The value chart's state, for the view. */
     ValueChartState valueChart() {
-        return values;
+        return view.values;
     }
 
     /** The statistics attached to the profiler, or {@code null}. */
@@ -516,7 +448,7 @@ public final class HudControls {
      */
     public void spikes(SpikeCapture capture) {
         this.spikes = capture;
-        this.selectedSpike = -1;
+        view.selectedSpike = -1;
     }
 
     /** The spike capture the HUD shows, or null. */
@@ -526,12 +458,12 @@ public final class HudControls {
 
     /** Whether the spike list is shown (needs {@link #spikes(SpikeCapture)}). */
     public boolean spikeListVisible() {
-        return spikeListVisible && spikes != null;
+        return view.spikeListShown && spikes != null;
     }
 
     /** Shows or hides the spike list. */
     public void toggleSpikeList() {
-        spikeListVisible = !spikeListVisible;
+        view.spikeListShown = !view.spikeListShown;
     }
 
     /**
@@ -544,12 +476,7 @@ public final class HudControls {
 
     /** Shows or hides the histogram of the cursor zone's per-frame values. */
     public void toggleHistogram() {
-        histogramShown = !histogramShown;
-    }
-
-    /** Whether the histogram is shown. */
-    public boolean histogramShown() {
-        return histogramShown;
+        view.histogramShown = !view.histogramShown;
     }
 
     /**
@@ -601,11 +528,6 @@ public final class HudControls {
         return diffPanel;
     }
 
-    /** The row of the spike list {@link #nextSpike()} last jumped to, or -1. */
-    public int selectedSpike() {
-        return selectedSpike;
-    }
-
     /**
      * Jumps to the next older spike in the list (after the oldest, back to the newest): pauses the profile and shows
      * that frame in the report, so its full report and call graph can be browsed. A spike still in history is shown
@@ -620,7 +542,7 @@ public final class HudControls {
         }
         int count = spikes.recentCount();
         for (int step = 1; step <= count; step++) {
-            if (showSpike((selectedSpike + step) % count)) {
+            if (showSpike((view.selectedSpike + step) % count)) {
                 return true;
             }
         }
@@ -641,7 +563,7 @@ public final class HudControls {
         if (spike.frameNumber() < 0) {
             return false;
         }
-        selectedSpike = index;
+        view.selectedSpike = index;
         profiler.setPaused(true);
         long ago = profiler.history().frameNumber(0) - spike.frameNumber();
         if (ago >= 0 && ago < profiler.history().size()
@@ -812,47 +734,14 @@ public final class HudControls {
         controller.setFrame(0);
     }
 
-    /** Whether the history graph is drawn. */
-    public boolean graphVisible() {
-        return graphVisible;
-    }
-
     /** Shows or hides the history graph. */
     public void toggleGraph() {
-        graphVisible = !graphVisible;
-    }
-
-    /** True when the graph's guide lines are labelled in Hz, false for ms. */
-    public boolean unitsHz() {
-        return unitsHz;
-    }
-
-    /** Labels the graph's guide lines in Hz (true) or ms. */
-    public void setUnitsHz(boolean hertz) {
-        unitsHz = hertz;
-    }
-
-    /** Sets the frame time at the top of the graph, clamped to 0.1 ms .. 10 s. */
-    public void setGraphRangeNanos(double nanos) {
-        if (!(nanos > 0)) {
-            throw new IllegalArgumentException("graph range must be positive: " + nanos);
-        }
-        graphRangeNanos = Math.max(MIN_RANGE_NANOS, Math.min(MAX_RANGE_NANOS, nanos));
-    }
-
-    /** Shows or hides the history graph. */
-    public void setGraphVisible(boolean visible) {
-        graphVisible = visible;
+        view.graphVisible = !view.graphVisible;
     }
 
     /** Switches the graph's guide-line labels between ms and Hz. */
     public void toggleUnits() {
-        unitsHz = !unitsHz;
-    }
-
-    /** The frame time at the top of the graph, in nanoseconds. */
-    public double graphRangeNanos() {
-        return graphRangeNanos;
+        view.unitsHz = !view.unitsHz;
     }
 
     /**
@@ -860,88 +749,68 @@ public final class HudControls {
      * halves its range instead and sets its scale manual.
      */
     public void graphZoomIn() {
-        if (categories.shown()) {
-            categories.zoomIn();
+        if (view.categories.shown()) {
+            view.categories.zoomIn();
             return;
         }
-        graphRangeNanos = Math.max(MIN_RANGE_NANOS, graphRangeNanos / 2);
+        view.graphRangeNanos = Math.max(HudView.MIN_RANGE_NANOS, view.graphRangeNanos / 2);
     }
 
     /** Doubles the graph's time range (columns get shorter), up to 10 s; or the category chart's, as above. */
     public void graphZoomOut() {
-        if (categories.shown()) {
-            categories.zoomOut();
+        if (view.categories.shown()) {
+            view.categories.zoomOut();
             return;
         }
-        graphRangeNanos = Math.min(MAX_RANGE_NANOS, graphRangeNanos * 2);
-    }
-
-    /** Whether the graph shows the static category strip chart (PStats) instead of zone history (IProf). */
-    public boolean categoriesShown() {
-        return categories.shown();
+        view.graphRangeNanos = Math.min(HudView.MAX_RANGE_NANOS, view.graphRangeNanos * 2);
     }
 
     /** Switches the graph between zone history and the category strip chart, showing the graph if hidden. */
     public void toggleCategories() {
-        categories.toggleShown();
-        if (categories.shown()) {
-            graphVisible = true;
+        view.categories.toggleShown();
+        if (view.categories.shown()) {
+            view.graphVisible = true;
         }
     }
 
     /** Moves the category chart's legend cursor one row up (row 0 is the focused category itself). */
     public void categoryCursorUp() {
-        categories.cursorUp();
+        view.categories.cursorUp();
     }
 
     /** Moves the category chart's legend cursor one row down. */
     public void categoryCursorDown() {
-        categories.cursorDown();
+        view.categories.cursorDown();
     }
 
     /** Focuses the category under the legend cursor; on the focus's own row, goes back up (PStats' top label). */
     public void drillDown() {
-        categories.drillDown();
+        view.categories.drillDown();
     }
 
     /** Focuses the parent of the focused category (the whole frame from a top-level one). */
     public void drillUp() {
-        categories.drillUp();
-    }
-
-    /** The focused category's id ({@code io.hudprof.stats.category.Category#id()}), or -1 for the whole frame. */
-    public int categoryFocus() {
-        return categories.focus();
-    }
-
-    /** Focuses a category by id (-1: the whole frame), as a double-click on its band would. */
-    public void focusCategory(int id) {
-        categories.focus(id);
+        view.categories.drillUp();
     }
 
     /** Adds a dashed guide bar, kept for the session, at the value the category chart's header shows. */
     public void addGuideBar() {
-        categories.addGuide();
+        view.categories.addGuide();
     }
 
     /** Removes the guide bar added last. */
     public void removeGuideBar() {
-        categories.removeGuide();
+        view.categories.removeGuide();
     }
 
     /** Returns the category chart to its automatic scale. */
     public void autoScale() {
-        categories.resetScale();
+        view.categories.resetScale();
     }
 
     /** The category chart's state, for the view. */
     CategoryChartState categoryChart() {
-        return categories;
-    }
-
-    /** What the report and the graph measure: time, or allocated bytes per zone. */
-    public Metric metric() {
-        return controller.metric();
+        return view.categories;
     }
 
     /** Switches the report and the graph between time and allocated bytes; returns what is shown now. */
@@ -978,33 +847,28 @@ public final class HudControls {
      * the panel follows the cursor again once it moves.
      */
     public void scrollReport(int rows) {
-        reportScroll += rows;
+        view.reportScroll += rows;
     }
 
     /** Rows of scrolling asked for since the last call (the panel takes them when it draws). */
     int takeReportScroll() {
-        int rows = reportScroll;
-        reportScroll = 0;
+        int rows = view.reportScroll;
+        view.reportScroll = 0;
         return rows;
     }
 
     /** Puts every panel back at its configured place and size. */
     public void resetLayout() {
-        layout.reset();
+        view.layout.reset();
     }
 
     /** Where the user put the panels. */
     HudLayout layout() {
-        return layout;
-    }
-
-    /** Whether the panel lists the key bindings. */
-    public boolean helpVisible() {
-        return helpVisible;
+        return view.layout;
     }
 
     /** Shows or hides the key bindings in the panel. */
     public void toggleHelp() {
-        helpVisible = !helpVisible;
+        view.helpVisible = !view.helpVisible;
     }
 }

@@ -66,6 +66,7 @@ public final class HudFrame implements AutoCloseable {
         this.profiler = profiler;
         this.config = config;
         this.list = list;
+        list.opaquePanels(config.opaquePanels);
         this.ownFont = ownFont;
         this.contentScale = config.contentScale;
         this.controls = new HudControls(profiler, config);
@@ -122,7 +123,7 @@ public final class HudFrame implements AutoCloseable {
      * @return false, with nothing built, while the HUD is hidden or the framebuffer is 0×0
      */
     public boolean build(int framebufferWidth, int framebufferHeight) {
-        if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
+        if (!controls.view().visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
             return false;
         }
         if (!profiler.data().selfProfiling()) {
@@ -156,22 +157,22 @@ public final class HudFrame implements AutoCloseable {
         categoryChartDrawn = false;
         timelineDrawn = false;
         threadListDrawn = false;
-        if (!controls.visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
+        if (!controls.view().visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
             return false;
         }
         metrics.update(list.font(), config.scale * contentScale);
-        boolean showGraph = controls.graphVisible();
+        boolean showGraph = controls.view().graphVisible();
         FrameStatistics statistics = controls.statistics();
         Stat charted = controls.chartedStatistic();
-        boolean showTimeline = controls.timelineShown();
+        boolean showTimeline = controls.view().timelineShown();
         // The timeline takes the bottom band; a bottom-anchored graph sits above it.
         int timelineHeight = showTimeline
                 ? timeline.layout(profiler, report, controls.timeline(), controls.layout(), framebufferWidth,
                         framebufferHeight) : 0;
         if (showGraph) {
             showSelectedThread();
-            graph.layout(profiler.history(), controls.metric(), controls.layout(), framebufferWidth,
-                    framebufferHeight, timelineHeight);
+            graph.layout(profiler.history(), ReportController.of(profiler).metric(), controls.layout(),
+                    framebufferWidth, framebufferHeight, timelineHeight);
             Box graphBox = graph.strip().bounds();
             int margin = metrics.scaled(4);
             int right = graphBox.right();
@@ -207,7 +208,7 @@ public final class HudFrame implements AutoCloseable {
             timelineDrawn = true;
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
             timeline.search(ZoneSearch.of(ReportController.of(profiler)));
-            timeline.draw(controls.timeline(), graph, showGraph && !controls.categoriesShown(), list);
+            timeline.draw(controls.timeline(), graph, showGraph && !controls.view().categoriesShown(), list);
         }
         if (chartShown) {
             // Drawn before the graph's clipped plot, so it shares the panel's draw command.
@@ -215,10 +216,10 @@ public final class HudFrame implements AutoCloseable {
             chart.draw(values, controls.valueChart(), statsFrame(values, report.frameOffset()), list);
         }
         if (controls.spikeListVisible()) {
-            spikeList.draw(controls.spikes(), controls.selectedSpike(), controls.layout(), framebufferWidth,
+            spikeList.draw(controls.spikes(), controls.view().selectedSpike(), controls.layout(), framebufferWidth,
                     framebufferHeight, list);
         }
-        if (controls.threadListShown()) {
+        if (controls.view().threadListShown()) {
             // Under the spike list while that sits in its corner; a list moved elsewhere leaves the corner free.
             int top = controls.spikeListVisible() && !controls.layout().moved(HudLayout.Panel.SPIKES)
                     ? spikeList.bounds().bottom() + metrics.scaled(4) : metrics.scaled(8);
@@ -231,15 +232,16 @@ public final class HudFrame implements AutoCloseable {
             controls.diffPanel(metrics).draw(top, panel.bounds(), controls.layout(), framebufferWidth,
                     framebufferHeight, list);
         }
-        if (controls.histogramShown()) {
+        if (controls.view().histogramShown()) {
             histogram.draw(ReportController.of(profiler), report, profiler.history().capacity(),
                     showGraph ? graph.strip().bounds() : null, showTimeline ? timeline.bounds() : null,
                     controls.layout(), framebufferWidth, framebufferHeight, list);
         }
-        if (showGraph && controls.categoriesShown()) {
+        if (showGraph && controls.view().categoriesShown()) {
             categoryChartDrawn = true;
             categoryChart.layout(graph.strip());
-            categoryChart.draw(categories, report.frameOffset(), controls.categoryChart(), controls.unitsHz(), list);
+            categoryChart.draw(categories, report.frameOffset(), controls.categoryChart(), controls.view().unitsHz(),
+                    list);
         } else if (showGraph) {
             graphDrawn = true;
             graph.draw(profiler.history(), report.frameOffset(), controls, list);

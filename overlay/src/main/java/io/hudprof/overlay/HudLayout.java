@@ -153,4 +153,13 @@ final class HudLayout {
     int version() {
         return version;
     }
+
+    /** Places every panel where {@code other} places it (the pushes of its last {@link #place} are its own). */
+    void copyFrom(HudLayout other) {
+        System.arraycopy(other.offsetX, 0, offsetX, 0, PANELS);
+        System.arraycopy(other.offsetY, 0, offsetY, 0, PANELS);
+        System.arraycopy(other.size, 0, size, 0, PANELS);
+        System.arraycopy(other.width, 0, width, 0, PANELS);
+        version++;
+    }
 }

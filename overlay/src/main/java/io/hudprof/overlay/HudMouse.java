@@ -84,7 +84,7 @@ public final class HudMouse {
     public boolean moved(double px, double py) {
         x = (int) Math.floor(px);
         y = (int) Math.floor(py);
-        if (!controls.visible()) {
+        if (!controls.view().visible()) {
             clearHover();
             endDrag();
             return false;
@@ -143,7 +143,7 @@ public final class HudMouse {
             }
             return used;
         }
-        Target over = controls.visible() ? over() : Target.NONE;
+        Target over = controls.view().visible() ? over() : Target.NONE;
         if (over == Target.NONE) {
             return false;
         }
@@ -156,7 +156,7 @@ public final class HudMouse {
 
     /** The wheel turned by {@code dy} notches (positive: away from the user) at the last position moved to. */
     public boolean scrolled(double dy) {
-        if (!controls.visible() || dy == 0) {
+        if (!controls.view().visible() || dy == 0) {
             return false;
         }
         switch (over()) {
@@ -431,7 +431,7 @@ public final class HudMouse {
     /** The top-most panel the last frame drew under the pointer. */
     private Target over() {
         // Drawn last, so on top of the others.
-        if (controls.histogramShown() && hud.histogramView().bounds().contains(x, y)) {
+        if (controls.view().histogramShown() && hud.histogramView().bounds().contains(x, y)) {
             return Target.HISTOGRAM;
         }
         if (controls.diffShown() && controls.diffPanel(hud.metrics()).bounds().contains(x, y)) {

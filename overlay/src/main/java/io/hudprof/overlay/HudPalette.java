@@ -7,6 +7,11 @@ package io.hudprof.overlay;
 final class HudPalette {
     /** Behind every view: dark and translucent, so the HUD reads over any scene. */
     static final int BACKGROUND = 0x0E1116DC;
+    /**
+     * {@link #BACKGROUND} with no game showing through ({@code OverlayConfig.opaquePanels}): drawn without blending,
+     * which a software rasteriser does in half the time of a translucent layer.
+     */
+    static final int OPAQUE_BACKGROUND = BACKGROUND | 0xFF;
     static final int BORDER = 0xFFFFFF30;
     /** Titles, the focus and cursor rows, and the badge text. */
     static final int TITLE = 0xFFFFFFFF;

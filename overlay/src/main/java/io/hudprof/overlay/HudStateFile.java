@@ -17,7 +17,7 @@ import io.hudprof.core.report.ReportController;
 import io.hudprof.core.report.ReportMode;
 
 /**
- * Keeps the HUD's layout and view state in a small properties file between runs: each panel's offset, size and
+ * Keeps the part of a {@link HudView} that outlives a run in a small properties file: each panel's offset, size and
  * width ({@link HudLayout}: report, graph, timeline, value chart, spike and thread lists; a file written before a panel existed
  * leaves that panel at its default place), the report mode (with the call graph's focus zone by name), the averaging,
  * ms or Hz, the graph's scale, whether the graph, help and category chart are shown, the category chart's guide
@@ -46,11 +46,11 @@ final class HudStateFile {
     }
 
     /**
-     * Applies the saved state to {@code controls}; a missing file changes nothing.
+     * Applies the saved state to {@code view}; a missing file changes nothing.
      *
      * @return whether a saved state was applied
      */
-    boolean load(HudControls controls, ReportController controller) {
+    boolean load(HudView view) {
         if (!Files.exists(file)) {
             return false;
         }
@@ -63,7 +63,7 @@ final class HudStateFile {
                 saved.load(in);
             }
             State state = State.parse(saved);
-            state.apply(controls, controller);
+            state.apply(view);
             return true;
         } catch (IOException | RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "hudprof overlay: ignoring the saved HUD layout in " + file
@@ -74,8 +74,8 @@ final class HudStateFile {
     }
 
     /** Writes the current state; a failure warns once per file and is otherwise ignored. */
-    void save(HudControls controls, ReportController controller) {
-        Properties out = State.capture(controls, controller);
+    void save(HudView view) {
+        Properties out = State.capture(view);
         try {
             StringWriter text = new StringWriter();
             out.store(text, "hudprof HUD layout and view state");
@@ -109,24 +109,24 @@ final class HudStateFile {
      * A change counter over everything {@link #save} writes, cheap enough to read every frame (no allocation): the
      * overlay saves once it stops changing.
      */
-    static long signature(HudControls controls, ReportController controller) {
-        HudLayout layout = controls.layout();
-        long h = layout.version();
+    static long signature(HudView view) {
+        ReportController controller = view.controller();
+        long h = view.layout.version();
         h = h * 31 + controller.mode().ordinal();
         h = h * 31 + controller.averaging().ordinal();
-        h = h * 31 + (controls.unitsHz() ? 1 : 0);
-        h = h * 31 + (controls.graphVisible() ? 1 : 0);
-        h = h * 31 + (controls.helpVisible() ? 1 : 0);
-        h = h * 31 + (controls.categoriesShown() ? 1 : 0);
-        h = h * 31 + Double.hashCode(controls.graphRangeNanos());
+        h = h * 31 + (view.unitsHz ? 1 : 0);
+        h = h * 31 + (view.graphVisible ? 1 : 0);
+        h = h * 31 + (view.helpVisible ? 1 : 0);
+        h = h * 31 + (view.categories.shown() ? 1 : 0);
+        h = h * 31 + Double.hashCode(view.graphRangeNanos);
         Zone focus = controller.focus();
         h = h * 31 + (focus == null ? -1 : focus.id());
-        CharSequence search = ZoneSearch.of(controller);
+        CharSequence search = view.search;
         for (int i = 0; i < search.length(); i++) {
             h = h * 31 + search.charAt(i);
         }
         h = h * 31 + search.length();
-        CategoryChartState categories = controls.categoryChart();
+        CategoryChartState categories = view.categories;
         for (int i = 0; i < categories.userGuideCount(); i++) {
             h = h * 31 + Double.hashCode(categories.userGuides()[i]);
         }
@@ -192,8 +192,9 @@ final class HudStateFile {
             return s;
         }
 
-        void apply(HudControls controls, ReportController controller) {
-            HudLayout layout = controls.layout();
+        void apply(HudView view) {
+            ReportController controller = view.controller();
+            HudLayout layout = view.layout;
             for (HudLayout.Panel panel : HudLayout.Panel.values()) {
                 layout.offset(panel, offsetX[panel.ordinal()], offsetY[panel.ordinal()]);
                 layout.resize(panel, size[panel.ordinal()]);
@@ -210,26 +211,24 @@ final class HudStateFile {
                 // A call graph whose zone is not defined yet, or statistics not attached yet: the flat report.
                 controller.setMode(ReportMode.SELF_TIME);
             }
-            controls.setUnitsHz(unitsHz);
-            controls.setGraphVisible(graphVisible);
-            if (controls.helpVisible() != helpVisible) {
-                controls.toggleHelp();
+            view.setUnitsHz(unitsHz);
+            view.setGraphVisible(graphVisible);
+            view.helpVisible = helpVisible;
+            if (view.categories.shown() != categoriesShown) {
+                view.categories.toggleShown();
             }
-            if (controls.categoriesShown() != categoriesShown) {
-                controls.toggleCategories();
-                controls.setGraphVisible(graphVisible);
-            }
-            controls.setGraphRangeNanos(graphRangeNanos);
+            view.setGraphRangeNanos(graphRangeNanos);
             for (double guide : guides) {
-                controls.categoryChart().addGuide(guide);
+                view.categories.addGuide(guide);
             }
-            ZoneSearch.of(controller).set(search);
+            view.search(search);
         }
 
-        static Properties capture(HudControls controls, ReportController controller) {
+        static Properties capture(HudView view) {
+            ReportController controller = view.controller();
             Properties p = new Properties();
             p.setProperty("version", Integer.toString(VERSION));
-            HudLayout layout = controls.layout();
+            HudLayout layout = view.layout;
             for (HudLayout.Panel panel : HudLayout.Panel.values()) {
                 String key = "panel." + panel.name().toLowerCase(java.util.Locale.ROOT);
                 p.setProperty(key + ".x", Integer.toString(layout.offsetX(panel)));
@@ -242,18 +241,18 @@ final class HudStateFile {
                 p.setProperty("focus", controller.focus().name());
             }
             p.setProperty("averaging", controller.averaging().name());
-            p.setProperty("unitsHz", Boolean.toString(controls.unitsHz()));
-            p.setProperty("graphVisible", Boolean.toString(controls.graphVisible()));
-            p.setProperty("helpVisible", Boolean.toString(controls.helpVisible()));
-            p.setProperty("categoriesShown", Boolean.toString(controls.categoriesShown()));
-            p.setProperty("graphRangeNanos", Double.toString(controls.graphRangeNanos()));
-            CategoryChartState categories = controls.categoryChart();
+            p.setProperty("unitsHz", Boolean.toString(view.unitsHz));
+            p.setProperty("graphVisible", Boolean.toString(view.graphVisible));
+            p.setProperty("helpVisible", Boolean.toString(view.helpVisible));
+            p.setProperty("categoriesShown", Boolean.toString(view.categories.shown()));
+            p.setProperty("graphRangeNanos", Double.toString(view.graphRangeNanos));
+            CategoryChartState categories = view.categories;
             StringBuilder guides = new StringBuilder();
             for (int i = 0; i < categories.userGuideCount(); i++) {
                 guides.append(i == 0 ? "" : ",").append(categories.userGuides()[i]);
             }
             p.setProperty("categoryGuides", guides.toString());
-            p.setProperty("search", ZoneSearch.of(controller).toString());
+            p.setProperty("search", view.search.toString());
             return p;
         }
 

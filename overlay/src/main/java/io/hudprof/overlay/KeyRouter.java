@@ -60,12 +60,12 @@ public final class KeyRouter {
         skipOpeningChar = false;
         skipClosingChar = false;
         HudAction bound = bindings.actionFor(key, mods);
-        if (bound != HudAction.TOGGLE_OVERLAY && controls.searchTyping() && controls.visible()) {
+        if (bound != HudAction.TOGGLE_OVERLAY && controls.view().searchTyping() && controls.view().visible()) {
             typeKey(key, action);
             pressConsumed[key] = true;
             return true;
         }
-        if (bound == HudAction.CLEAR_SEARCH && !controls.searchActive()) {
+        if (bound == HudAction.CLEAR_SEARCH && !controls.view().searchActive()) {
             return false;
         }
         if (bound == HudAction.TOGGLE_OVERLAY) {
@@ -74,7 +74,7 @@ public final class KeyRouter {
             }
             return false;
         }
-        if (bound == null || !controls.visible()) {
+        if (bound == null || !controls.view().visible()) {
             return false;
         }
         if (action == GLFW_PRESS || bound.repeats()) {
@@ -104,7 +104,7 @@ public final class KeyRouter {
      * nothing is consumed.
      */
     public boolean onChar(int codePoint) {
-        if (!controls.searchTyping() || !controls.visible()) {
+        if (!controls.view().searchTyping() || !controls.view().visible()) {
             boolean closing = skipClosingChar && Character.isISOControl(codePoint);
             skipOpeningChar = false;
             skipClosingChar = false;

@@ -5,7 +5,6 @@ import static org.lwjgl.glfw.GLFW.glfwGetWindowContentScale;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.SelfZones;
 import io.hudprof.core.report.Report;
-import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
 
 /**
@@ -56,7 +55,6 @@ public final class Overlay implements AutoCloseable {
     private boolean closed;
     /** Where the layout and view state are kept between runs, or null. */
     private final HudStateFile stateFile;
-    private final io.hudprof.core.report.ReportController controller;
     private long stateSeen;
     private long stateSaved;
     private long stateChangedAt;
@@ -74,11 +72,10 @@ public final class Overlay implements AutoCloseable {
         this.frame = new HudFrame(profiler, config, drawList, null);
         this.controls = frame.controls();
         this.keys = new KeyRouter(config.keys, controls);
-        this.controller = ReportController.of(profiler);
         this.stateFile = config.stateFile == null ? null : new HudStateFile(config.stateFile);
         if (stateFile != null) {
-            stateFile.load(controls, controller);
-            stateSeen = HudStateFile.signature(controls, controller);
+            stateFile.load(controls.view());
+            stateSeen = HudStateFile.signature(controls.view());
             stateSaved = stateSeen;
         }
         if (!gl.canDraw()) {
@@ -212,7 +209,7 @@ public final class Overlay implements AutoCloseable {
         if (backend instanceof GpuTimer timer) {
             // Hidden, nobody reads live GPU numbers: read results every few frames, not every frame (each read is a
             // sync with the driver, measured at up to 0.17 ms on an NVIDIA GPU).
-            if (controls.visible()) {
+            if (controls.view().visible()) {
                 timer.collect();
             } else {
                 timer.collectBatched();
@@ -223,12 +220,12 @@ public final class Overlay implements AutoCloseable {
     /** Saves the layout and view state once a change has settled; reads a few fields otherwise. */
     private void saveWhenSettled() {
         long now = System.nanoTime();
-        long signature = HudStateFile.signature(controls, controller);
+        long signature = HudStateFile.signature(controls.view());
         if (signature != stateSeen) {
             stateSeen = signature;
             stateChangedAt = now;
         } else if (signature != stateSaved && now - stateChangedAt >= SAVE_AFTER_NANOS) {
-            stateFile.save(controls, controller);
+            stateFile.save(controls.view());
             stateSaved = signature;
         }
     }
@@ -304,8 +301,8 @@ public final class Overlay implements AutoCloseable {
             return;
         }
         closed = true;
-        if (stateFile != null && HudStateFile.signature(controls, controller) != stateSaved) {
-            stateFile.save(controls, controller);
+        if (stateFile != null && HudStateFile.signature(controls.view()) != stateSaved) {
+            stateFile.save(controls.view());
         }
         if (keyChain != null) {
             keyChain.close();

@@ -32,6 +32,8 @@ public final class OverlayConfig {
     final double graphRangeMillis;
     final boolean graphUnitsHz;
     final boolean helpVisible;
+    /** Whether the views' backgrounds are opaque, drawn without blending ({@link Builder#opaquePanels}). */
+    final boolean opaquePanels;
     /** Whether the overlay creates a {@link GpuTimer} when the game has not installed a GPU backend. */
     final boolean gpuTiming;
     final double categoryAverageSeconds;
@@ -62,6 +64,7 @@ public final class OverlayConfig {
         graphRangeMillis = b.graphRangeMillis > 0 ? b.graphRangeMillis : 2_000.0 / b.targetFrameRate;
         graphUnitsHz = b.graphUnitsHz;
         helpVisible = b.helpVisible;
+        opaquePanels = b.opaquePanels;
         gpuTiming = b.gpuTiming;
         categoryAverageSeconds = b.categoryAverageSeconds;
         categoriesShown = b.categoriesShown;
@@ -121,6 +124,7 @@ public final class OverlayConfig {
         private double graphRangeMillis;
         private boolean graphUnitsHz;
         private boolean helpVisible;
+        private boolean opaquePanels = true;
         private boolean gpuTiming = true;
         private double categoryAverageSeconds = 3.0;
         private boolean categoriesShown;
@@ -296,6 +300,18 @@ public final class OverlayConfig {
          */
         public Builder gpuTiming(boolean on) {
             this.gpuTiming = on;
+            return this;
+        }
+
+        /**
+         * Whether the views' backgrounds (report panel, graph, charts, lists, timeline) are opaque (default true) or
+         * translucent over the game (false: the same dark colour at 86 % cover, the game faintly showing through).
+         * Opaque panels are drawn without blending, so a software rasteriser (llvmpipe, SwiftShader) pays about half
+         * per covered pixel, and the graph's plot too is written rather than blended: the shown HUD costs about a
+         * fifth less there (docs/BENCHMARKS.md). On a GPU the two cost the same. Text stays anti-aliased either way.
+         */
+        public Builder opaquePanels(boolean opaque) {
+            this.opaquePanels = opaque;
             return this;
         }
 

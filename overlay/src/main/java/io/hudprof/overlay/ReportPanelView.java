@@ -97,8 +97,8 @@ final class ReportPanelView {
         boolean problems = report.hasProblems();
         boolean notes = report.noteCount() > 0;
         boolean gpu = gpuLine(report);
-        boolean search = controls.searchTyping() || controls.searchActive();
-        int helpLines = controls.helpVisible() ? wrap(null, 0, 0, chars) : hint.isEmpty() ? 0 : 1;
+        boolean search = controls.view().searchTyping() || controls.view().searchActive();
+        int helpLines = controls.view().helpVisible() ? wrap(null, 0, 0, chars) : hint.isEmpty() ? 0 : 1;
         int width = 2 * pad + chars * cell;
         int offsetX = metrics.scaled(config.panelOffsetX);
         int offsetY = metrics.scaled(config.panelOffsetY);
@@ -138,7 +138,7 @@ final class ReportPanelView {
         int x = bounds.left() + pad;
         int y = bounds.top() + pad;
 
-        list.rect(bounds.left(), bounds.top(), bounds.right(), bounds.bottom(), HudPalette.BACKGROUND);
+        list.panel(bounds.left(), bounds.top(), bounds.right(), bounds.bottom());
         list.frame(bounds.left(), bounds.top(), bounds.right(), bounds.bottom(), separator, HudPalette.BORDER);
 
         drawTitle(report, list, x, y + textDrop, chars);
@@ -154,7 +154,7 @@ final class ReportPanelView {
         searchLine.clear();
         if (search) {
             searchText(controls, chars);
-            list.text(x, y + textDrop, searchLine, controls.searchTyping() ? HudPalette.TITLE : HudPalette.HELP);
+            list.text(x, y + textDrop, searchLine, controls.view().searchTyping() ? HudPalette.TITLE : HudPalette.HELP);
             y += rowHeight;
         }
         if (problems) {
@@ -176,7 +176,7 @@ final class ReportPanelView {
             line.clear().append(report.metricUnavailable() != null ? report.metricUnavailable()
                     : !report.frameAvailable() ? "no data for this frame"
                     : report.mode() == ReportMode.STATISTICS ? "no statistics defined"
-                    : controls.searchActive() ? "no zone name contains the search" : "no zones recorded yet");
+                    : controls.view().searchActive() ? "no zone name contains the search" : "no zones recorded yet");
             list.text(x, y + textDrop, line, HudPalette.DIM);
             y += rowHeight;
         } else {
@@ -201,7 +201,7 @@ final class ReportPanelView {
         if (compact) {
             return;
         }
-        if (controls.helpVisible()) {
+        if (controls.view().helpVisible()) {
             wrap(list, x, y + textDrop, chars);
         } else if (!hint.isEmpty()) {
             list.text(x, y + textDrop, hint, HudPalette.DIM);
@@ -232,8 +232,8 @@ final class ReportPanelView {
      * left when long, so the caret stays in view.
      */
     private void searchText(HudControls controls, int chars) {
-        CharSequence text = controls.searchText();
-        boolean typing = controls.searchTyping();
+        CharSequence text = controls.view().searchText();
+        boolean typing = controls.view().searchTyping();
         String keys = typing ? "  Enter keep  Esc clear" : "  / edit  Esc clear";
         int room = Math.max(1, chars - 8 - (typing ? 1 : 0) - keys.length());
         TextLine out = searchLine.clear().append("search: ");

@@ -50,7 +50,7 @@ final class SpikeListView {
         layout.place(HudLayout.Panel.SPIKES, bounds, metrics.ui(), framebufferWidth, framebufferHeight);
         left = bounds.left();
         top = bounds.top();
-        list.rect(left, top, left + width, top + height, HudPalette.BACKGROUND);
+        list.panel(left, top, left + width, top + height);
         list.frame(left, top, left + width, top + height, 1, HudPalette.BORDER);
         int x = left + pad;
         int y = top + pad + metrics.textDrop();
@@ -79,7 +79,10 @@ final class SpikeListView {
             int from = line.length();
             line.appendScaled(spike.frameNanos(), -6, 1).append(" ms");
             line.alignRight(from, 9).append("  ");
-            if (spike.grewZone() >= 0) {
+            if (spike.blamesPause()) {
+                // The JVM stopped the game (a GC pause, a safepoint): the zone it landed in is not named for it.
+                line.append("JVM pause ").appendScaled(spike.pauseNanos(), -6, 1).append(" ms");
+            } else if (spike.grewZone() >= 0) {
                 Zone zone = Zone.byId(spike.grewZone());
                 line.append(zone == null ? "?" : zone.name(), 18).append(" +").appendScaled(spike.grewNanos(), -6, 1)
                         .append(" ms");
@@ -91,7 +94,8 @@ final class SpikeListView {
                 UnitText.append(Metric.ALLOCATED_BYTES.unit(), spike.grew(Metric.ALLOCATED_BYTES), line);
             }
             if (spike.noteCount() > 0) {
-                line.append("  ").append(spike.note(0), Math.max(0, CHARS - line.length()));
+                String note = spike.pauseNote() != null ? spike.pauseNote() : spike.note(0);
+                line.append("  ").append(note, Math.max(0, CHARS - line.length()));
             }
             line.truncate(Math.min(line.length(), chars));
             list.text(x, rowTop + metrics.textDrop(), line, spike.noteCount() > 0 ? HudPalette.PROBLEM

@@ -48,8 +48,8 @@ final class StripPlot {
 
     /** The view's translucent background and the darker plot. */
     void drawBackground(DrawList list) {
-        list.rect(bounds.left(), bounds.top(), bounds.right(), bounds.bottom(), HudPalette.BACKGROUND);
-        list.rect(plot.left(), plot.top(), plot.right(), plot.bottom(), HudPalette.PLOT);
+        list.panel(bounds.left(), bounds.top(), bounds.right(), bounds.bottom());
+        list.plotGround(plot.left(), plot.top(), plot.right(), plot.bottom());
     }
 
     /**
@@ -57,11 +57,10 @@ final class StripPlot {
      * covers whole: four bands around the plot, so no pixel of the plot is blended twice.
      */
     void drawBackgroundAroundPlot(DrawList list) {
-        int c = HudPalette.BACKGROUND;
-        list.rect(bounds.left(), bounds.top(), bounds.right(), plot.top(), c);
-        list.rect(bounds.left(), plot.bottom(), bounds.right(), bounds.bottom(), c);
-        list.rect(bounds.left(), plot.top(), plot.left(), plot.bottom(), c);
-        list.rect(plot.right(), plot.top(), bounds.right(), plot.bottom(), c);
+        list.panel(bounds.left(), bounds.top(), bounds.right(), plot.top());
+        list.panel(bounds.left(), plot.bottom(), bounds.right(), bounds.bottom());
+        list.panel(bounds.left(), plot.top(), plot.left(), plot.bottom());
+        list.panel(plot.right(), plot.top(), bounds.right(), plot.bottom());
     }
 
     /** The tick under the column of the frame {@code selected} back; nothing when that column is not shown. */

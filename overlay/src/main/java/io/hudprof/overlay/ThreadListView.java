@@ -68,7 +68,7 @@ final class ThreadListView {
         int left = bounds.left();
         top = bounds.top();
         rowsTop = top + pad + row;
-        list.rect(left, top, left + width, top + height, HudPalette.BACKGROUND);
+        list.panel(left, top, left + width, top + height);
         list.frame(left, top, left + width, top + height, 1, HudPalette.BORDER);
         int x = left + pad;
         int y = top + pad + metrics.textDrop();
@@ -163,7 +163,7 @@ final class ThreadListView {
         int plotTop = y + row;
         int plotHeight = GRAPH_ROWS * row;
         int plotBottom = plotTop + plotHeight;
-        list.rect(x, plotTop, x + width, plotBottom, HudPalette.PLOT);
+        list.plotGround(x, plotTop, x + width, plotBottom);
         int frames = Math.min(Math.min(GRAPH_FRAMES, history.size()), width);
         float column = (float) width / Math.max(1, Math.min(GRAPH_FRAMES, history.capacity()));
         double range = 2 * targetNanos;

@@ -259,4 +259,22 @@ final class TimelineState {
             }
         }
     }
+
+    /**
+     * Shows what {@code other} shows: shown, focus, thread list, zoom, pan and the bar cursor, which the next
+     * {@link #loaded} finds again in this state's frame.
+     */
+    void copyFrom(TimelineState other) {
+        shown = other.shown;
+        focused = other.focused;
+        threadListShown = other.threadListShown;
+        zoom = other.zoom;
+        pan = other.pan;
+        cursorLaneRoot = other.cursorLaneRoot;
+        cursorZone = other.cursorZone;
+        cursorDepth = other.cursorDepth;
+        cursorOffset = other.cursorOffset;
+        cursor = -1;
+        loadedFrame = -1;
+    }
 }

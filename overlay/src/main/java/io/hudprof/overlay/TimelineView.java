@@ -301,7 +301,7 @@ final class TimelineView {
         int row = metrics.rowHeight();
         int drop = metrics.textDrop();
         int cell = metrics.cell();
-        list.rect(bounds.left(), bounds.top(), bounds.right(), bounds.bottom(), HudPalette.BACKGROUND);
+        list.panel(bounds.left(), bounds.top(), bounds.right(), bounds.bottom());
         list.frame(bounds.left(), bounds.top(), bounds.right(), bounds.bottom(), 1,
                 state.focused() ? HudPalette.HELP : HudPalette.BORDER);
         int maxChars = Math.max(8, (bounds.width() - 2 * pad) / cell);
@@ -313,7 +313,7 @@ final class TimelineView {
             list.text(bounds.left() + pad, plot.top() + drop, line, HudPalette.DIM);
             return;
         }
-        list.rect(plot.left(), plot.top(), plot.right(), plot.bottom(), HudPalette.PLOT);
+        list.plotGround(plot.left(), plot.top(), plot.right(), plot.bottom());
         double frameNanos = Math.max(1, frame.endNanos() - frame.startNanos());
         double pixelsPerNano = plot.width() * state.zoom() / frameNanos;
         double viewStart = frame.startNanos() + state.pan() * frameNanos;

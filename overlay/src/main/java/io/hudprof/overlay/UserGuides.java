@@ -37,4 +37,10 @@ final class UserGuides {
     int count() {
         return count;
     }
+
+    /** Holds the same guide bars as {@code other}. */
+    void copyFrom(UserGuides other) {
+        System.arraycopy(other.values, 0, values, 0, MAX);
+        count = other.count;
+    }
 }

@@ -141,6 +141,15 @@ final class ValueChartState {
         }
     }
 
+    /** Charts what {@code other} charts, at its level, with its guide bars; the title's value comes next frame. */
+    void copyFrom(ValueChartState other) {
+        charted = other.charted;
+        categoryLevel = other.categoryLevel;
+        for (int i = 0; i < guides.length; i++) {
+            guides[i].copyFrom(other.guides[i]);
+        }
+    }
+
     /** The user's guide bars for charts in {@code unit}. */
     UserGuides guides(ValueUnit unit) {
         return guides[unit.ordinal()];

@@ -82,7 +82,7 @@ class AllocationHudTest {
             frame();
         }
         hud.controls().perform(HudAction.TOGGLE_METRIC);
-        assertEquals(Metric.ALLOCATED_BYTES, hud.controls().metric());
+        assertEquals(Metric.ALLOCATED_BYTES, ReportController.of(profiler).metric());
         assertTrue(hud.build(1280, 720));
         Report report = hud.report();
         assertEquals(Metric.ALLOCATED_BYTES, report.metric());

@@ -83,7 +83,7 @@ class CategoryStripChartGlTest {
         game.frames(HISTORY, 1.0);
         Image image = frame("categories-top-level");
         StripChartView chart = chart();
-        assertEquals(-1, overlay.controls().categoryFocus());
+        assertEquals(-1, overlay.controls().view().categoryFocus());
         // Render (Cull 1.5 + Draw 3.5 ms) is the largest top-level category: it is listed first, drawn at the bottom.
         assertEquals(Category.of("Render").id(), chart.listedChild(0));
         Box plot = chart.strip().plot();
@@ -113,7 +113,7 @@ class CategoryStripChartGlTest {
         controls.drillDown();
         Image image = frame("categories-render");
         int render = Category.of("Render").id();
-        assertEquals(render, controls.categoryFocus());
+        assertEquals(render, controls.view().categoryFocus());
         assertEquals(2, chart().listedChildren());
         assertEquals(Category.of("Render:Draw").id(), chart().listedChild(0));
         assertEquals(Category.of("Render:Cull").id(), chart().listedChild(1));
@@ -130,13 +130,13 @@ class CategoryStripChartGlTest {
 
         controls.drillUp();
         frame(null);
-        assertEquals(-1, controls.categoryFocus());
+        assertEquals(-1, controls.view().categoryFocus());
         assertEquals(1, controls.categoryChart().cursor(), "the cursor comes back to Render");
         controls.drillDown();
         frame(null);
         controls.drillDown();                     // on the top row: back up
         frame(null);
-        assertEquals(-1, controls.categoryFocus());
+        assertEquals(-1, controls.view().categoryFocus());
     }
 
     @Test
@@ -148,17 +148,17 @@ class CategoryStripChartGlTest {
         KeyRouter keys = new KeyRouter(KeyBindings.defaults(), overlay.controls());
         press(keys, GLFW_KEY_K, 0);
         frame(null);
-        assertTrue(overlay.controls().categoriesShown());
+        assertTrue(overlay.controls().view().categoriesShown());
         press(keys, GLFW_KEY_DOWN, GLFW_MOD_SHIFT);
         press(keys, GLFW_KEY_ENTER, GLFW_MOD_SHIFT);
         frame(null);
-        assertEquals(Category.of("Render").id(), overlay.controls().categoryFocus());
+        assertEquals(Category.of("Render").id(), overlay.controls().view().categoryFocus());
         press(keys, GLFW_KEY_B, 0);
         assertEquals(1, overlay.controls().categoryChart().userGuideCount());
         press(keys, GLFW_KEY_B, GLFW_MOD_SHIFT);
         assertEquals(0, overlay.controls().categoryChart().userGuideCount());
         press(keys, GLFW_KEY_BACKSPACE, GLFW_MOD_SHIFT);
-        assertEquals(-1, overlay.controls().categoryFocus());
+        assertEquals(-1, overlay.controls().view().categoryFocus());
     }
 
     private static void press(KeyRouter keys, int key, int mods) {
@@ -217,12 +217,12 @@ class CategoryStripChartGlTest {
         game.frames(HISTORY, 1.0);
         frame(null);
         HudControls controls = overlay.controls();
-        double graphRange = controls.graphRangeNanos();
+        double graphRange = controls.view().graphRangeNanos();
         controls.graphZoomIn();
         frame("categories-zoomed");
         assertFalse(controls.categoryChart().autoScale());
         assertEquals(10_000_000, controls.categoryChart().range());
-        assertEquals(graphRange, controls.graphRangeNanos(), "the zone graph's scale is its own");
+        assertEquals(graphRange, controls.view().graphRangeNanos(), "the zone graph's scale is its own");
         controls.autoScale();
         frame(null);
         assertEquals(20_000_000, controls.categoryChart().range());

@@ -96,7 +96,7 @@ class GlStatePreservationGlTest {
 
             overlay.render(W, H);
             assertSameState(before, HostGlState.read(core), "Overlay.render");
-            overlay.controls().setVisible(false);
+            overlay.controls().view().setVisible(false);
             overlay.render(W, H);
             assertSameState(before, HostGlState.read(core), "a hidden Overlay.render");
 

@@ -98,7 +98,7 @@ class GlfwKeyChainGlTest {
 
     @Test
     void hostCallbackStillReceivesKeysTheOverlayDoesNotUse() {
-        overlay.controls().setVisible(true);
+        overlay.controls().view().setVisible(true);
         tap(GLFW_KEY_W, 0);
         tap(GLFW_KEY_UP, GLFW_MOD_CONTROL);
         tap(GLFW_KEY_DOWN, 0);
@@ -120,13 +120,13 @@ class GlfwKeyChainGlTest {
     @Test
     void toggleKeyShowsTheOverlayAndStillReachesTheHost() {
         tap(GLFW_KEY_F3, 0);
-        assertTrue(overlay.controls().visible());
+        assertTrue(overlay.controls().view().visible());
         assertEquals(List.of(GLFW_KEY_F3 + " down", GLFW_KEY_F3 + " up"), hostReceived);
     }
 
     @Test
     void closingTheOverlayPutsTheHostCallbackBack() {
-        overlay.controls().setVisible(true);
+        overlay.controls().view().setVisible(true);
         overlay.close();
         overlayClosed = true;
         GLFWKeyCallback current = glfwSetKeyCallback(gl.window(), null);

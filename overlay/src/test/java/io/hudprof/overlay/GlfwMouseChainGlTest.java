@@ -227,13 +227,13 @@ class GlfwMouseChainGlTest {
     @Test
     void wheelOverTheGraphZoomsItsScale() {
         Box plot = overlay.graph().strip().plot();
-        double range = overlay.controls().graphRangeNanos();
+        double range = overlay.controls().view().graphRangeNanos();
         move(plot.left() + 10, plot.top() + 10);
         scroll(1);
-        assertEquals(range / 2, overlay.controls().graphRangeNanos());
+        assertEquals(range / 2, overlay.controls().view().graphRangeNanos());
         scroll(-1);
         scroll(-1);
-        assertEquals(range * 2, overlay.controls().graphRangeNanos());
+        assertEquals(range * 2, overlay.controls().view().graphRangeNanos());
         assertTrue(hostReceived.isEmpty(), hostReceived.toString());
     }
 
@@ -293,18 +293,18 @@ class GlfwMouseChainGlTest {
         Image image = render();
         assertEquals(graphLeft + 200, overlay.graph().strip().bounds().left());
         assertEquals(graphTop - 300, overlay.graph().strip().bounds().top());
-        assertTrue(overlay.controls().unitsHz());
+        assertTrue(overlay.controls().view().unitsHz());
         Box plot = overlay.graph().strip().plot();
         assertTrue(HudProbe.columnHeight(image, overlay.graph(), 0) > 0, "the graph's columns are drawn where the"
                 + " graph went (plot at " + plot.left() + "," + plot.top() + ")");
-        overlay.controls().setUnitsHz(false);
+        overlay.controls().view().setUnitsHz(false);
     }
 
     @Test
     void eventsOutsideThePanelsOrWhileHiddenReachTheGameUntouched() {
         click(W - 5, 5);
         scroll(1);
-        overlay.controls().setVisible(false);
+        overlay.controls().view().setVisible(false);
         click(rowX(), rowY(2));
         scroll(-1);
         button(GLFW_MOUSE_BUTTON_RIGHT, GLFW_PRESS);

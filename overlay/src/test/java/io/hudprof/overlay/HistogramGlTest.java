@@ -71,7 +71,7 @@ class HistogramGlTest {
         assertTrue(keys.onKey(GLFW_KEY_O, GLFW_PRESS, 0));
         assertTrue(keys.onKey(GLFW_KEY_O, GLFW_PRESS, GLFW_MOD_SHIFT));
         assertEquals(Distribution.SELF, ReportController.of(game.profiler).distribution());
-        assertTrue(overlay.controls().histogramShown());
+        assertTrue(overlay.controls().view().histogramShown());
         frame();
         Report report = overlay.frame().report();
         assertTrue(Arrays.asList(report.columns()).contains(Column.DIST_P95), Arrays.toString(report.columns()));

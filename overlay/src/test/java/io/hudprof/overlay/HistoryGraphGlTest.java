@@ -73,7 +73,7 @@ class HistoryGraphGlTest {
         }
         Image image = frame("graph-varying-load");
         HistoryGraphView graph = overlay.graph();
-        double pixelsPerNano = (graph.strip().plot().height()) / overlay.controls().graphRangeNanos();
+        double pixelsPerNano = (graph.strip().plot().height()) / overlay.controls().view().graphRangeNanos();
         for (int ago = 0; ago < HISTORY; ago++) {
             long nanos = game.profiler.history().frameNanos(ago);
             int expected = (int) Math.min(graph.strip().plot().height(), Math.round(nanos * pixelsPerNano));
@@ -112,7 +112,7 @@ class HistoryGraphGlTest {
         Image image = frame("graph-guides");
         HistoryGraphView graph = overlay.graph();
         double target = 1e9 / 60;
-        int y = graph.strip().plot().bottom() - (int) Math.round(target / overlay.controls().graphRangeNanos()
+        int y = graph.strip().plot().bottom() - (int) Math.round(target / overlay.controls().view().graphRangeNanos()
                 * (graph.strip().plot().height()));
         int x = graph.strip().plot().left() + 4;
         assertTrue(Image.luminance(image.rgb(x, y)) > Image.luminance(image.rgb(x, y + 3)) + 100,
@@ -124,6 +124,9 @@ class HistoryGraphGlTest {
 
     @Test
     void thePlotIsOneBlendedLayerThatLooksLikeThePanelThenThePlotOverTheGame() {
+        overlay.close();
+        overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).graphColumnWidth(6)
+                .graphHeight(160).opaquePanels(false).build());
         game.frames(HISTORY, 1.0);
         ScriptedGame.drawScene(W, H);
         Image scene = gl.read();

@@ -76,12 +76,12 @@ class HudStateFileTest {
         controls.layout().resize(HudLayout.Panel.SPIKES, 5);
         ReportController.of(game.profiler).showCallGraph(ScriptedGame.AI);
         ReportController.of(game.profiler).setAveraging(Averaging.SLOW);
-        controls.setUnitsHz(true);
+        controls.view().setUnitsHz(true);
         controls.graphZoomIn();
         controls.toggleHelp();
         controls.categoryChart().addGuide(4_000_000);
         controls.categoryChart().addGuide(8_500_000);
-        controls.search("Physics");
+        controls.view().search("Physics");
     }
 
     @Test
@@ -92,13 +92,13 @@ class HudStateFileTest {
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             game.frames(5, 1.0);
             arrange(hud, game);
-            range = hud.controls().graphRangeNanos();
-            new HudStateFile(file).save(hud.controls(), ReportController.of(game.profiler));
+            range = hud.controls().view().graphRangeNanos();
+            new HudStateFile(file).save(hud.controls().view());
         }
         assertTrue(Files.exists(file));
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            assertTrue(new HudStateFile(file).load(hud.controls(), ReportController.of(game.profiler)));
+            assertTrue(new HudStateFile(file).load(hud.controls().view()));
             HudControls controls = hud.controls();
             HudLayout layout = controls.layout();
             assertEquals(120, layout.offsetX(HudLayout.Panel.REPORT));
@@ -121,9 +121,9 @@ class HudStateFileTest {
             assertEquals(ReportMode.CALL_GRAPH, ReportController.of(game.profiler).mode());
             assertEquals("AI", ReportController.of(game.profiler).focus().name());
             assertEquals(Averaging.SLOW, ReportController.of(game.profiler).averaging());
-            assertTrue(controls.unitsHz());
-            assertTrue(controls.helpVisible());
-            assertEquals(range, controls.graphRangeNanos());
+            assertTrue(controls.view().unitsHz());
+            assertTrue(controls.view().helpVisible());
+            assertEquals(range, controls.view().graphRangeNanos());
             assertEquals(2, controls.categoryChart().userGuideCount());
             assertEquals(8_500_000, controls.categoryChart().userGuides()[1]);
             assertEquals("Physics", ZoneSearch.of(ReportController.of(game.profiler)).toString());
@@ -135,12 +135,12 @@ class HudStateFileTest {
     void editingTheSearchCountsAsAChangeToSave() {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            long before = HudStateFile.signature(hud.controls(), ReportController.of(game.profiler));
-            hud.controls().search("AI");
-            long typed = HudStateFile.signature(hud.controls(), ReportController.of(game.profiler));
+            long before = HudStateFile.signature(hud.controls().view());
+            hud.controls().view().search("AI");
+            long typed = HudStateFile.signature(hud.controls().view());
             assertNotEquals(before, typed);
             hud.controls().clearSearch();
-            assertEquals(before, HudStateFile.signature(hud.controls(), ReportController.of(game.profiler)));
+            assertEquals(before, HudStateFile.signature(hud.controls().view()));
         }
     }
 
@@ -156,7 +156,7 @@ class HudStateFileTest {
                 "graphRangeNanos=3.3333333E7", "categoryGuides=", ""));
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            assertTrue(new HudStateFile(file).load(hud.controls(), ReportController.of(game.profiler)));
+            assertTrue(new HudStateFile(file).load(hud.controls().view()));
             HudLayout layout = hud.controls().layout();
             assertEquals(120, layout.offsetX(HudLayout.Panel.REPORT));
             assertEquals(-200, layout.offsetY(HudLayout.Panel.GRAPH));
@@ -168,7 +168,7 @@ class HudStateFileTest {
                 assertEquals(0, layout.width(panel, 0), panel + " keeps its configured width");
             }
             assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(game.profiler).mode());
-            assertTrue(hud.controls().unitsHz());
+            assertTrue(hud.controls().view().unitsHz());
             assertFalse(ZoneSearch.of(ReportController.of(game.profiler)).active(), "no search saved, none applied");
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
@@ -180,7 +180,7 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             arrange(hud, game);
-            new HudStateFile(file).save(hud.controls(), ReportController.of(game.profiler));
+            new HudStateFile(file).save(hud.controls().view());
         }
         // A good file with one bad value: nothing of it may be applied, not even the good panel offsets.
         String text = Files.readString(file).replace("averaging=SLOW", "averaging=SOMETIMES");
@@ -193,7 +193,7 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             arrange(hud, game);
-            new HudStateFile(file).save(hud.controls(), ReportController.of(game.profiler));
+            new HudStateFile(file).save(hud.controls().view());
         }
         Files.writeString(file, Files.readString(file).replace("panel.timeline.width=700",
                 "panel.timeline.width=-3"));
@@ -206,7 +206,7 @@ class HudStateFileTest {
         warnings.clear();
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            assertFalse(new HudStateFile(file).load(hud.controls(), ReportController.of(game.profiler)));
+            assertFalse(new HudStateFile(file).load(hud.controls().view()));
             HudLayout layout = hud.controls().layout();
             assertFalse(layout.moved(HudLayout.Panel.REPORT));
             assertFalse(layout.moved(HudLayout.Panel.GRAPH));
@@ -214,7 +214,7 @@ class HudStateFileTest {
             assertEquals(0, layout.size(HudLayout.Panel.REPORT, 0));
             assertEquals(0, layout.width(HudLayout.Panel.TIMELINE, 0));
             assertEquals(ReportMode.SELF_TIME, ReportController.of(game.profiler).mode());
-            assertFalse(hud.controls().unitsHz());
+            assertFalse(hud.controls().view().unitsHz());
         }
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains(file.toString()), warnings.get(0));
@@ -224,8 +224,7 @@ class HudStateFileTest {
     void aMissingFileMeansDefaultsWithoutAWarning() {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
-            assertFalse(new HudStateFile(dir.resolve("none.properties")).load(hud.controls(),
-                    ReportController.of(game.profiler)));
+            assertFalse(new HudStateFile(dir.resolve("none.properties")).load(hud.controls().view()));
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -239,9 +238,9 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             arrange(hud, game);
-            state.save(hud.controls(), ReportController.of(game.profiler));
-            state.save(hud.controls(), ReportController.of(game.profiler));
-            hud.controls().setVisible(true);
+            state.save(hud.controls().view());
+            state.save(hud.controls().view());
+            hud.controls().view().setVisible(true);
             assertTrue(hud.build(800, 600), "the HUD still draws");
         }
         assertEquals(1, warnings.size(), warnings.toString());
@@ -257,8 +256,8 @@ class HudStateFileTest {
         try (ScriptedGame game = new ScriptedGame(32, 0);
              HudFrame hud = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
             arrange(hud, game);
-            state.save(hud.controls(), ReportController.of(game.profiler));
-            state.save(hud.controls(), ReportController.of(game.profiler));
+            state.save(hud.controls().view());
+            state.save(hud.controls().view());
         } finally {
             readOnly.toFile().setWritable(true, false);
         }

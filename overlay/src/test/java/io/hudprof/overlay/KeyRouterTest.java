@@ -61,14 +61,14 @@ class KeyRouterTest {
     @Test
     void toggleKeyShowsAndHidesButIsPassedOnBothWays() {
         assertFalse(tap(GLFW_KEY_F3, 0));
-        assertTrue(controls.visible());
+        assertTrue(controls.view().visible());
         assertFalse(tap(GLFW_KEY_F3, 0));
-        assertFalse(controls.visible());
+        assertFalse(controls.view().visible());
     }
 
     @Test
     void whileVisibleBoundKeysAreConsumedAndAct() {
-        controls.setVisible(true);
+        controls.view().setVisible(true);
         assertTrue(tap(GLFW_KEY_DOWN, 0));
         assertEquals(1, ReportController.of(game.profiler).cursor());
         assertTrue(tap(GLFW_KEY_M, 0));
@@ -81,7 +81,7 @@ class KeyRouterTest {
 
     @Test
     void whileVisibleUnboundKeysAndOtherModifiersPassThrough() {
-        controls.setVisible(true);
+        controls.view().setVisible(true);
         assertFalse(tap(GLFW_KEY_W, 0));
         assertFalse(tap(GLFW_KEY_UP, GLFW_MOD_CONTROL));
         assertFalse(tap(GLFW_KEY_UNKNOWN, 0));
@@ -90,7 +90,7 @@ class KeyRouterTest {
 
     @Test
     void heldCursorKeyRepeatsButHeldModeKeyDoesNot() {
-        controls.setVisible(true);
+        controls.view().setVisible(true);
         assertTrue(router.onKey(GLFW_KEY_DOWN, GLFW_PRESS, 0));
         assertTrue(router.onKey(GLFW_KEY_DOWN, GLFW_REPEAT, 0));
         assertTrue(router.onKey(GLFW_KEY_DOWN, GLFW_REPEAT, 0));
@@ -111,9 +111,9 @@ class KeyRouterTest {
 
     @Test
     void keyHeldWhileTheOverlayHidesKeepsItsReleaseForTheOverlay() {
-        controls.setVisible(true);
+        controls.view().setVisible(true);
         assertTrue(router.onKey(GLFW_KEY_DOWN, GLFW_PRESS, 0));
-        controls.setVisible(false);
+        controls.view().setVisible(false);
         assertTrue(router.onKey(GLFW_KEY_DOWN, GLFW_RELEASE, 0), "the game never saw the press");
     }
 }

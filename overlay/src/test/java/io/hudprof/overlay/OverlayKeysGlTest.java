@@ -223,7 +223,7 @@ class OverlayKeysGlTest {
         press(GLFW_KEY_U, 0);
         Image hz = frame();
         gl.screenshot("keys-guides-in-hz");
-        assertTrue(overlay.controls().unitsHz());
+        assertTrue(overlay.controls().view().unitsHz());
         Box plot = graph.strip().plot();
         int labelsChanged = hz.countChanged(ms, plot.right(), plot.top(), plot.right() + 80,
                 graph.strip().plot().bottom());
@@ -233,10 +233,10 @@ class OverlayKeysGlTest {
     @Test
     void zoomKeyHalvesTheRangeAndDoublesColumnHeights() {
         int before = HudProbe.columnHeight(frame(), overlay.graph(), 3);
-        double range = overlay.controls().graphRangeNanos();
+        double range = overlay.controls().view().graphRangeNanos();
         press(GLFW_KEY_EQUAL, 0);
         int after = HudProbe.columnHeight(frame(), overlay.graph(), 3);
-        assertEquals(range / 2, overlay.controls().graphRangeNanos(), 1e-6);
+        assertEquals(range / 2, overlay.controls().view().graphRangeNanos(), 1e-6);
         assertTrue(Math.abs(after - 2 * before) <= 2, before + " px before zooming in, " + after + " after");
     }
 
@@ -252,7 +252,7 @@ class OverlayKeysGlTest {
     @Test
     void keysDoNothingWhileHidden() {
         press(GLFW_KEY_F3, 0);
-        assertFalse(overlay.controls().visible());
+        assertFalse(overlay.controls().view().visible());
         press(GLFW_KEY_DOWN, 0);
         press(GLFW_KEY_M, 0);
         assertEquals(0, frame().countChanged(scene, 0, 0, W, H));

@@ -104,7 +104,8 @@ class OverlayRenderingGlTest {
 
     @Test
     void wholeHudIsAtMostThreeDrawCalls() {
-        try (Overlay overlay = Overlay.create(game.profiler, visible().helpVisible(true).build())) {
+        try (Overlay overlay = Overlay.create(game.profiler, visible().helpVisible(true).opaquePanels(false)
+                .build())) {
             overlay.render(W, H);
             assertEquals(3, overlay.lastDrawCalls(),
                     "panel and graph furniture, the graph's column picture, then the guide lines over it");
@@ -113,6 +114,21 @@ class OverlayRenderingGlTest {
             assertEquals(1, overlay.lastDrawCalls());
         }
     }
+
+    @Test
+    void withOpaquePanelsTheWholeHudIsSixDrawCalls() {
+        try (Overlay overlay = Overlay.create(game.profiler, visible().helpVisible(true).build())) {
+            overlay.render(W, H);
+            assertEquals(OPAQUE_HUD_DRAW_CALLS, overlay.lastDrawCalls(), "per view, its opaque background, then its "
+                    + "blended text and furniture; the graph's opaque column picture, then the guide lines over it");
+            overlay.controls().toggleGraph();
+            overlay.render(W, H);
+            assertEquals(2, overlay.lastDrawCalls(), "the panel's background, then its text");
+        }
+    }
+
+    /** The report panel and the graph with the default opaque panels ({@link #withOpaquePanelsTheWholeHudIsSixDrawCalls}). */
+    private static final int OPAQUE_HUD_DRAW_CALLS = 6;
 
     @Test
     void hiddenOverlayDrawsNothing() {
@@ -173,7 +189,7 @@ class OverlayRenderingGlTest {
             int inkHeight2x = titleInkHeight(hud, overlay.panel());
             assertTrue(Math.abs(inkHeight2x - 2 * inkHeight1x) <= 2, inkHeight1x + " px at 1x, " + inkHeight2x
                     + " px at 2x");
-            assertEquals(3, overlay.lastDrawCalls());
+            assertEquals(OPAQUE_HUD_DRAW_CALLS, overlay.lastDrawCalls());
         }
     }
 
@@ -186,7 +202,7 @@ class OverlayRenderingGlTest {
             assertEquals(30, overlay.font().pixelHeight());
             redraw();
             overlay.render(W, H);
-            assertEquals(3, overlay.lastDrawCalls());
+            assertEquals(OPAQUE_HUD_DRAW_CALLS, overlay.lastDrawCalls());
             assertTrue(Math.abs(overlay.panel().bounds().width() - 2 * width1x) <= 4, width1x + " -> "
                     + overlay.panel().bounds().width());
             assertEquals(GL_NO_ERROR, GlDebugLog.drainGlErrors());

@@ -164,7 +164,7 @@ class PanelMouseGlTest {
         overlay = Overlay.create(profiler, config);
         overlay.installMouse(gl.window());
         HudControls controls = overlay.controls();
-        if (!controls.timelineShown()) {
+        if (!controls.view().timelineShown()) {
             controls.toggleTimeline();
         }
         controls.chart(LOADS);
@@ -514,7 +514,7 @@ class PanelMouseGlTest {
         int rowsTop = list.bounds().top() + overlay.frame().metrics().pad() + rowHeight;
         click(x, rowsTop + 2 * rowHeight + rowHeight / 2);
         Image image = render();
-        assertEquals(2, overlay.controls().selectedSpike());
+        assertEquals(2, overlay.controls().view().selectedSpike());
         assertTrue(profiler.paused(), "a spike is shown paused, as N shows it");
         long number = spikes.recent(2).frameNumber();
         assertEquals(number, profiler.history().frameNumber(ReportController.of(profiler).frameOffset()),
@@ -529,7 +529,7 @@ class PanelMouseGlTest {
         render();
         assertEquals(4, list.firstShown(), "sixteen spikes, twelve rows: the last four rows are the end");
         click(x, rowsTop + rowHeight / 2);
-        assertEquals(4, overlay.controls().selectedSpike(), "a row of the scrolled list is its own spike");
+        assertEquals(4, overlay.controls().view().selectedSpike(), "a row of the scrolled list is its own spike");
         scroll(1);
         scroll(1);
         render();
@@ -665,7 +665,7 @@ class PanelMouseGlTest {
         }
         click(W - 700, 300);
         scroll(1);
-        overlay.controls().setVisible(false);
+        overlay.controls().view().setVisible(false);
         click(overTimeline, timelineY);
         scroll(-1);
         assertEquals(List.of("move " + (W - 700) + ",300", "button 0 down", "button 0 up", "scroll 1.0",
@@ -673,7 +673,7 @@ class PanelMouseGlTest {
                 hostReceived);
         assertEquals(-1, timelineState().cursor(), "the hidden timeline did nothing");
         assertEquals(1.0, timelineState().zoom());
-        overlay.controls().setVisible(true);
+        overlay.controls().view().setVisible(true);
     }
 
     @Test

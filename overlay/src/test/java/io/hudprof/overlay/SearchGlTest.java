@@ -141,7 +141,7 @@ class SearchGlTest {
 
         gameReceived.clear();
         press(GLFW_KEY_ESCAPE, (char) 0);
-        assertFalse(overlay.controls().searchActive());
+        assertFalse(overlay.controls().view().searchActive());
         press(GLFW_KEY_ESCAPE, (char) 0);
         assertEquals(List.of("key " + GLFW_KEY_ESCAPE + " down", "key " + GLFW_KEY_ESCAPE + " up"), gameReceived,
                 "the first Esc cleared the filter, the second is the game's");

@@ -114,23 +114,23 @@ class SearchHudTest {
     @Test
     void slashOpensTheLineAndTypedCharactersFilterWithoutReachingTheGame() {
         type(GLFW_KEY_SLASH, '/');
-        assertTrue(hud.controls().searchTyping());
-        assertEquals("", hud.controls().searchText().toString(), "the opening key's own character is not typed");
+        assertTrue(hud.controls().view().searchTyping());
+        assertEquals("", hud.controls().view().searchText().toString(), "the opening key's own character is not typed");
         typeText("RAY");
-        assertEquals("RAY", hud.controls().searchText().toString());
+        assertEquals("RAY", hud.controls().view().searchText().toString());
         assertEquals(List.of(), game, "nothing reached the game while typing");
         assertEquals(List.of("Sht:Raycast"), rowNames());
 
         type(GLFW_KEY_BACKSPACE, '\b');
-        assertEquals("RA", hud.controls().searchText().toString());
+        assertEquals("RA", hud.controls().view().searchText().toString());
         router.onKey(GLFW_KEY_BACKSPACE, GLFW_PRESS, 0);
         router.onKey(GLFW_KEY_BACKSPACE, GLFW_REPEAT, 0);
         router.onKey(GLFW_KEY_BACKSPACE, GLFW_RELEASE, 0);
-        assertEquals("", hud.controls().searchText().toString(), "Backspace repeats");
+        assertEquals("", hud.controls().view().searchText().toString(), "Backspace repeats");
         typeText("phys");
         type(GLFW_KEY_ENTER, '\r');
-        assertFalse(hud.controls().searchTyping(), "Enter keeps the filter and gives the keys back");
-        assertTrue(hud.controls().searchActive());
+        assertFalse(hud.controls().view().searchTyping(), "Enter keeps the filter and gives the keys back");
+        assertTrue(hud.controls().view().searchActive());
         assertEquals(List.of("Sht:Physics"), rowNames());
 
         type(GLFW_KEY_W, 'w');
@@ -150,15 +150,15 @@ class SearchHudTest {
         type(GLFW_KEY_SLASH, '/');
         typeText("render");
         type(GLFW_KEY_ESCAPE, (char) 0);
-        assertFalse(hud.controls().searchTyping());
-        assertFalse(hud.controls().searchActive());
+        assertFalse(hud.controls().view().searchTyping());
+        assertFalse(hud.controls().view().searchActive());
         assertEquals(List.of(), game, "Esc on the open line is the line's");
 
         type(GLFW_KEY_SLASH, '/');
         typeText("render");
         type(GLFW_KEY_ENTER, '\r');
         type(GLFW_KEY_ESCAPE, (char) 0);
-        assertFalse(hud.controls().searchActive(), "Esc clears a kept filter");
+        assertFalse(hud.controls().view().searchActive(), "Esc clears a kept filter");
         assertEquals(List.of(), game);
 
         type(GLFW_KEY_ESCAPE, (char) 0);
@@ -171,9 +171,9 @@ class SearchHudTest {
         type(GLFW_KEY_SLASH, '/');
         typeText("ray");
         type(GLFW_KEY_F3, (char) 0);
-        assertFalse(hud.controls().visible());
-        assertFalse(hud.controls().searchTyping());
-        assertTrue(hud.controls().searchActive(), "the filter stays");
+        assertFalse(hud.controls().view().visible());
+        assertFalse(hud.controls().view().searchTyping());
+        assertTrue(hud.controls().view().searchActive(), "the filter stays");
         game.clear();
         type(GLFW_KEY_DOWN, (char) 0);
         typeText("w");
@@ -209,7 +209,7 @@ class SearchHudTest {
 
     @Test
     void drawingWithAHeldFilterAllocatesNothing() {
-        hud.controls().search("ray");
+        hud.controls().view().search("ray");
         hud.controls().openSearch();
         AllocationCheck.measure(3000, 5, 200, () -> {
             frame();

@@ -59,7 +59,7 @@ class SpikeHudTest {
         hud.buildReport();
         assertEquals(5, hud.report().frameOffset(), "the report shows the spike frame");
         assertEquals(spikeFrame, game.profiler.history().frameNumber(hud.report().frameOffset()));
-        assertEquals(0, hud.controls().selectedSpike());
+        assertEquals(0, hud.controls().view().selectedSpike());
 
         try (TraceExporter exporter = TraceExporter.of(game.profiler, spikes.times(), spikes.notes())) {
             hud.controls().traceExport(exporter, dir, 16);

@@ -122,7 +122,9 @@ class StatisticsHudGlTest {
             assertTrue(Math.abs(measured - expected) <= 1, ago + " frames back: value " + value + " should be "
                     + expected + " px, is " + measured);
         }
-        assertEquals(3, overlay.lastDrawCalls(), "the chart shares the panel's draw command");
+        // Opaque panels (the default): the report's background, its text; the graph's background, its furniture;
+        // the chart's background, its bars and labels; the graph's column picture; the guide lines over it.
+        assertEquals(8, overlay.lastDrawCalls(), "the chart adds its opaque background and its blended bars");
     }
 
     @Test

@@ -77,7 +77,7 @@ class TimelineHudTest {
         }
         HudControls controls = hud.controls();
         controls.perform(HudAction.FOCUS_TIMELINE);
-        assertTrue(controls.timelineShown() && controls.timelineFocused(), "Tab shows the timeline and focuses it");
+        assertTrue(controls.view().timelineShown() && controls.view().timelineFocused(), "Tab shows the timeline and focuses it");
         assertTrue(hud.build(1280, 720));
         TimelineState state = controls.timeline();
         TimelineFrame frame = state.frame();
@@ -103,7 +103,7 @@ class TimelineHudTest {
         assertEquals(JOB, ReportController.of(profiler).focus(), "Enter: the bar's zone's call graph");
 
         controls.perform(HudAction.FOCUS_TIMELINE);
-        assertFalse(controls.timelineFocused());
+        assertFalse(controls.view().timelineFocused());
         controls.perform(HudAction.FRAME_OLDER);
         assertEquals(1, ReportController.of(profiler).frameOffset(), "Tab again: Left scrubs the report");
         assertTrue(hud.build(1280, 720));

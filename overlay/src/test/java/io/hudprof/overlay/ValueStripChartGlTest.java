@@ -180,7 +180,7 @@ class ValueStripChartGlTest {
         assertSame(TEXTURES, overlay.controls().chartedStatistic(), "back round to the last");
 
         press(GLFW_KEY_C, GLFW_MOD_SHIFT);
-        assertTrue(overlay.controls().chartCategoryLevel());
+        assertTrue(overlay.controls().view().chartCategoryLevel());
         Image image = render("value-chart-drill-category");
         ValueChartView chart = overlay.chart();
         assertEquals(2, chart.memberCount(), "Meshes and Textures (bytes); Loads counts something else");
@@ -194,12 +194,12 @@ class ValueStripChartGlTest {
         assertEquals(plot.bottom() - Math.round(4.0 / 5 * plot.height()), texturesTop, 1.0, "3 MiB stacked on it");
 
         press(GLFW_KEY_RIGHT_BRACKET, 0);
-        assertTrue(overlay.controls().chartCategoryLevel(), "drilled up, the brackets step categories");
+        assertTrue(overlay.controls().view().chartCategoryLevel(), "drilled up, the brackets step categories");
         assertEquals("VcRender", overlay.controls().chartedStatistic().category());
         press(GLFW_KEY_LEFT_BRACKET, 0);
         assertEquals("VcMemory", overlay.controls().chartedStatistic().category());
         press(GLFW_KEY_C, GLFW_MOD_SHIFT);
-        assertFalse(overlay.controls().chartCategoryLevel());
+        assertFalse(overlay.controls().view().chartCategoryLevel());
         render("value-chart-drill-back");
         assertEquals(1, overlay.chart().memberCount());
     }

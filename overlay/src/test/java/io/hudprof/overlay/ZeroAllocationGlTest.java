@@ -67,13 +67,13 @@ class ZeroAllocationGlTest {
         switch (state) {
             case 0 -> {
                 game.resetNavigation();
-                if (controls.helpVisible()) {
+                if (controls.view().helpVisible()) {
                     controls.toggleHelp();
                 }
-                if (!controls.graphVisible()) {
+                if (!controls.view().graphVisible()) {
                     controls.toggleGraph();
                 }
-                if (controls.categoriesShown()) {
+                if (controls.view().categoriesShown()) {
                     controls.toggleCategories();
                 }
                 controls.chart(null);

@@ -53,7 +53,8 @@ final class GdxHudRun {
         assertTrue(r.lwjglVersion.startsWith("3.3.3"), "libGDX must run on the LWJGL it brings: " + r.lwjglVersion);
         assertEquals(FRAMES, r.framesRendered, "the game did not render every frame");
         assertEquals(0, r.glErrors, "GL errors during the game's frames");
-        assertTrue(r.lastDrawCalls >= 1 && r.lastDrawCalls <= 3, "HUD draw calls: " + r.lastDrawCalls);
+        // Opaque panels (the default): per view its background, then its blended text; the graph picture, guides.
+        assertTrue(r.lastDrawCalls >= 1 && r.lastDrawCalls <= 6, "HUD draw calls: " + r.lastDrawCalls);
         int w = r.width;
         int h = r.height;
         // The HUD (panel at the top left, graph below it) changed a good part of the left half...

@@ -64,7 +64,7 @@ final class HudGame extends ApplicationAdapter {
     public void create() {
         profiler = Hudprof.install(new Profiler(ProfilerConfig.defaults()));
         overlay = Overlay.create(profiler, OverlayConfig.defaults());
-        overlay.controls().setVisible(true);
+        overlay.controls().view().setVisible(true);
         batch = new SpriteBatch();
         shapes = new ShapeRenderer();
         Pixmap pixels = new Pixmap(64, 64, Pixmap.Format.RGBA8888);

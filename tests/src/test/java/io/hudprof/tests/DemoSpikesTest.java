@@ -40,7 +40,10 @@ class DemoSpikesTest {
         Matcher caught = Pattern.compile("hudprof demo: (\\d+) spikes caught").matcher(run.output);
         assertTrue(caught.find(), run.output);
         assertTrue(Integer.parseInt(caught.group(1)) >= 2, run.output);
-        assertTrue(Pattern.compile("(worst|recent) spike #\\d+ .*Forced GC \\+.*; included .* pause \\d+\\.\\d ms \\(System\\.gc\\(\\)\\)")
+        // Blamed on the zone that called System.gc() or on the pause itself, whichever explains more of the rise
+        // (the zone's growth beyond the pause against the pause: the collector's work outside its pause varies).
+        assertTrue(Pattern.compile("(worst|recent) spike #\\d+ .*(Forced GC \\+|JVM pause ).*; included .* pause \\d+\\.\\d ms "
+                + "\\(System\\.gc\\(\\)\\)")
                 .matcher(run.output).find(), "the forced GC is a spike noted with its pause:\n" + run.output);
     }
 

@@ -232,8 +232,8 @@ final class ViewerWindow implements AutoCloseable {
 
     /**
      * After the window was resized and has kept its new size for {@link #RESIZE_SETTLE_NANOS}: each HUD is made
-     * again for the new size, with the views it had shown (the report's mode, focus and history position are the
-     * profile's and stay as they are).
+     * again for the new size, showing what it showed ({@link io.hudprof.overlay.HudView#copyFrom}: panels, modes,
+     * layout, chart and timeline settings; the report's navigation is the profile's and stays as it is).
      */
     private void relayout() {
         if (size[0] == laidOut[0] && size[1] == laidOut[1]) {
@@ -274,28 +274,7 @@ final class ViewerWindow implements AutoCloseable {
         synchronized (profile.lock()) {
             HudControls from = old.controls();
             HudControls to = hud.controls();
-            to.setVisible(from.visible());
-            if (to.graphVisible() != from.graphVisible()) {
-                to.toggleGraph();
-            }
-            if (to.helpVisible() != from.helpVisible()) {
-                to.toggleHelp();
-            }
-            if (to.timelineShown() != from.timelineShown()) {
-                to.toggleTimeline();
-            }
-            if (to.threadListShown() != from.threadListShown()) {
-                to.toggleThreadList();
-            }
-            if (to.spikeListVisible() != from.spikeListVisible()) {
-                to.toggleSpikeList();
-            }
-            if (to.categoriesShown() != from.categoriesShown()) {
-                to.toggleCategories();
-            }
-            if (to.unitsHz() != from.unitsHz()) {
-                to.toggleUnits();
-            }
+            to.view().copyFrom(from.view());
             to.takeCaptureFrom(from);
             old.close();
         }

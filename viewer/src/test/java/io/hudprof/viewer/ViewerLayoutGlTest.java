@@ -96,8 +96,11 @@ class ViewerLayoutGlTest {
             Overlay before = window.hud();
             synchronized (profile.lock()) {
                 before.controls().toggleUnits();
+                before.controls().graphZoomIn();
+                before.controls().toggleHistogram();
                 ReportController.of(profile.profiler()).setMode(ReportMode.HIERARCHICAL_TIME);
             }
+            double range = before.controls().view().graphRangeNanos();
             window.resize(1600, 1000);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (window.hud() == before && System.nanoTime() < deadline) {
@@ -107,7 +110,9 @@ class ViewerLayoutGlTest {
             }
             assertNotSame(before, window.hud(), "the HUD was laid out again for the new size");
             assertArrayEquals(new int[] {1600, 1000}, window.framebuffer());
-            assertTrue(window.hud().controls().unitsHz(), "the graph's units carried over");
+            assertTrue(window.hud().controls().view().unitsHz(), "the graph's units carried over");
+            assertEquals(range, window.hud().controls().view().graphRangeNanos(), "and its zoom (HudView.copyFrom)");
+            assertTrue(window.hud().controls().view().histogramShown(), "and the panels shown");
             synchronized (profile.lock()) {
                 assertEquals(ReportMode.HIERARCHICAL_TIME, ReportController.of(profile.profiler()).mode());
             }

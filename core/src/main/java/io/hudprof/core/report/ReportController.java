@@ -13,10 +13,10 @@ import io.hudprof.core.Zone;
 import java.util.Arrays;
 
 /**
- * IProf's display controls: the navigation state (mode, cursor, call-graph focus, history frame, averaging,
- * recursion display) and {@link #build(Report)}, which fills a report for that state. Choosing the values a report
- * shows is {@code ReportSource}'s job and turning them into rows {@code RowBuilder}'s; this class reads the profile
- * only through {@link ProfileData}.
+ * The report builder: {@link #build(Report)} fills a report for the navigation state in its {@link #view()} (mode,
+ * cursor, call-graph focus, history frame, averaging, recursion display), which IProf's navigation methods here
+ * edit. Choosing the values a report shows is {@code ReportSource}'s job and turning them into rows
+ * {@code RowBuilder}'s; this class reads the profile only through {@link ProfileData}.
  *
  * <p>The cursor follows its zone when rows reorder between frames. Navigation acts on the rows of the last
  * built report (building one first if none was built), as a user acts on what the HUD shows.
@@ -46,26 +46,9 @@ public final class ReportController {
     private final ReportSource source;
     private final RowBuilder rows;
 
-    private ReportMode mode = ReportMode.SELF_TIME;
-    private Averaging averaging = Averaging.FAST;
-    private Metric metric = Metric.TIME;
-    private RecursionDisplay recursion = RecursionDisplay.COLLAPSED;
-    private Distribution distribution = Distribution.OFF;
+    private final ReportView view = new ReportView();
     /** The distribution of one key, as {@link DistributionSource#select} fills it. */
     private final double[] distributionStats = new double[DISTRIBUTION_COLUMNS.length];
-    private int frameOffset;
-    private StoredFrame shownSpike;
-    private long shownSpikeFrame;
-    private int cursor;
-    private int cursorZone = -1;
-    private int cursorLevel = 1;
-    private RowRole cursorRole = RowRole.FLAT;
-    private int cursorKey = -1;
-    private int focusZone = -1;
-    private int focusLevel = 1;
-    /** The thread-root zone the zone reports are restricted to, or -1 for all threads combined. */
-    private int threadRoot = -1;
-    private ZoneFilter filter;
     private double[] entryBusy = new double[8];
     private double[] entryTotal = new double[8];
 
@@ -100,9 +83,14 @@ public final class ReportController {
         return SLOT.of(profiler);
     }
 
+    /** The navigation state reports are built for; {@link ReportView#copyFrom} copies or restores it as one. */
+    public ReportView view() {
+        return view;
+    }
+
     /** The report mode. */
     public ReportMode mode() {
-        return mode;
+        return view.mode;
     }
 
     /**
@@ -110,16 +98,14 @@ public final class ReportController {
      * under the cursor.
      */
     public void setMode(ReportMode mode) {
-        if (mode == null) {
-            throw new IllegalArgumentException("hudprof: report mode is null");
-        }
-        if (mode == ReportMode.CALL_GRAPH && focusZone < 0) {
+        nonNull(mode, "report mode");
+        if (mode == ReportMode.CALL_GRAPH && view.focusZone < 0) {
             ensureLayout();
-            if (layoutCount > 0 && layoutZone[cursor] >= 0) {
-                focus(layoutZone[cursor], layoutLevel[cursor]);
+            if (layoutCount > 0 && layoutZone[view.cursor] >= 0) {
+                focus(layoutZone[view.cursor], layoutLevel[view.cursor]);
             }
         }
-        this.mode = mode;
+        view.mode = mode;
     }
 
     /**
@@ -127,7 +113,7 @@ public final class ReportController {
      * {@linkplain #statistics() statistics table} is plugged in.
      */
     public void cycleMode() {
-        ReportMode next = mode.next();
+        ReportMode next = view.mode.next();
         if (next == ReportMode.STATISTICS && statistics() == null) {
             next = next.next();
         }
@@ -160,26 +146,26 @@ public final class ReportController {
     /** Moves the cursor by {@code delta} rows, clamped to the report. */
     public void moveCursor(int delta) {
         ensureLayout();
-        setCursor(cursor + delta);
+        setCursor(view.cursor + delta);
     }
 
     /** Puts the cursor on row {@code position}, clamped to the report. */
     public void setCursor(int position) {
         ensureLayout();
         if (layoutCount == 0) {
-            cursor = 0;
+            view.cursor = 0;
             return;
         }
-        cursor = Math.max(0, Math.min(layoutCount - 1, position));
-        cursorZone = layoutZone[cursor];
-        cursorLevel = layoutLevel[cursor];
-        cursorRole = layoutRole[cursor];
-        cursorKey = layoutKey[cursor];
+        view.cursor = Math.max(0, Math.min(layoutCount - 1, position));
+        view.cursorZone = layoutZone[view.cursor];
+        view.cursorLevel = layoutLevel[view.cursor];
+        view.cursorRole = layoutRole[view.cursor];
+        view.cursorKey = layoutKey[view.cursor];
     }
 
     /** The cursor's row index in the last built report. */
     public int cursor() {
-        return cursor;
+        return view.cursor;
     }
 
     /**
@@ -188,11 +174,9 @@ public final class ReportController {
      */
     public void select() {
         ensureLayout();
-        if (layoutCount == 0 || layoutZone[cursor] < 0) {
-            return;
+        if (layoutCount > 0 && layoutZone[view.cursor] >= 0) {
+            focus(layoutZone[view.cursor], layoutLevel[view.cursor]);
         }
-        focus(layoutZone[cursor], layoutLevel[cursor]);
-        mode = ReportMode.CALL_GRAPH;
     }
 
     /**
@@ -203,23 +187,23 @@ public final class ReportController {
         ensureLayout();
         int zone;
         int level;
-        if (mode == ReportMode.CALL_GRAPH && focusZone >= 0) {
-            zone = focusZone;
-            level = focusLevel;
-        } else if (layoutCount > 0 && layoutZone[cursor] >= 0) {
-            zone = layoutZone[cursor];
-            level = layoutLevel[cursor];
+        if (view.mode == ReportMode.CALL_GRAPH && view.focusZone >= 0) {
+            zone = view.focusZone;
+            level = view.focusLevel;
+        } else if (layoutCount > 0 && layoutZone[view.cursor] >= 0) {
+            zone = layoutZone[view.cursor];
+            level = layoutLevel[view.cursor];
         } else {
             return;
         }
-        boolean expanded = recursion == RecursionDisplay.EXPANDED;
+        boolean expanded = view.recursion == RecursionDisplay.EXPANDED;
         int key = rows.keyOf(zone, level, expanded);
         if (key < 0) {
             return;
         }
-        boolean available = openSource(averaging);
-        if (available && threadRoot >= 0) {
-            source.restrictToThread(threadRoot, metric);
+        boolean available = openSource(view.averaging);
+        if (available && view.threadRoot >= 0) {
+            source.restrictToThread(view.threadRoot, view.metric);
         }
         if (available) {
             rows.shownValues().compute(data, source.self, source.calls, expanded, key);
@@ -239,17 +223,16 @@ public final class ReportController {
             return;
         }
         focus(rows.zoneOfKey(best, expanded), rows.levelOfKey(best, expanded));
-        mode = ReportMode.CALL_GRAPH;
     }
 
     /** The history frame shown: 0 = live, n = n recorded frames back. */
     public int frameOffset() {
-        return frameOffset;
+        return view.frameOffset;
     }
 
     /** Moves back (positive) or forward (negative) in history, clamped to what history holds. */
     public void moveFrame(int delta) {
-        setFrame(frameOffset + delta);
+        setFrame(view.frameOffset + delta);
     }
 
     /**
@@ -257,12 +240,12 @@ public final class ReportController {
      * {@linkplain #showSpike(StoredFrame) shown spike}.
      */
     public void setFrame(int framesAgo) {
-        shownSpike = null;
+        view.shownSpike = null;
         clampFrame(framesAgo);
     }
 
     private void clampFrame(int framesAgo) {
-        frameOffset = Math.max(0, Math.min(Math.max(0, history.size() - 1), framesAgo));
+        view.frameOffset = Math.max(0, Math.min(Math.max(0, history.size() - 1), framesAgo));
     }
 
     /**
@@ -273,22 +256,22 @@ public final class ReportController {
      */
     public void showSpike(StoredFrame spike) {
         if (spike == null || spike.frameNumber() < 0) {
-            shownSpike = null;
+            view.shownSpike = null;
             return;
         }
-        shownSpike = spike;
-        shownSpikeFrame = spike.frameNumber();
-        frameOffset = 0;
+        view.shownSpike = spike;
+        view.shownSpikeFrame = spike.frameNumber();
+        view.frameOffset = 0;
     }
 
     /** The stored spike shown ({@link #showSpike(StoredFrame)}), or null. */
     public StoredFrame shownSpike() {
-        return shownSpike;
+        return view.shownSpike;
     }
 
     private boolean openSource(Averaging shownAveraging) {
-        return shownSpike != null ? source.openSpike(shownSpike, shownSpikeFrame, metric)
-                : source.open(frameOffset, shownAveraging, metric);
+        return view.shownSpike != null ? source.openSpike(view.shownSpike, view.shownSpikeFrame, view.metric)
+                : source.open(view.frameOffset, shownAveraging, view.metric);
     }
 
     /**
@@ -296,7 +279,7 @@ public final class ReportController {
      * call graph show, or -1 when they combine all threads (the default).
      */
     public int thread() {
-        return threadRoot;
+        return view.threadRoot;
     }
 
     /**
@@ -305,7 +288,7 @@ public final class ReportController {
      * names the thread, and its frame total becomes the thread's.
      */
     public void setThread(int rootZone) {
-        threadRoot = rootZone < 0 ? -1 : rootZone;
+        view.threadRoot = rootZone < 0 ? -1 : rootZone;
     }
 
     /**
@@ -315,35 +298,32 @@ public final class ReportController {
     public int cycleThread(int direction) {
         ThreadRoster roster = data.threads();
         int n = roster.count();
-        int at = threadRoot < 0 ? -1 : roster.indexOf(threadRoot);
+        int at = view.threadRoot < 0 ? -1 : roster.indexOf(view.threadRoot);
         // Positions 0..n-1 are threads, n is "all threads".
         int position = at < 0 ? n : at;
         position = Math.floorMod(position + (direction >= 0 ? 1 : -1), n + 1);
-        threadRoot = position == n ? -1 : roster.rootZone(position);
-        return threadRoot;
+        view.threadRoot = position == n ? -1 : roster.rootZone(position);
+        return view.threadRoot;
     }
 
     /** Which averaging live reports show. */
     public Averaging averaging() {
-        return averaging;
+        return view.averaging;
     }
 
     /** Selects the averaging for live reports (history frames are always instantaneous). */
     public void setAveraging(Averaging averaging) {
-        if (averaging == null) {
-            throw new IllegalArgumentException("hudprof: averaging is null");
-        }
-        this.averaging = averaging;
+        view.averaging = nonNull(averaging, "averaging");
     }
 
     /** Switches to the next averaging (instant → fast → slow → instant). */
     public void cycleAveraging() {
-        averaging = averaging.next();
+        view.averaging = view.averaging.next();
     }
 
     /** What zone reports measure: time (the default) or allocated bytes. */
     public Metric metric() {
-        return metric;
+        return view.metric;
     }
 
     /**
@@ -351,16 +331,13 @@ public final class ReportController {
      * reports then say why ({@link Report#metricUnavailable()}) and show no rows. Navigation state is kept.
      */
     public void setMetric(Metric metric) {
-        if (metric == null) {
-            throw new IllegalArgumentException("hudprof: metric is null");
-        }
-        this.metric = metric;
+        view.metric = nonNull(metric, "metric");
     }
 
     /** Switches between time and allocated bytes and returns the metric now shown. */
     public Metric toggleMetric() {
-        setMetric(metric == Metric.TIME ? Metric.ALLOCATED_BYTES : Metric.TIME);
-        return metric;
+        setMetric(view.metric == Metric.TIME ? Metric.ALLOCATED_BYTES : Metric.TIME);
+        return view.metric;
     }
 
     /**
@@ -369,15 +346,12 @@ public final class ReportController {
      * shown while an annex plugs in their {@linkplain #distributions() per-frame values}.
      */
     public Distribution distribution() {
-        return distribution;
+        return view.distribution;
     }
 
     /** Shows or hides the distribution columns ({@link Column#DIST_MIN} to {@link Column#DIST_MAX}). */
     public void setDistribution(Distribution distribution) {
-        if (distribution == null) {
-            throw new IllegalArgumentException("hudprof: distribution is null");
-        }
-        this.distribution = distribution;
+        view.distribution = nonNull(distribution, "distribution");
     }
 
     /**
@@ -385,8 +359,8 @@ public final class ReportController {
      * {@linkplain #distributions() per-frame values} are plugged in.
      */
     public Distribution cycleDistribution() {
-        distribution = distributions() == null ? Distribution.OFF : distribution.next();
-        return distribution;
+        view.distribution = distributions() == null ? Distribution.OFF : view.distribution.next();
+        return view.distribution;
     }
 
     /**
@@ -399,40 +373,36 @@ public final class ReportController {
      */
     public int zoneFrameValues(int zone, Distribution basis, double[] dest) {
         DistributionSource d = distributions();
-        if (d == null || !data.records(metric)) {
+        if (d == null || !data.records(view.metric)) {
             return 0;
         }
-        boolean expanded = recursion == RecursionDisplay.EXPANDED;
-        d.update(metric, expanded, threadRoot);
+        boolean expanded = view.recursion == RecursionDisplay.EXPANDED;
+        d.update(view.metric, expanded, view.threadRoot);
         return d.frameValues(rows.keyOf(zone, 1, expanded), basis == Distribution.OFF ? Distribution.HIER : basis,
                 dest);
     }
 
     /** How recursive zones are shown. */
     public RecursionDisplay recursion() {
-        return recursion;
+        return view.recursion;
     }
 
     /** Shows recursive zones as one row, or one row per depth. */
     public void setRecursion(RecursionDisplay recursion) {
-        if (recursion == null) {
-            throw new IllegalArgumentException("hudprof: recursion display is null");
-        }
-        this.recursion = recursion;
-        if (recursion == RecursionDisplay.COLLAPSED) {
-            focusLevel = 1;
+        view.recursion = nonNull(recursion, "recursion display");
+        if (view.recursion == RecursionDisplay.COLLAPSED) {
+            view.focusLevel = 1;
         }
     }
 
     /** The call graph's focus zone, or {@code null} if none was chosen. */
     public Zone focus() {
-        return focusZone < 0 ? null : Zone.byId(focusZone);
+        return view.focusZone < 0 ? null : Zone.byId(view.focusZone);
     }
 
     /** Focuses the call graph on {@code zone} (its outermost level) and switches to call-graph mode. */
     public void showCallGraph(Zone zone) {
         focus(zone.id(), 1);
-        mode = ReportMode.CALL_GRAPH;
     }
 
     /**
@@ -444,15 +414,15 @@ public final class ReportController {
      */
     public boolean buildIfChanged(Report dest) {
         long changes = data.changes();
-        long view = viewSignature();
-        if (dest == lastBuiltInto && changes == lastBuiltChanges && view == lastBuiltView) {
+        long state = view.signature(statistics(), distributions(), notes());
+        if (dest == lastBuiltInto && changes == lastBuiltChanges && state == lastBuiltView) {
             return false;
         }
         build(dest);
         lastBuiltInto = dest;
         lastBuiltChanges = changes;
         // The build may move the cursor (it follows its zone): what the next call compares with is the state after.
-        lastBuiltView = viewSignature();
+        lastBuiltView = view.signature(statistics(), distributions(), notes());
         return true;
     }
 
@@ -463,51 +433,17 @@ public final class ReportController {
      * {@linkplain ZoneFilter#generation() changes}.
      */
     public void setFilter(ZoneFilter filter) {
-        this.filter = filter;
+        view.filter = filter;
     }
 
     /** The zone filter set, or {@code null}. */
     public ZoneFilter filter() {
-        return filter;
+        return view.filter;
     }
 
     /** Reports built since start-up (every {@link #build(Report)}, for views and tests that count them). */
     public long builds() {
         return builds;
-    }
-
-    /** Every navigation field a report depends on, mixed into one number. */
-    private long viewSignature() {
-        long h = mode.ordinal();
-        h = mix(h, averaging.ordinal());
-        h = mix(h, metric.ordinal());
-        h = mix(h, recursion.ordinal());
-        h = mix(h, distribution.ordinal());
-        h = mix(h, frameOffset);
-        h = mix(h, System.identityHashCode(shownSpike));
-        h = mix(h, shownSpikeFrame);
-        h = mix(h, cursor);
-        h = mix(h, cursorZone);
-        h = mix(h, cursorLevel);
-        h = mix(h, cursorRole.ordinal());
-        h = mix(h, cursorKey);
-        h = mix(h, focusZone);
-        h = mix(h, focusLevel);
-        h = mix(h, threadRoot);
-        boolean filtering = filter != null && filter.active();
-        h = mix(h, System.identityHashCode(filter));
-        h = mix(h, filter == null ? 0 : filter.generation());
-        h = mix(h, filtering ? Zone.count() : 0);
-        h = mix(h, System.identityHashCode(statistics()));
-        h = mix(h, System.identityHashCode(distributions()));
-        return mix(h, System.identityHashCode(notes()));
-    }
-
-    private static long mix(long h, long v) {
-        long x = (h ^ v) * 0x9E3779B97F4A7C15L + v;
-        x ^= x >>> 31;
-        x *= 0xBF58476D1CE4E5B9L;
-        return x ^ (x >>> 29);
     }
 
     /** Fills {@code dest} with the report for the current navigation state. Allocation-free in steady state. */
@@ -526,44 +462,43 @@ public final class ReportController {
     }
 
     private void fill(Report dest) {
-        boolean expanded = recursion == RecursionDisplay.EXPANDED;
-        clampFrame(frameOffset);
-        boolean spike = shownSpike != null;
-        Averaging shownAveraging = frameOffset == 0 && !spike ? averaging : Averaging.INSTANTANEOUS;
+        boolean expanded = view.recursion == RecursionDisplay.EXPANDED;
+        clampFrame(view.frameOffset);
+        boolean spike = view.shownSpike != null;
+        Averaging shownAveraging = view.frameOffset == 0 && !spike ? view.averaging : Averaging.INSTANTANEOUS;
         dest.clearRows();
         dest.clearNotes();
-        DistributionSource distributions = distribution == Distribution.OFF ? null : distributions();
-        boolean withDistribution = distributions != null && mode != ReportMode.STATISTICS && !spike;
-        dest.columns(columnsFor(mode, withDistribution));
+        DistributionSource distributions = view.distribution == Distribution.OFF ? null : distributions();
+        boolean withDistribution = distributions != null && view.mode != ReportMode.STATISTICS && !spike;
+        dest.columns(columnsFor(view.mode, withDistribution));
         dest.distribution(Distribution.OFF, 0);
-        if (mode == ReportMode.STATISTICS && spike) {
-            buildSpikeStatistics(dest);
-        } else if (mode == ReportMode.STATISTICS) {
+        if (view.mode == ReportMode.STATISTICS) {
             buildStatistics(dest, shownAveraging);
         } else {
-            int focusKey = mode == ReportMode.CALL_GRAPH && focusZone >= 0
-                    ? rows.keyOf(focusZone, focusLevel, expanded) : -1;
-            Zone focus = mode == ReportMode.CALL_GRAPH && focusZone >= 0 ? Zone.byId(focusZone) : null;
+            int focusKey = view.mode == ReportMode.CALL_GRAPH && view.focusZone >= 0
+                    ? rows.keyOf(view.focusZone, view.focusLevel, expanded) : -1;
+            Zone focus = view.mode == ReportMode.CALL_GRAPH && view.focusZone >= 0 ? Zone.byId(view.focusZone) : null;
             boolean available = openSource(shownAveraging);
-            listThreads(dest, available, !spike && frameOffset == 0);
-            if (available && threadRoot >= 0) {
-                source.restrictToThread(threadRoot, metric);
+            listThreads(dest, available, !spike && view.frameOffset == 0);
+            if (available && view.threadRoot >= 0) {
+                source.restrictToThread(view.threadRoot, view.metric);
             }
-            dest.title(mode, shownAveraging, frameOffset, data.frozen(), available,
-                    available ? source.frameNumber : 0, available ? source.frameNanos : 0, recursion,
+            dest.title(view.mode, shownAveraging, view.frameOffset, data.frozen(), available,
+                    available ? source.frameNumber : 0, available ? source.frameNanos : 0, view.recursion,
                     focus == null ? null : focus.name());
-            dest.spike(spike, shownSpikeFrame);
-            boolean live = frameOffset == 0 && !spike;
-            dest.gpu(spike ? shownSpike.gpuFrameNanos() : live ? data.gpuFrameNanos() : history.gpuFrameNanos(frameOffset),
+            dest.spike(spike, view.shownSpikeFrame);
+            boolean live = view.frameOffset == 0 && !spike;
+            dest.gpu(spike ? view.shownSpike.gpuFrameNanos()
+                    : live ? data.gpuFrameNanos() : history.gpuFrameNanos(view.frameOffset),
                     live ? data.gpuFramesLate() : -1, data.gpuUnavailableReason());
-            dest.metric(metric, data.unavailableReason(metric), available ? source.frameTotal : 0);
+            dest.metric(view.metric, data.unavailableReason(view.metric), available ? source.frameTotal : 0);
             dest.problems(source.problemsInFrame, source.problemsTotal);
             if (available) {
                 if (withDistribution) {
-                    distributions.update(metric, expanded, threadRoot);
+                    distributions.update(view.metric, expanded, view.threadRoot);
                 }
                 rows.alsoList(withDistribution ? distributions : null);
-                rows.zoneRows(dest, mode, metric, source, expanded, focusKey, filter);
+                rows.zoneRows(dest, view.mode, view.metric, source, expanded, focusKey, view.filter);
                 if (withDistribution) {
                     distributionCells(dest, distributions, expanded);
                 }
@@ -584,9 +519,9 @@ public final class ReportController {
         if (!dest.frameAvailable()) {
             return;
         }
-        if (shownSpike != null) {
-            for (int i = 0; i < shownSpike.noteCount(); i++) {
-                dest.addNote(shownSpike.note(i));
+        if (view.shownSpike != null) {
+            for (int i = 0; i < view.shownSpike.noteCount(); i++) {
+                dest.addNote(view.shownSpike.note(i));
             }
             return;
         }
@@ -610,18 +545,16 @@ public final class ReportController {
         dest.clearThreads();
         ThreadRoster roster = data.threads();
         int n = roster.count();
-        if (threadRoot >= 0 && roster.indexOf(threadRoot) < 0) {
+        if (view.threadRoot >= 0 && roster.indexOf(view.threadRoot) < 0) {
             // Its last frame left history: nothing of it can be shown any more.
-            threadRoot = -1;
+            view.threadRoot = -1;
         }
         if (entryBusy.length < n) {
             entryBusy = new double[Math.max(n, entryBusy.length * 2)];
             entryTotal = new double[entryBusy.length];
         }
-        for (int i = 0; i < n; i++) {
-            entryBusy[i] = 0;
-            entryTotal[i] = 0;
-        }
+        Arrays.fill(entryBusy, 0, n, 0);
+        Arrays.fill(entryTotal, 0, n, 0);
         long shown = available ? source.frameNumber : -1;
         if (available) {
             source.threadTotals(roster, entryBusy, entryTotal);
@@ -629,77 +562,53 @@ public final class ReportController {
         for (int i = 0; i < n; i++) {
             boolean listed = live ? roster.alive(i) || roster.lastFrame(i) == data.recordedFrames()
                     : roster.inFrame(i, shown);
-            if (!listed && roster.rootZone(i) != threadRoot) {
+            if (!listed && roster.rootZone(i) != view.threadRoot) {
                 continue;
             }
             boolean ended = roster.endedFrame(i) >= 0 && roster.endedFrame(i) == (live ? data.recordedFrames() : shown);
             int t = dest.addThread(roster.name(i), roster.rootZone(i), ended, ended && roster.endedInZone(i));
             dest.threadValues(t, entryBusy[i], entryTotal[i]);
-            if (roster.rootZone(i) == threadRoot) {
+            if (roster.rootZone(i) == view.threadRoot) {
                 dest.shownThread(t);
             }
         }
     }
 
-    private void buildStatistics(Report dest, Averaging shownAveraging) {
-        boolean live = frameOffset == 0;
-        long number = live ? data.recordedFrames() : history.frameNumber(frameOffset);
-        double frameNanos = live ? data.frameNanos(shownAveraging) : history.frameNanos(frameOffset);
-        ValueTable table = statistics();
-        boolean available = table != null && number > 0 && table.prepare(frameOffset, shownAveraging);
-        dest.clearThreads();
-        dest.title(ReportMode.STATISTICS, shownAveraging, frameOffset, data.frozen(), available,
-                available ? number : 0, available ? frameNanos : 0, recursion, null);
-        dest.spike(false, 0);
-        dest.gpu(live ? data.gpuFrameNanos() : history.gpuFrameNanos(frameOffset), live ? data.gpuFramesLate() : -1,
-                data.gpuUnavailableReason());
-        dest.metric(Metric.TIME, null, available ? frameNanos : 0);
-        source.loadProblems(frameOffset);
-        dest.problems(source.problemsInFrame, source.problemsTotal);
-        if (!available) {
-            return;
-        }
-        for (int r = 0; r < table.rowCount(); r++) {
-            ReportRow row = dest.addRow();
-            row.setValueRow(table.name(r), table.key(r), table.indent(r), table.unit(r));
-            for (Column column : STATISTICS_COLUMNS) {
-                double value = table.value(r, column);
-                if (!Double.isNaN(value)) {
-                    row.value(column, value);
-                }
-            }
-        }
-    }
-
     /**
-     * Statistics of a stored spike: the rows of today's table (names, units, order) with the values the spike kept
-     * of its frame (the frame's value and the run's up to it); a statistic defined after the spike shows blank.
+     * The statistics table's rows (names, units, order) with the shown frame's values; for a stored spike, those it
+     * kept of its frame (the frame's value and the run's up to it), a statistic defined after the spike blank.
      */
-    private void buildSpikeStatistics(Report dest) {
-        dest.clearThreads();
-        StoredFrame spike = shownSpike;
+    private void buildStatistics(Report dest, Averaging shownAveraging) {
+        StoredFrame spike = view.shownSpike;
+        int offset = view.frameOffset; // 0 while a spike is shown
+        boolean live = offset == 0;
+        long number = spike != null ? view.shownSpikeFrame : live ? data.recordedFrames() : history.frameNumber(offset);
+        double frameNanos = spike != null ? spike.frameNanos()
+                : live ? data.frameNanos(shownAveraging) : history.frameNanos(offset);
         ValueTable table = statistics();
-        boolean available = table != null && spike.frameNumber() == shownSpikeFrame && spike.statisticCount() > 0
-                && table.prepare(0, Averaging.INSTANTANEOUS);
-        dest.title(ReportMode.STATISTICS, Averaging.INSTANTANEOUS, 0, data.frozen(), available,
-                available ? shownSpikeFrame : 0, available ? spike.frameNanos() : 0, recursion, null);
-        dest.spike(true, shownSpikeFrame);
-        dest.metric(Metric.TIME, null, available ? spike.frameNanos() : 0);
-        source.openSpike(spike, shownSpikeFrame, Metric.TIME);
-        source.close();
-        dest.problems(source.problemsInFrame, source.problemsTotal);
-        if (!available) {
-            return;
+        boolean kept = spike == null ? number > 0 : spike.frameNumber() == number && spike.statisticCount() > 0;
+        boolean available = table != null && kept && table.prepare(offset, shownAveraging);
+        dest.clearThreads();
+        dest.title(ReportMode.STATISTICS, shownAveraging, offset, data.frozen(), available,
+                available ? number : 0, available ? frameNanos : 0, view.recursion, null);
+        dest.spike(spike != null, spike != null ? number : 0);
+        if (spike == null) {
+            dest.gpu(live ? data.gpuFrameNanos() : history.gpuFrameNanos(offset), live ? data.gpuFramesLate() : -1,
+                    data.gpuUnavailableReason());
+            source.loadProblems(offset);
+        } else {
+            source.openSpike(spike, number, Metric.TIME);
+            source.close();
         }
-        for (int r = 0; r < table.rowCount(); r++) {
+        dest.metric(Metric.TIME, null, available ? frameNanos : 0);
+        dest.problems(source.problemsInFrame, source.problemsTotal);
+        for (int r = 0; available && r < table.rowCount(); r++) {
             ReportRow row = dest.addRow();
             int key = table.key(r);
             row.setValueRow(table.name(r), key, table.indent(r), table.unit(r));
-            if (table.indent(r) == 0) {
-                continue;
-            }
             for (Column column : STATISTICS_COLUMNS) {
-                double value = spike.statistic(key, column);
+                double value = spike == null ? table.value(r, column)
+                        : table.indent(r) == 0 ? Double.NaN : spike.statistic(key, column);
                 if (!Double.isNaN(value)) {
                     row.value(column, value);
                 }
@@ -707,29 +616,26 @@ public final class ReportController {
         }
     }
 
+    /** Puts the cursor on its zone's row, or keeps its index in range; {@code dest} has rows. */
     private void placeCursor(Report dest) {
         int rows = dest.rowCount();
-        if (rows == 0) {
-            dest.cursor(-1);
-            return;
-        }
         int found = -1;
-        if (cursorZone >= 0 || cursorKey != -1) {
+        if (view.cursorZone >= 0 || view.cursorKey != -1) {
             for (int i = 0; i < rows && found < 0; i++) {
                 ReportRow row = dest.row(i);
-                if (row.zoneId() == cursorZone && row.recursionLevel() == cursorLevel && row.role() == cursorRole
-                        && row.key() == cursorKey) {
+                if (row.zoneId() == view.cursorZone && row.recursionLevel() == view.cursorLevel
+                        && row.role() == view.cursorRole && row.key() == view.cursorKey) {
                     found = i;
                 }
             }
         }
-        cursor = found >= 0 ? found : Math.max(0, Math.min(rows - 1, cursor));
-        ReportRow at = dest.row(cursor);
-        cursorZone = at.zoneId();
-        cursorLevel = at.recursionLevel();
-        cursorRole = at.role();
-        cursorKey = at.key();
-        dest.cursor(cursor);
+        view.cursor = found >= 0 ? found : Math.max(0, Math.min(rows - 1, view.cursor));
+        ReportRow at = dest.row(view.cursor);
+        view.cursorZone = at.zoneId();
+        view.cursorLevel = at.recursionLevel();
+        view.cursorRole = at.role();
+        view.cursorKey = at.key();
+        dest.cursor(view.cursor);
     }
 
     private void recordLayout(Report dest) {
@@ -751,7 +657,7 @@ public final class ReportController {
         layoutCount = rows;
         layoutBuilt = true;
         if (rows > 0) {
-            cursor = Math.max(0, Math.min(rows - 1, cursor));
+            view.cursor = Math.max(0, Math.min(rows - 1, view.cursor));
         }
     }
 
@@ -761,13 +667,15 @@ public final class ReportController {
         }
     }
 
+    /** Focuses the call graph on {@code zone} at {@code level} (its outermost while collapsed) and shows it. */
     private void focus(int zone, int level) {
-        focusZone = zone;
-        focusLevel = recursion == RecursionDisplay.EXPANDED ? level : 1;
-        cursorZone = zone;
-        cursorLevel = focusLevel;
-        cursorRole = RowRole.FOCUS;
-        cursorKey = -1;
+        view.mode = ReportMode.CALL_GRAPH;
+        view.focusZone = zone;
+        view.focusLevel = view.recursion == RecursionDisplay.EXPANDED ? level : 1;
+        view.cursorZone = zone;
+        view.cursorLevel = view.focusLevel;
+        view.cursorRole = RowRole.FOCUS;
+        view.cursorKey = -1;
     }
 
     /**
@@ -775,11 +683,11 @@ public final class ReportController {
      * graph's focus); caller, callee and worker rows hold values on behalf of another zone and leave them blank.
      */
     private void distributionCells(Report dest, DistributionSource d, boolean expanded) {
-        dest.distribution(distribution, d.frames());
+        dest.distribution(view.distribution, d.frames());
         for (int i = 0; i < dest.rowCount(); i++) {
             ReportRow row = dest.row(i);
             if ((row.role() != RowRole.FLAT && row.role() != RowRole.FOCUS)
-                    || !d.select(rows.keyOf(row.zoneId(), row.recursionLevel(), expanded), distribution,
+                    || !d.select(rows.keyOf(row.zoneId(), row.recursionLevel(), expanded), view.distribution,
                             distributionStats)) {
                 continue;
             }
@@ -787,6 +695,13 @@ public final class ReportController {
                 row.value(DISTRIBUTION_COLUMNS[c], distributionStats[c]);
             }
         }
+    }
+
+    private static <T> T nonNull(T value, String what) {
+        if (value == null) {
+            throw new IllegalArgumentException("hudprof: " + what + " is null");
+        }
+        return value;
     }
 
     private static Column[] columnsFor(ReportMode mode, boolean withDistribution) {

@@ -66,7 +66,7 @@ public final class MinimalGame {
         // README.md's Quick start: the profiler once, the overlay with the game's context current.
         Profiler profiler = Hudprof.start();
         Overlay hud = Overlay.create(profiler, OverlayConfig.defaults());
-        hud.controls().setVisible(true);
+        hud.controls().view().setVisible(true);
         int frames = 20;
         for (int f = 0; f < frames; f++) {
             DRAW.begin();

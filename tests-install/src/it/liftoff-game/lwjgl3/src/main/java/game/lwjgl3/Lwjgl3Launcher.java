@@ -95,7 +95,7 @@ public final class Lwjgl3Launcher {
         @Override
         public void create() {
             wrapped.create();
-            HudprofGdx.hudOf(wrapped).controls().setVisible(true);
+            HudprofGdx.hudOf(wrapped).controls().view().setVisible(true);
         }
 
         @Override
