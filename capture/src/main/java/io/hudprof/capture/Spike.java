@@ -132,7 +132,7 @@ public final class Spike implements StoredFrame {
      * The zone blamed for the spike: the one whose self time grew most against the slow average before this frame,
      * or -1: none grew, or the most any grew is under a quarter of the frame's rise over its average once the JVM
      * pauses inside the frame are taken off it (nothing is blamed for a spike it explains little of, nor for time
-     * the JVM stopped the thread), or the frame did not rise over its average at all, or the spike is blamed on a
+     * the JVM stopped the thread), or the frame rose less than a tenth over its average, or the spike is blamed on a
      * {@linkplain #blamesPause() pause}.
      */
     public int grewZone() {

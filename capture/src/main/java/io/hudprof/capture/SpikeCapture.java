@@ -35,6 +35,12 @@ import java.util.concurrent.CompletableFuture;
 public final class SpikeCapture implements FrameListener, ReportAnnex {
     /** The least share of a spike's rise over its average a zone's growth must explain to be named for it. */
     static final double BLAME_SHARE = 0.25;
+    /**
+     * The least rise over its average, as a share of that average, for a spike to be blamed on anything: a frame
+     * within a tenth of its usual time that crossed an absolute rule is the game's usual frame over the line, and the
+     * zone that grew most in it grew by jitter.
+     */
+    static final double MIN_RISE_SHARE = 0.1;
     private static final Metric[] METRICS = Metric.values();
     private static final Problem[] PROBLEMS = Problem.values();
 
@@ -823,9 +829,10 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
      *   <li>the pause, when it explains at least {@link #BLAME_SHARE} of the rise and at least as much as the zone's
      *       remaining growth (a 36 ms GC pause inside {@code hudprof:update} is the pause's spike, not hudprof's);</li>
      *   <li>else the zone, when its remaining growth explains at least {@link #BLAME_SHARE} of the rise;</li>
-     *   <li>else nothing: a frame slow outside the zones, slow everywhere a little, or not over its own average at
-     *       all (only over an absolute threshold) names none, instead of whichever zone grew a tenth of a
-     *       millisecond (so often hudprof's own, in a demo whose frames hover around the rule's threshold).</li>
+     *   <li>else nothing: a frame slow outside the zones, slow everywhere a little, or less than
+     *       {@link #MIN_RISE_SHARE} over its own average (only over an absolute threshold) names none, instead of
+     *       whichever zone grew a tenth of a millisecond (so often hudprof's own, in a demo whose frames hover around
+     *       the rule's threshold).</li>
      * </ul>
      * Without an average (the first frame) the rise is unknown: the larger of the pause and the zone's remaining
      * growth is named. Runs again when a pause's note arrives after the spike was caught. Allocates nothing.
@@ -836,10 +843,10 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         long pause = s.pauseNanos();
         double beyondPause = s.topZone >= 0 ? Math.max(0, s.topGrew - pause) : 0;
         boolean known = !Double.isNaN(rise);
-        boolean pauseExplains = pause > 0 && pause >= beyondPause && (!known || (rise > 0 && pause >= BLAME_SHARE
-                * rise));
-        boolean zoneExplains = !pauseExplains && s.topZone >= 0 && beyondPause > 0 && (!known || (rise > 0
-                && beyondPause >= BLAME_SHARE * rise));
+        boolean rose = !known || (rise > 0 && rise >= MIN_RISE_SHARE * s.baseline);
+        boolean pauseExplains = rose && pause > 0 && pause >= beyondPause && (!known || pause >= BLAME_SHARE * rise);
+        boolean zoneExplains = rose && !pauseExplains && s.topZone >= 0 && beyondPause > 0
+                && (!known || beyondPause >= BLAME_SHARE * rise);
         s.blamesPause = pauseExplains;
         s.grewZone[m] = zoneExplains ? s.topZone : -1;
         s.grewBy[m] = zoneExplains ? s.topGrew : 0;

@@ -808,4 +808,21 @@ class SpikeCaptureTest {
         }
         return false;
     }
+
+    @Test
+    void aFrameWithinATenthOfItsAverageBlamesNoZoneButARealRiseDoes() {
+        SpikeCapture spikes = attach(SpikeCapture.builder().rule(SpikeRule.above(10)));
+        for (int i = 0; i < 20; i++) {
+            frame(9_800, 5_000, 1_000);
+        }
+        frame(10_400, 5_600, 1_600);           // over the rule, 0.6 ms (6 %) over its average: PATH grew all of it
+        for (int i = 0; i < 5; i++) {
+            frame(9_800, 5_000, 1_000);
+        }
+        frame(12_800, 8_000, 4_000);           // 3 ms (31 %) over its average: PATH grew all of it
+        assertEquals(List.of(27L, 21L), recentFrames(spikes));
+        assertEquals(-1, spikes.recent(1).grewZone(), "the usual frame over the line: no zone made it");
+        assertFalse(spikes.recent(1).blamesPause());
+        assertEquals(PATH.id(), spikes.recent(0).grewZone());
+    }
 }
