@@ -123,10 +123,11 @@ public final class Hudprof {
     /**
      * Hands {@code task} over to another thread charged to the current thread's open zone path, its innermost zone
      * in its context (its thread root outside any zone): whoever runs the returned task runs it inside that path's
-     * task zone ({@link Spawns}, e.g. {@code [tasks of Physics in Sim]}), so the worker's zones stay on the worker's
-     * thread and the report can show them in the spawning zone's call graph ({@code [workers] ...} rows, one group
-     * per path). Worker time is in the worker's sums only, never in the spawning zone's self or hierarchical time
-     * (see {@link Spawns} for which numbers include it). Call it on the submitting thread, where the task is made.
+     * task zone (e.g. {@code [tasks of Physics in Sim]}, made on the first hand-over from that path), so the worker's
+     * zones stay on the worker's thread and the report can show them in the spawning zone's call graph
+     * ({@code [workers] ...} rows, one group per path). Worker time is in the worker's sums only (its flat rows, its
+     * thread's totals, all-threads sums), never in the spawning zone's self or hierarchical time; the
+     * {@code [workers]} rows are in no column sum. Call it on the submitting thread, where the task is made.
      *
      * <p>Cost: one small wrapper object per task, and only where profiling records (otherwise {@code task} itself is
      * returned): use it where the caller already allocates the task (a lambda, a {@code ForkJoinTask}). The first

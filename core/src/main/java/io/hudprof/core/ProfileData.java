@@ -168,6 +168,29 @@ public final class ProfileData {
         return aggregator.totalProblems[problem.ordinal()];
     }
 
+    /**
+     * The zone that handed over the work task zone {@code zoneId} runs ({@link Hudprof#wrap(Runnable)}), or -1 when
+     * it is no task zone. Process-wide, like zone ids.
+     */
+    public int spawnerOf(int zoneId) {
+        return Spawns.spawnerOf(zoneId);
+    }
+
+    /** The first task zone made for work handed over from {@code spawner} (in any path), or -1 when it never did. */
+    public int taskZoneOf(int spawner) {
+        return Spawns.taskZoneOf(spawner);
+    }
+
+    /** A task zone's row name under its spawning zone: the path outside it, {@code "[in Step < Sim]"}. */
+    public String taskContextName(int taskZone) {
+        return Spawns.contextName(taskZone);
+    }
+
+    /** {@code "[workers] "} and the zone's name: the row of its time on worker threads, made once per zone. */
+    public String workersName(int zoneId) {
+        return Spawns.workersName(zoneId);
+    }
+
     /** The thread-root zone of the thread that calls {@code update()}, or -1 before it recorded. */
     public int updateThreadRootZone() {
         return aggregator.updateRootZone;

@@ -23,7 +23,7 @@ import java.util.Arrays;
  * path); after that finding it is one table probe per open zone, no lock and no allocation. Paths, like zones, are
  * bounded by the zone limit: past it, new paths' task zones fold into the overflow zone (counted like any zone).
  */
-public final class Spawns {
+final class Spawns {
     private static final Object LOCK = new Object();
     /** First task zone id made by spawning zone id (any path), -1 for none; copied on write, so readers need no lock. */
     private static volatile int[] taskZoneOf = new int[0];
@@ -147,7 +147,7 @@ public final class Spawns {
      * is what tells one path's group from another's in a narrow name column; the task zone's own name for a path of
      * one zone or a zone that is not a task zone.
      */
-    public static String contextName(int taskZone) {
+    static String contextName(int taskZone) {
         String[] contexts = contextNames;
         if (taskZone >= 0 && taskZone < contexts.length && contexts[taskZone] != null) {
             return contexts[taskZone];
@@ -157,7 +157,7 @@ public final class Spawns {
     }
 
     /** The zone that handed over the work a task zone runs, or -1 when {@code zoneId} is not a task zone. */
-    public static int spawnerOf(int zoneId) {
+    static int spawnerOf(int zoneId) {
         int[] spawners = spawnerOf;
         return zoneId >= 0 && zoneId < spawners.length ? spawners[zoneId] : -1;
     }
@@ -167,13 +167,13 @@ public final class Spawns {
      * handed work over. A zone handing work over in several paths has one task zone per path: find them all by
      * {@link #spawnerOf}.
      */
-    public static int taskZoneOf(int spawner) {
+    static int taskZoneOf(int spawner) {
         int[] zones = taskZoneOf;
         return spawner >= 0 && spawner < zones.length ? zones[spawner] : -1;
     }
 
     /** {@code "[workers] " + name}: the row name of a zone's time on worker threads; made once per zone. */
-    public static String workersName(int zoneId) {
+    static String workersName(int zoneId) {
         String[] names = workersNames;
         if (zoneId < names.length && names[zoneId] != null) {
             return names[zoneId];

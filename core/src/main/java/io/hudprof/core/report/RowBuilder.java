@@ -2,7 +2,6 @@ package io.hudprof.core.report;
 
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
-import io.hudprof.core.Spawns;
 import io.hudprof.core.ValueUnit;
 import io.hudprof.core.Zone;
 
@@ -176,20 +175,20 @@ final class RowBuilder {
 
     /**
      * The {@link RowRole#SPAWNED} rows, one group per task zone of the focus (one per open zone path it handed work
-     * over from, {@link Spawns}), in the order the states met them: the task zone's row first (its own self value:
-     * the tasks' time outside their zones; named by {@link Spawns#contextName}, the path outside the focus), then, for every state of that task zone (whichever
+     * over from, {@link ProfileData#taskZoneOf}), in the order the states met them: the task zone's row first (its own self value:
+     * the tasks' time outside their zones; named by {@link ProfileData#taskContextName}, the path outside the focus), then, for every state of that task zone (whichever
      * thread ran it), the zones entered right inside it, by zone, with their hierarchical values there, largest first.
      * Read from every thread's values, so a thread-restricted report still shows what its zone handed to workers.
      */
     private void spawnedRows(Report dest, int focusZone, double[] self, double[] calls, double frameTotal) {
-        if (Spawns.taskZoneOf(focusZone) < 0 || self == null) {
+        if (data.taskZoneOf(focusZone) < 0 || self == null) {
             return;
         }
         int states = data.stateCount();
         int groups = 0;
         for (int s = 0; s < states; s++) {
             int zone = data.zone(s);
-            if (Spawns.spawnerOf(zone) == focusZone && indexOf(taskZones, groups, zone) < 0) {
+            if (data.spawnerOf(zone) == focusZone && indexOf(taskZones, groups, zone) < 0) {
                 if (groups == taskZones.length) {
                     taskZones = java.util.Arrays.copyOf(taskZones, groups * 2);
                 }
@@ -249,7 +248,7 @@ final class RowBuilder {
             int k = i < 0 ? 0 : order[i];
             int zone = spawnedZone[k];
             ReportRow row = dest.addRow();
-            row.set(zone == taskZone ? Spawns.contextName(zone) : Spawns.workersName(zone), zone, 1, 2,
+            row.set(zone == taskZone ? data.taskContextName(zone) : data.workersName(zone), zone, 1, 2,
                     RowRole.SPAWNED, false);
             fill(row, spawnedSelf[k], spawnedHier[k], spawnedCalls[k], frameTotal, true);
             if (zone == taskZone) {
