@@ -258,7 +258,7 @@ public final class FrameNotes implements PinnedNotes {
     public boolean isPause(long note) {
         int i = slot(note);
         return switch (kinds[i]) {
-            case GC -> !details[i].startsWith("concurrent cycle");
+            case GC -> !isCycle(details[i]);
             case SAFEPOINT -> true;
             case COMPILATION -> false;
         };
@@ -280,11 +280,16 @@ public final class FrameNotes implements PinnedNotes {
         return texts[slot(note)];
     }
 
+    /** Whether a GC note's detail says it was a concurrent collector's cycle (as {@code GcNotes} and JFR post it). */
+    private static boolean isCycle(String detail) {
+        return detail.startsWith("concurrent cycle");
+    }
+
     private static String format(Kind kind, String what, String detail, long durationNanos) {
         StringBuilder b = new StringBuilder(64).append(what).append(' ');
         b.append(switch (kind) {
             // A concurrent collector's cycle (ZGC, Shenandoah) runs beside the game: not a pause.
-            case GC -> detail.startsWith("concurrent cycle") ? "cycle" : "pause";
+            case GC -> isCycle(detail) ? "cycle" : "pause";
             case SAFEPOINT -> "safepoint";
             case COMPILATION -> "compilation";
         });

@@ -8,6 +8,7 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.StoredFrame;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * One captured spike frame with its full data, kept by {@link SpikeCapture} after the history ring has moved on:
@@ -172,14 +173,14 @@ public final class Spike implements StoredFrame {
      */
     public String blameText() {
         if (blamesPause) {
-            return String.format(java.util.Locale.ROOT, "JVM pause %.1f ms: %s", pauseNanos() / 1e6, pauseNote);
+            return String.format(Locale.ROOT, "JVM pause %.1f ms: %s", pauseNanos() / 1e6, pauseNote);
         }
         int zone = grewZone();
         if (zone < 0) {
             return null;
         }
         Zone z = Zone.byId(zone);
-        return String.format(java.util.Locale.ROOT, "%s +%.1f ms", z == null ? "?" : z.name(), grewNanos() / 1e6);
+        return String.format(Locale.ROOT, "%s +%.1f ms", z == null ? "?" : z.name(), grewNanos() / 1e6);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.hudprof.capture;
 
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongFunction;
 
 /**
  * Spike traces copied when their window ended and waiting, oldest first, for the notes of that window: JFR delivers
@@ -21,13 +22,13 @@ final class WaitingExports {
     private final long[] since = new long[CAPACITY];
     private final long[] spikeFrames = new long[CAPACITY];
     /** A waiting spike's title as of now (its blame may change as notes arrive), or null to keep the copied one. */
-    private final java.util.function.LongFunction<String> titleOf;
+    private final LongFunction<String> titleOf;
     private int first;
     private int count;
     private volatile CompletableFuture<Path> last;
 
     WaitingExports(TraceExporter exporter, FrameNotes notes, int maxWaitFrames,
-                   java.util.function.LongFunction<String> titleOf) {
+                   LongFunction<String> titleOf) {
         this.titleOf = titleOf;
         this.exporter = exporter;
         this.notes = notes;

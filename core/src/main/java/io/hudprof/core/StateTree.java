@@ -89,12 +89,12 @@ final class StateTree {
         return expandedKeyCount;
     }
 
-    /** How many times an entry could not get its own state because of the state limit. */
     /** Whether {@code state} is the overflow state, which every resolution past the limit shares. */
     boolean isOverflow(int state) {
         return state == overflowState;
     }
 
+    /** How many times an entry could not get its own state because of the state limit. */
     long overflowResolutions() {
         return overflowResolutions;
     }

@@ -114,7 +114,7 @@ public final class ThreadTimeline {
 
     /**
      * How many events the frame {@code framesAgo} frames back holds (0 = the latest completed frame), or -1 when it
-     * is no longer (completely) held: what {@link #copyFrame} copies.
+     * is no longer (completely) held: what {@link #forEachEvent} visits.
      */
     public int frameEventCount(int framesAgo) {
         long frame = frames - 1 - framesAgo;
@@ -128,33 +128,6 @@ public final class ThreadTimeline {
         long end = frameEnds[(int) (frame % frameEnds.length)];
         long start = frame == 0 ? 0 : frameEnds[(int) ((frame - 1) % frameEnds.length)];
         return written - start > capacity ? -1 : (int) (end - start);
-    }
-
-    /**
-     * Copies the {@link #frameEventCount} events of the frame {@code framesAgo} frames back into the arrays from
-     * index 0, oldest first, as {@link #forEachEvent} visits them, array by array (a spike keeps its frame's events
-     * so, inside update()). The arrays must hold that many.
-     *
-     * @return the number of events copied, or -1, copying nothing, when that frame is not (completely) held
-     */
-    public int copyFrame(int framesAgo, int[] zoneIds, boolean[] beginFlags, long[] nanos) {
-        int count = frameEventCount(framesAgo);
-        if (count <= 0) {
-            return count;
-        }
-        long end = frameEnds[(int) ((frames - 1 - framesAgo) % frameEnds.length)];
-        int from = (int) (end - count) & mask;
-        int first = Math.min(count, capacity - from);
-        System.arraycopy(times, from, nanos, 0, first);
-        if (count > first) {
-            System.arraycopy(times, 0, nanos, first, count - first);
-        }
-        for (int e = 0; e < count; e++) {
-            int word = words[(from + e) & mask];
-            zoneIds[e] = EventCodes.payload(word);
-            beginFlags[e] = EventCodes.kind(word) == EventCodes.BEGIN;
-        }
-        return count;
     }
 
     /**

@@ -6,7 +6,8 @@ import java.util.Arrays;
  * One recorded frame's timeline, built for a reader by {@link Profiler#loadTimeline(long, TimelineFrame)}: the
  * frame's bounds on the profiler's clock, one lane per thread, and per lane its bars in start order (a parent before
  * its children), each with its zone, nesting depth (0 = outermost), start, end, self time (its duration less its
- * children's) and its parent bar. A reusable container: refilling it allocates only while it grows to the largest frame seen.
+ * children's) and its parent bar. A reusable container: refilling it allocates only while it grows to the largest
+ * frame seen.
  *
  * <p>Lanes are the threads that recorded in the frame, in the order the profiler first saw them, then a
  * {@code <gpu>} lane with the GPU zones that ran during the frame's window once they have arrived

@@ -66,7 +66,6 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
 
     // The frame being recorded.
     private boolean building;
-    private long buildEnd;
 
     // Building a frame's <gpu> lane (load): the bars of one GPU frame go into dest, their open ones on this stack.
     private TimelineFrame gpuDest;
@@ -246,7 +245,6 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
         frameLaneCount[fi] = 0;
         isFrozen[fi] = false;
         building = true;
-        buildEnd = end;
     }
 
     /** Ends the frame begun last: it becomes loadable. */
