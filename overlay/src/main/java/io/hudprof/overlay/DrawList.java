@@ -68,6 +68,20 @@ final class DrawList implements AutoCloseable {
     /** Whether the last command has the current clip and texture (checked once per change, not once per quad). */
     private boolean commandCurrent;
 
+    /**
+     * The opaque rectangles drawn so far this frame (x0, y0, x1, y1, clipped), in draw order: where the HUD's pixels
+     * do not depend on the game under it, so a copy of them can be put back over a later frame ({@link #selfContained}).
+     */
+    private int[] covers = new int[4 * 16];
+    private int coverCount;
+    /** Whether something blended was drawn where no opaque rectangle drawn before it covers every pixel. */
+    private boolean overGame;
+    /** Glyph quads' extent about the pen and baseline, over every glyph of the atlas: a string's bounds. */
+    private int inkLeft;
+    private int inkRight;
+    private int inkTop;
+    private int inkBottom;
+
     private final int[] clipStack = new int[4 * MAX_CLIP_DEPTH];
     private int clipDepth;
     private int framebufferWidth;
@@ -100,6 +114,18 @@ final class DrawList implements AutoCloseable {
         this.font = font;
         whiteU = unorm(font.whiteU());
         whiteV = unorm(font.whiteV());
+        inkLeft = 0;
+        inkRight = font.cellWidth();
+        inkTop = -font.ascent();
+        inkBottom = 0;
+        for (int g = 0; g < glyphInk.length; g++) {
+            if (font.hasQuad(g)) {
+                inkLeft = Math.min(inkLeft, font.left(g));
+                inkRight = Math.max(inkRight, font.right(g));
+                inkTop = Math.min(inkTop, font.top(g));
+                inkBottom = Math.max(inkBottom, font.bottom(g));
+            }
+        }
         for (int g = 0; g < glyphInk.length; g++) {
             glyphInk[g] = font.hasQuad(g);
             glyphEdges[g * 4] = font.left(g);
@@ -126,6 +152,8 @@ final class DrawList implements AutoCloseable {
         texture = null;
         opaque = false;
         commandCurrent = false;
+        coverCount = 0;
+        overGame = false;
         clipDepth = 1;
         clipStack[0] = 0;
         clipStack[1] = 0;
@@ -209,6 +237,7 @@ final class DrawList implements AutoCloseable {
             commandCurrent = false;
         }
         quad(pixel(x0), pixel(y0), pixel(x1), pixel(y1), whiteU, whiteV, whiteU, whiteV, rgba);
+        addCover(pixel(x0), pixel(y0), pixel(x1), pixel(y1));
     }
 
     /** What follows is blended. */
@@ -226,7 +255,14 @@ final class DrawList implements AutoCloseable {
         }
         atlas();
         blended();
-        quad(pixel(x0), pixel(y0), pixel(x1), pixel(y1), whiteU, whiteV, whiteU, whiteV, rgba);
+        int left = pixel(x0);
+        int top = pixel(y0);
+        int right = pixel(x1);
+        int bottom = pixel(y1);
+        quad(left, top, right, bottom, whiteU, whiteV, whiteU, whiteV, rgba);
+        if (!overGame) {
+            checkCovered(left, top, right, bottom);
+        }
     }
 
     /** The outline of a rectangle, {@code thickness} pixels wide, inside its bounds. */
@@ -258,6 +294,11 @@ final class DrawList implements AutoCloseable {
         float w = image.width();
         quad(x, y, x + (u1 - u0), y + image.height(), unorm(u0 / w), (short) 0, unorm(u1 / w), (short) -1,
                 0xFFFFFFFF);
+        if (opaque) {
+            addCover(x, y, x + (u1 - u0), y + image.height());
+        } else if (!overGame) {
+            checkCovered(x, y, x + (u1 - u0), y + image.height());
+        }
     }
 
     /** What follows samples the font atlas. */
@@ -324,12 +365,109 @@ final class DrawList implements AutoCloseable {
         int written = (int) ((at - first) / QUAD_BYTES);
         quadCount += written;
         commandQuads[commandCount - 1] += written;
+        if (written > 0 && !overGame) {
+            // The string's bounds, from any glyph's reach: a conservative box around the quads just written.
+            int startX = pixel(x);
+            checkCovered(startX + inkLeft, baseline + inkTop, penX - cell + inkRight, baseline + inkBottom);
+        }
         return penX;
     }
 
     /** Text of a whole sequence; see {@link #text(float, float, CharSequence, int, int, int)}. */
     float text(float x, float y, CharSequence chars, int rgba) {
         return text(x, y, chars, 0, chars.length(), rgba);
+    }
+
+    /** Records an opaque rectangle, clipped to the current clip, as a cover ({@link #coverCount}). */
+    private void addCover(int x0, int y0, int x1, int y1) {
+        int clip = (clipDepth - 1) * 4;
+        int left = Math.max(x0, clipStack[clip]);
+        int top = Math.max(y0, clipStack[clip + 1]);
+        int right = Math.min(x1, clipStack[clip + 2]);
+        int bottom = Math.min(y1, clipStack[clip + 3]);
+        if (right <= left || bottom <= top) {
+            return;
+        }
+        for (int c = 0; c < coverCount; c++) {
+            int at = c * 4;
+            if (covers[at] <= left && covers[at + 1] <= top && covers[at + 2] >= right && covers[at + 3] >= bottom) {
+                return;
+            }
+        }
+        if (coverCount * 4 == covers.length) {
+            covers = java.util.Arrays.copyOf(covers, covers.length * 2);
+        }
+        int at = coverCount * 4;
+        covers[at] = left;
+        covers[at + 1] = top;
+        covers[at + 2] = right;
+        covers[at + 3] = bottom;
+        coverCount++;
+    }
+
+    /** Notes a blended quad (its bounds, clipped) that the covers drawn before it leave partly over the game. */
+    private void checkCovered(int x0, int y0, int x1, int y1) {
+        int clip = (clipDepth - 1) * 4;
+        int left = Math.max(x0, clipStack[clip]);
+        int top = Math.max(y0, clipStack[clip + 1]);
+        int right = Math.min(x1, clipStack[clip + 2]);
+        int bottom = Math.min(y1, clipStack[clip + 3]);
+        if (!covered(left, top, right, bottom, 0, 0)) {
+            overGame = true;
+        }
+    }
+
+    /**
+     * Whether the union of covers {@code from..} holds every pixel of the box: the first cover that meets the box
+     * either holds it or leaves up to four pieces, each checked against the covers after it. Deeper than a few splits
+     * it answers no (a conservative answer: the HUD is then drawn as a whole, see {@link #selfContained}).
+     */
+    private boolean covered(int x0, int y0, int x1, int y1, int from, int depth) {
+        if (x1 <= x0 || y1 <= y0) {
+            return true;
+        }
+        for (int c = from; c < coverCount; c++) {
+            int at = c * 4;
+            int cx0 = covers[at];
+            int cy0 = covers[at + 1];
+            int cx1 = covers[at + 2];
+            int cy1 = covers[at + 3];
+            if (cx1 <= x0 || cx0 >= x1 || cy1 <= y0 || cy0 >= y1) {
+                continue;
+            }
+            if (cx0 <= x0 && cy0 <= y0 && cx1 >= x1 && cy1 >= y1) {
+                return true;
+            }
+            if (depth == 6) {
+                return false;
+            }
+            int midTop = Math.max(y0, cy0);
+            int midBottom = Math.min(y1, cy1);
+            return covered(x0, y0, x1, midTop, c + 1, depth + 1)
+                    && covered(x0, midBottom, x1, y1, c + 1, depth + 1)
+                    && covered(x0, midTop, Math.max(x0, cx0), midBottom, c + 1, depth + 1)
+                    && covered(Math.min(x1, cx1), midTop, x1, midBottom, c + 1, depth + 1);
+        }
+        return false;
+    }
+
+    /**
+     * Whether every pixel this frame draws lies in an opaque rectangle drawn no later than what covers it: then the
+     * frame's pixels inside its {@linkplain #coverCount covers} are the same over any game, and a copy of them is the
+     * whole HUD. False with translucent panels, or when anything blended reaches past the opaque panels.
+     */
+    boolean selfContained() {
+        return !overGame && coverCount > 0;
+    }
+
+    /** Opaque rectangles this frame drew (clipped, none inside another drawn before it). */
+    int coverCount() {
+        return coverCount;
+    }
+
+    /** Cover {@code c}'s edge: {@code which} 0..3 is x0, y0, x1, y1 in top-left pixel coordinates. */
+    int cover(int c, int which) {
+        return covers[c * 4 + which];
     }
 
     /** A texture coordinate in 0..1 as a normalised unsigned short (its bits, in a signed Java short). */
@@ -356,14 +494,19 @@ final class DrawList implements AutoCloseable {
         }
         // Raw stores: grow() already guaranteed the room, so ByteBuffer's per-put bounds checks are redundant (they
         // were most of the draw list's cost).
-        long at = base + (long) quadCount * QUAD_BYTES;
+        putQuad(base + (long) quadCount * QUAD_BYTES, left, top, right, bottom, s0, t0, s1, t1, rgba);
+        quadCount++;
+        commandQuads[commandCount - 1]++;
+    }
+
+    /** Writes one quad's four vertices at native address {@code at} in this list's vertex format. */
+    static void putQuad(long at, int left, int top, int right, int bottom, short s0, short t0, short s1, short t1,
+                        int rgba) {
         int color = LITTLE_ENDIAN ? Integer.reverseBytes(rgba) : rgba;
         putVertex(at, left, top, s0, t0, color);
         putVertex(at + VERTEX_BYTES, right, top, s1, t0, color);
         putVertex(at + 2 * VERTEX_BYTES, right, bottom, s1, t1, color);
         putVertex(at + 3 * VERTEX_BYTES, left, bottom, s0, t1, color);
-        quadCount++;
-        commandQuads[commandCount - 1]++;
     }
 
     private static void putVertex(long at, int x, int y, short s, short t, int color) {

@@ -95,6 +95,12 @@ final class DrawListRenderer implements AutoCloseable {
     private HudImage[] images = new HudImage[2];
     private int imageCount;
     private long lastUploadBytes;
+    /** The HUD's pixels between refreshes, and the buffer of the quads that copy them back. */
+    private final HudCache cache;
+    private int compositeBuffer;
+    /** Whether the cache holds the pixels of the list generation {@code cacheGeneration} (the last one rendered). */
+    private boolean cacheHeld;
+    private int cacheGeneration;
 
     /**
      * Creates the GL objects in the current context, whose {@code support} says it can draw. Leaves the game's GL
@@ -105,6 +111,7 @@ final class DrawListRenderer implements AutoCloseable {
             throw new IllegalArgumentException(support.whyNotDrawing());
         }
         this.support = support;
+        this.cache = new HudCache(support);
         state = new GlStateGuard(support);
         state.save();
         ShaderProgram loaded = null;
@@ -140,6 +147,7 @@ final class DrawListRenderer implements AutoCloseable {
             }
             state.restore();
             state.close();
+            cache.close();
             throw e;
         }
         // The constructor, too, must leave the game's state as it found it.
@@ -196,8 +204,18 @@ final class DrawListRenderer implements AutoCloseable {
      * number of draw calls issued (one per command). Does nothing for an empty list or a 0×0 framebuffer.
      */
     int render(DrawList list) {
+        return render(list, false);
+    }
+
+    /**
+     * {@link #render(DrawList)}; with {@code keep}, a {@linkplain DrawList#selfContained self-contained} list in a
+     * context with framebuffer objects is drawn into the {@link HudCache} instead and its panel rectangles copied from
+     * there over the game, so {@link #replay} can show the same pixels again with one draw call.
+     */
+    int render(DrawList list, boolean keep) {
         int width = list.framebufferWidth();
         int height = list.framebufferHeight();
+        cacheHeld = false;
         if (width <= 0 || height <= 0 || list.indexCount() == 0) {
             lastDrawCalls = 0;
             return 0;
@@ -207,19 +225,71 @@ final class DrawListRenderer implements AutoCloseable {
             state.applyOverlayState(width, height);
             glUseProgram(program.id());
             glUniform2f(framebufferSizeUniform, width, height);
-            int slot = vertexSlot(list);
-            if (support.legacy()) {
-                // No vertex array of its own: vertex array 0 (the guard bound it and saved its attributes) gets the
-                // overlay's buffers and pointers for this draw.
-                glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
-                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffers[slot]);
-                setAttributePointers();
+            int calls;
+            if (keep && list.selfContained() && cache.ready(width, height)) {
+                int game = cache.bind();
+                try {
+                    calls = drawCommands(list, false);
+                } finally {
+                    cache.unbind(game);
+                }
+                cache.layOut(list);
+                uploadComposite();
+                calls += drawComposite(width, height);
+                cacheHeld = true;
+                cacheGeneration = list.generation();
             } else {
-                glBindVertexArray(vertexArray);
-                glBindBuffer(GL_ARRAY_BUFFER, vertexBuffers[slot]);
-                // The overlay's own vertex array: its attributes now read this frame's buffer of the ring.
-                setAttributePointers();
+                calls = drawCommands(list, false);
             }
+            lastDrawCalls = calls;
+            return calls;
+        } finally {
+            state.restore();
+        }
+    }
+
+    /**
+     * Shows the last rendered list again over the game, uploading nothing: its panel rectangles copied from the
+     * {@link HudCache} when the last {@link #render(DrawList, boolean)} kept it there, else the list's commands drawn
+     * again from the vertex buffer that holds them. {@code list} must be the list last rendered, unchanged.
+     */
+    int replay(DrawList list) {
+        int width = list.framebufferWidth();
+        int height = list.framebufferHeight();
+        if (width <= 0 || height <= 0 || list.indexCount() == 0 || list.generation() != renderedGeneration) {
+            lastDrawCalls = 0;
+            return 0;
+        }
+        state.save();
+        try {
+            state.applyOverlayState(width, height);
+            glUseProgram(program.id());
+            glUniform2f(framebufferSizeUniform, width, height);
+            boolean copy = cacheHeld && cacheGeneration == list.generation() && cache.width() == width
+                    && cache.height() == height;
+            lastUploadBytes = 0;
+            lastDrawCalls = copy ? drawComposite(width, height) : drawCommands(list, true);
+            return lastDrawCalls;
+        } finally {
+            state.restore();
+        }
+    }
+
+    /** Whether the last {@link #render(DrawList, boolean)} kept the HUD's pixels in the cache. */
+    boolean cacheHeld() {
+        return cacheHeld;
+    }
+
+    /**
+     * Issues the list's draw calls into the bound framebuffer, the overlay's state applied. {@code again}: the list
+     * was drawn before and nothing changed, so nothing is uploaded and the buffers and textures it used are drawn from.
+     */
+    private int drawCommands(DrawList list, boolean again) {
+        int height = list.framebufferHeight();
+        int slot = again ? (list.generation() - 1 + DrawList.RING) % DrawList.RING : vertexSlot(list);
+        bindVertices(vertexBuffers[slot]);
+        int textureSlot = (again ? frames - 1 + HudImage.TEXTURES : frames) % HudImage.TEXTURES;
+        if (!again) {
             uploadVertices(list, slot);
             ensureIndices(list.quadCount());
             long imageBytes = 0;
@@ -230,46 +300,80 @@ final class DrawListRenderer implements AutoCloseable {
                 }
             }
             lastUploadBytes += imageBytes;
-            int calls = 0;
-            int boundTexture = -1;
-            boolean blending = true;
-            for (int c = 0; c < list.commandCount(); c++) {
-                int count = list.commandIndexCount(c);
-                int x0 = list.commandClip(c, 0);
-                int y0 = list.commandClip(c, 1);
-                int x1 = list.commandClip(c, 2);
-                int y1 = list.commandClip(c, 3);
-                if (count == 0 || x1 <= x0 || y1 <= y0) {
-                    continue;
-                }
-                HudImage image = list.commandImage(c);
-                int texture = image == null ? atlasTexture : image.textures[frames % HudImage.TEXTURES];
-                if (texture != boundTexture) {
-                    glBindTexture(GL_TEXTURE_2D, texture);
-                    glUniform1f(imageUniform, image == null ? 0f : 1f);
-                    boundTexture = texture;
-                }
-                boolean opaque = list.commandOpaque(c);
-                if (opaque == blending) {
-                    // Opaque panels and pictures are written, not blended: on a software rasteriser half the cost.
-                    if (opaque) {
-                        glDisable(GL_BLEND);
-                    } else {
-                        glEnable(GL_BLEND);
-                    }
-                    blending = !opaque;
-                }
-                // The draw list's clip is top-left based; GL's scissor box is bottom-left based.
-                glScissor(x0, height - y1, x1 - x0, y1 - y0);
-                glDrawElements(GL_TRIANGLES, count, GL_UNSIGNED_INT, (long) list.commandFirstIndex(c) * DrawList.INDEX_BYTES);
-                calls++;
-            }
-            lastDrawCalls = calls;
-            frames++;
-            return calls;
-        } finally {
-            state.restore();
         }
+        int calls = 0;
+        int boundTexture = -1;
+        boolean blending = true;
+        for (int c = 0; c < list.commandCount(); c++) {
+            int count = list.commandIndexCount(c);
+            int x0 = list.commandClip(c, 0);
+            int y0 = list.commandClip(c, 1);
+            int x1 = list.commandClip(c, 2);
+            int y1 = list.commandClip(c, 3);
+            if (count == 0 || x1 <= x0 || y1 <= y0) {
+                continue;
+            }
+            HudImage image = list.commandImage(c);
+            int texture = image == null ? atlasTexture : image.textures[textureSlot];
+            if (texture != boundTexture) {
+                glBindTexture(GL_TEXTURE_2D, texture);
+                glUniform1f(imageUniform, image == null ? 0f : 1f);
+                boundTexture = texture;
+            }
+            boolean opaque = list.commandOpaque(c);
+            if (opaque == blending) {
+                // Opaque panels and pictures are written, not blended: on a software rasteriser half the cost.
+                if (opaque) {
+                    glDisable(GL_BLEND);
+                } else {
+                    glEnable(GL_BLEND);
+                }
+                blending = !opaque;
+            }
+            // The draw list's clip is top-left based; GL's scissor box is bottom-left based.
+            glScissor(x0, height - y1, x1 - x0, y1 - y0);
+            glDrawElements(GL_TRIANGLES, count, GL_UNSIGNED_INT, (long) list.commandFirstIndex(c) * DrawList.INDEX_BYTES);
+            calls++;
+        }
+        if (!again) {
+            frames++;
+        }
+        return calls;
+    }
+
+    /** Makes {@code buffer} the one the overlay's three attributes read, with the static quad indices. */
+    private void bindVertices(int buffer) {
+        if (support.legacy()) {
+            // No vertex array of its own: vertex array 0 (the guard bound it and saved its attributes) gets the
+            // overlay's buffers and pointers for this draw.
+            glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indexBuffer);
+        } else {
+            glBindVertexArray(vertexArray);
+        }
+        glBindBuffer(GL_ARRAY_BUFFER, buffer);
+        // The attributes now read this buffer (the overlay's own vertex array on the modern path).
+        setAttributePointers();
+    }
+
+    /** Uploads the cache's composite quads (at a refresh: a few hundred bytes) into their own buffer. */
+    private void uploadComposite() {
+        if (compositeBuffer == 0) {
+            compositeBuffer = glGenBuffers();
+        }
+        glBindBuffer(GL_ARRAY_BUFFER, compositeBuffer);
+        glBufferData(GL_ARRAY_BUFFER, cache.quadBytes(), GL_DYNAMIC_DRAW);
+        lastUploadBytes += (long) cache.quadCount() * DrawList.QUAD_BYTES;
+    }
+
+    /** Copies the cache's panel rectangles over the bound framebuffer: one unblended draw of textured quads. */
+    private int drawComposite(int width, int height) {
+        bindVertices(compositeBuffer);
+        glDisable(GL_BLEND);
+        glBindTexture(GL_TEXTURE_2D, cache.texture());
+        glUniform1f(imageUniform, 1f);
+        glScissor(0, 0, width, height);
+        glDrawElements(GL_TRIANGLES, cache.quadCount() * 6, GL_UNSIGNED_INT, 0L);
+        return 1;
     }
 
     /**
@@ -406,6 +510,11 @@ final class DrawListRenderer implements AutoCloseable {
     }
 
     private void deleteObjects() {
+        if (compositeBuffer != 0) {
+            glDeleteBuffers(compositeBuffer);
+            compositeBuffer = 0;
+        }
+        cacheHeld = false;
         if (vertexArray != 0) {
             glDeleteVertexArrays(vertexArray);
             vertexArray = 0;
@@ -442,6 +551,7 @@ final class DrawListRenderer implements AutoCloseable {
     @Override
     public void close() {
         deleteObjects();
+        cache.close();
         program.delete();
         state.close();
     }

@@ -43,6 +43,12 @@ final class GlSupport {
     final boolean attribDivisors;
     /** Integer attributes exist (3.0); the legacy path restores them with {@code glVertexAttribIPointer}. */
     final boolean integerAttribs;
+    /**
+     * Framebuffer objects with separate draw and read bindings exist (3.0 or ARB_framebuffer_object, whose entry
+     * points are 3.0's): the HUD can keep its pixels off screen between refreshes ({@code HudCache}). EXT_framebuffer_object
+     * alone has one binding for both, so it is not used.
+     */
+    final boolean framebufferObjects;
     final String version;
 
     private GlSupport(GLCapabilities caps) {
@@ -53,6 +59,7 @@ final class GlSupport {
         primitiveRestart = caps.OpenGL31;
         attribDivisors = caps.GL_ARB_instanced_arrays;
         integerAttribs = caps.OpenGL30;
+        framebufferObjects = caps.OpenGL30 || caps.GL_ARB_framebuffer_object;
         if (caps.OpenGL32) {
             path = Path.MODERN;
         } else if (caps.OpenGL21 && !coreProfile) {
@@ -60,6 +67,24 @@ final class GlSupport {
         } else {
             path = Path.NONE;
         }
+    }
+
+    /** The same context's support with framebuffer objects left unused (what a context without them gets). */
+    private GlSupport(GlSupport other) {
+        version = other.version;
+        coreProfile = other.coreProfile;
+        vertexArrays = other.vertexArrays;
+        samplers = other.samplers;
+        primitiveRestart = other.primitiveRestart;
+        attribDivisors = other.attribDivisors;
+        integerAttribs = other.integerAttribs;
+        framebufferObjects = false;
+        path = other.path;
+    }
+
+    /** This support without framebuffer objects: tests take the path of a context that lacks them. */
+    GlSupport withoutFramebufferObjects() {
+        return new GlSupport(this);
     }
 
     /** Reads the current context; {@code caps} must be the current context's capabilities. */

@@ -65,6 +65,8 @@ public final class HudControls {
     private Path captureDir;
     private CaptureWriter capture;
     private CompletableFuture<Path> lastCapture;
+    /** Input events the HUD used (keys, mouse), counted: a refreshing HUD redraws on the next frame after one. */
+    private long inputs;
 
     HudControls(Profiler profiler, OverlayConfig config) {
         this.profiler = profiler;
@@ -73,6 +75,16 @@ public final class HudControls {
         // The distribution columns and the histogram panel read the per-frame values this plugs in.
         ZoneDistributions.attach(profiler);
         this.pageRows = config.visibleRows;
+    }
+
+    /** Counts an input event the HUD used, so a HUD that redraws at a set rate redraws on the next frame. */
+    void touched() {
+        inputs++;
+    }
+
+    /** Input events the HUD used so far ({@link #touched}, {@link #perform}). */
+    long inputs() {
+        return inputs;
     }
 
     /**
@@ -85,6 +97,7 @@ public final class HudControls {
 
     /** Performs one action; the key router and other input systems funnel through here. */
     public void perform(HudAction action) {
+        inputs++;
         if (view.timeline.focused() && performOnTimeline(action)) {
             return;
         }

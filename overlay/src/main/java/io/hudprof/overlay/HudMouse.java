@@ -73,6 +73,8 @@ public final class HudMouse {
     private Target lastClickTarget = Target.NONE;
     private int lastClickId = -1;
     private long lastClickNanos;
+    /** Whether the last move was over a panel or a drag: moving off it clears the hover, a change to show. */
+    private boolean lastMoveUsed;
 
     HudMouse(HudFrame hud, HudControls controls, Profiler profiler) {
         this.hud = hud;
@@ -82,6 +84,16 @@ public final class HudMouse {
 
     /** The pointer moved to framebuffer pixel (x, y). */
     public boolean moved(double px, double py) {
+        boolean used = move(px, py);
+        if (used || lastMoveUsed) {
+            // Over a panel (hover, drag) or just off one (the hover cleared): what the HUD shows changed.
+            controls.touched();
+        }
+        lastMoveUsed = used;
+        return used;
+    }
+
+    private boolean move(double px, double py) {
         x = (int) Math.floor(px);
         y = (int) Math.floor(py);
         if (!controls.view().visible()) {
@@ -108,6 +120,7 @@ public final class HudMouse {
 
     /** The pointer left the window: nothing is hovered. */
     public void left() {
+        controls.touched();
         clearHover();
         x = -1;
         y = -1;
@@ -134,6 +147,14 @@ public final class HudMouse {
 
     /** As {@link #button(int, boolean)}, at a given time (for double-clicks), in {@code System.nanoTime} units. */
     public boolean button(int button, boolean pressed, long nanos) {
+        boolean used = buttonEvent(button, pressed, nanos);
+        if (used) {
+            controls.touched();
+        }
+        return used;
+    }
+
+    private boolean buttonEvent(int button, boolean pressed, long nanos) {
         int b = button < 0 || button >= BUTTONS ? BUTTONS - 1 : button;
         if (!pressed) {
             boolean used = pressUsed[b];
@@ -159,6 +180,7 @@ public final class HudMouse {
         if (!controls.view().visible() || dy == 0) {
             return false;
         }
+        controls.touched();
         switch (over()) {
             case REPORT -> controls.scrollReport(dy > 0 ? -WHEEL_ROWS : WHEEL_ROWS);
             case GRAPH -> {

@@ -46,6 +46,14 @@ public final class KeyRouter {
      * overlay consumed it and the game must not see it.
      */
     public boolean onKey(int key, int action, int mods) {
+        boolean consumed = route(key, action, mods);
+        if (consumed) {
+            controls.touched();
+        }
+        return consumed;
+    }
+
+    private boolean route(int key, int action, int mods) {
         if (key < 0 || key > GLFW_KEY_LAST) {
             return false;
         }
@@ -115,6 +123,7 @@ public final class KeyRouter {
             return true;
         }
         controls.searchType(codePoint);
+        controls.touched();
         return true;
     }
 

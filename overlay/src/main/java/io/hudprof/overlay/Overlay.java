@@ -46,6 +46,10 @@ public final class Overlay implements AutoCloseable {
     private final boolean selfProfiling;
     private final DrawList drawList;
     private final DrawListRenderer renderer;
+    /** When the shown HUD redraws its content; between refreshes the renderer shows the last one again. */
+    private final HudRefresh refresh;
+    /** Whether a refresh keeps the HUD's pixels off screen for the frames after it (not when every frame refreshes). */
+    private final boolean keepsPixels;
     private FontAtlas font;
     private GlfwKeyChain keyChain;
     private GlfwMouseChain mouseChain;
@@ -72,6 +76,8 @@ public final class Overlay implements AutoCloseable {
         this.frame = new HudFrame(profiler, config, drawList, null);
         this.controls = frame.controls();
         this.keys = new KeyRouter(config.keys, controls);
+        this.refresh = new HudRefresh(config.refreshNanos, profiler, controls);
+        this.keepsPixels = config.refreshNanos > 0;
         this.stateFile = config.stateFile == null ? null : new HudStateFile(config.stateFile);
         if (stateFile != null) {
             stateFile.load(controls.view());
@@ -104,7 +110,14 @@ public final class Overlay implements AutoCloseable {
         if (profiler == null) {
             throw new IllegalArgumentException("profiler is null: pass the Profiler the game updates each frame");
         }
-        GlSupport gl = GlSupport.current();
+        return create(profiler, config, GlSupport.current());
+    }
+
+    /** {@link #create(Profiler, OverlayConfig)} for a context whose support was read already (tests narrow it). */
+    static Overlay create(Profiler profiler, OverlayConfig config, GlSupport gl) {
+        if (profiler == null) {
+            throw new IllegalArgumentException("profiler is null: pass the Profiler the game updates each frame");
+        }
         if (!gl.canDraw()) {
             System.getLogger("io.hudprof.overlay").log(System.Logger.Level.WARNING, gl.whyNotDrawing());
         }
@@ -173,7 +186,10 @@ public final class Overlay implements AutoCloseable {
 
     /**
      * Draws the HUD over the framebuffer the game has bound, of the given size in pixels (GLFW's framebuffer size,
-     * not the window size). Does nothing while hidden or when the framebuffer is 0×0 (a minimised window).
+     * not the window size). Does nothing while hidden or when the framebuffer is 0×0 (a minimised window). The
+     * report, the draw list and the HUD's rasterising happen only when a refresh is due
+     * ({@link OverlayConfig.Builder#refreshInterval}); other frames show the last refresh again, copied from an
+     * off-screen framebuffer where the panels are opaque, else drawn again from its kept draw list.
      */
     public void render(int framebufferWidth, int framebufferHeight) {
         if (closed) {
@@ -183,20 +199,36 @@ public final class Overlay implements AutoCloseable {
             saveWhenSettled();
         }
         collectGpu();
-        if (renderer == null || !frame.build(framebufferWidth, framebufferHeight)) {
+        if (renderer == null || !controls.view().visible() || framebufferWidth <= 0 || framebufferHeight <= 0) {
+            refresh.forget();
+            lastDrawCalls = 0;
+            return;
+        }
+        boolean due = refresh.due(framebufferWidth, framebufferHeight);
+        if (due && !frame.build(framebufferWidth, framebufferHeight)) {
             lastDrawCalls = 0;
             return;
         }
         if (!selfProfiling) {
-            lastDrawCalls = renderer.render(drawList);
+            lastDrawCalls = due ? renderer.render(drawList, keepsPixels) : renderer.replay(drawList);
             return;
         }
         SelfZones.HUD_SUBMIT.begin();
         try {
-            lastDrawCalls = renderer.render(drawList);
+            lastDrawCalls = due ? renderer.render(drawList, keepsPixels) : renderer.replay(drawList);
         } finally {
             SelfZones.HUD_SUBMIT.end();
         }
+    }
+
+    /** When the HUD redraws its content, and how many frames did so or showed the last refresh again. */
+    HudRefresh refresh() {
+        return refresh;
+    }
+
+    /** Whether the last refresh drew into the off-screen copy that the frames after it put back. */
+    boolean pixelsKept() {
+        return renderer != null && renderer.cacheHeld();
     }
 
     /**
@@ -239,6 +271,7 @@ public final class Overlay implements AutoCloseable {
             throw new IllegalArgumentException("content scale must be within 0.5..4: " + scale);
         }
         frame.contentScale(scale);
+        refresh.forget();
         int pixels = config.fontPixels(scale);
         if (renderer != null && pixels != font.pixelHeight()) {
             FontAtlas rebaked = FontAtlas.bake(FontAtlas.DEFAULT_FONT, pixels);

@@ -9,6 +9,10 @@ import io.hudprof.stats.text.ReportCells;
  * display) so the HUD looks the same everywhere and the font is baked at the size it is shown.
  */
 public final class OverlayConfig {
+    /** The default {@link Builder#refreshInterval}: 100 ms. */
+    static final long DEFAULT_REFRESH_NANOS = 100_000_000L;
+    private static final java.time.Duration MAX_REFRESH = java.time.Duration.ofSeconds(10);
+
     final KeyBindings keys;
     final boolean startVisible;
     final float scale;
@@ -34,6 +38,8 @@ public final class OverlayConfig {
     final boolean helpVisible;
     /** Whether the views' backgrounds are opaque, drawn without blending ({@link Builder#opaquePanels}). */
     final boolean opaquePanels;
+    /** How often a shown HUD redraws its content, in nanoseconds ({@link Builder#refreshInterval}); 0: every frame. */
+    final long refreshNanos;
     /** Whether the overlay creates a {@link GpuTimer} when the game has not installed a GPU backend. */
     final boolean gpuTiming;
     final double categoryAverageSeconds;
@@ -65,6 +71,7 @@ public final class OverlayConfig {
         graphUnitsHz = b.graphUnitsHz;
         helpVisible = b.helpVisible;
         opaquePanels = b.opaquePanels;
+        refreshNanos = b.refreshNanos;
         gpuTiming = b.gpuTiming;
         categoryAverageSeconds = b.categoryAverageSeconds;
         categoriesShown = b.categoriesShown;
@@ -84,6 +91,11 @@ public final class OverlayConfig {
     /** The key bindings. */
     public KeyBindings keys() {
         return keys;
+    }
+
+    /** How often a shown HUD redraws its content ({@link Builder#refreshInterval}); zero: every frame. */
+    public java.time.Duration refreshInterval() {
+        return java.time.Duration.ofNanos(refreshNanos);
     }
 
     /** Target frame rate for the graph's guide lines, in Hz. */
@@ -125,6 +137,7 @@ public final class OverlayConfig {
         private boolean graphUnitsHz;
         private boolean helpVisible;
         private boolean opaquePanels = true;
+        private long refreshNanos = DEFAULT_REFRESH_NANOS;
         private boolean gpuTiming = true;
         private double categoryAverageSeconds = 3.0;
         private boolean categoriesShown;
@@ -312,6 +325,25 @@ public final class OverlayConfig {
          */
         public Builder opaquePanels(boolean opaque) {
             this.opaquePanels = opaque;
+            return this;
+        }
+
+        /**
+         * How often the shown HUD redraws its content (default 100 ms; {@link java.time.Duration#ZERO}: every frame).
+         * Between refreshes each frame shows the last refreshed HUD again: its report, draw list and rasterising are
+         * skipped, and with {@link #opaquePanels opaque panels} its pixels are put back from an off-screen copy, one
+         * opaque quad per panel, so a software rasteriser pays a copy instead of the HUD's glyphs. Any key or mouse
+         * action the HUD uses, a change of what it shows (pause, scrub, a panel moved), a new framebuffer size and
+         * showing it refresh it on the next frame. Numbers changing 60 times a second cannot be read anyway
+         * (MangoHud refreshes its numbers every 500 ms by default). Timed on the profiler's clock at its frame
+         * boundaries; at most 10 s.
+         */
+        public Builder refreshInterval(java.time.Duration interval) {
+            if (interval == null || interval.isNegative() || interval.compareTo(MAX_REFRESH) > 0) {
+                throw new IllegalArgumentException("refreshInterval must be within 0..10 s (0: redraw every frame): "
+                        + interval);
+            }
+            this.refreshNanos = interval.toNanos();
             return this;
         }
 
