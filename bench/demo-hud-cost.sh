@@ -7,7 +7,9 @@
 #   bash bench/demo-hud-cost.sh [ROUNDS] [FRAMES]        (default 7 rounds of 600 frames)
 #
 # DEMO_CONFIGS="off hidden shown translucent" adds the HUD shown with translucent panels (--translucent-hud, the look
-# before opaque panels became the default) to the rotation.
+# before opaque panels became the default) to the rotation; "shown0" the HUD shown and redrawn every frame
+# (--hud-refresh-ms 0, as before the refresh interval existed), "shown250" and "shown500" redrawn every 250 or 500 ms
+# ("shown" is the default, 100 ms).
 #
 # Each run is a fresh JVM: --no-vsync --fixed-dt 1/60 --frames FRAMES --size 1280x720, seed 1. A run's figure is its
 # median frame time after the first quarter of its frames (the demo's "frame times" line, FrameTimes). Printed:
@@ -47,6 +49,9 @@ declare -A args=(
   [hidden]="io.hudprof.demo.DemoMain"
   [shown]="io.hudprof.demo.DemoMain --hud"
   [translucent]="io.hudprof.demo.DemoMain --hud --translucent-hud"
+  [shown0]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 0"
+  [shown250]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 250"
+  [shown500]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 500"
 )
 read -r -a configs <<<"${DEMO_CONFIGS:-off hidden shown}"
 n=${#configs[@]}

@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.FloatBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -55,14 +56,28 @@ public final class HudCostParts {
             Overlay fiveRows = hud(game, 5, false);
             Overlay opaqueWhole = hud(game, HudScene.ROWS, true, true);
             Overlay opaqueNoGraph = hud(game, HudScene.ROWS, false, true);
+            // The HUD as shipped (opaque, 100 ms), and with an interval no block reaches (10 s on the game's manual
+            // clock of 14 ms a frame): every frame shows the kept copy; a mouse move over the panel each frame
+            // makes every frame a refresh into the copy instead.
+            Overlay shipped = hud(game, HudScene.ROWS, true, true, OverlayConfig.builder().build().refreshInterval());
+            Overlay cachedOpaque = hud(game, HudScene.ROWS, true, true, Duration.ofSeconds(10));
+            Overlay refreshedOpaque = hud(game, HudScene.ROWS, true, true, Duration.ofSeconds(10));
+            Overlay cachedTranslucent = hud(game, HudScene.ROWS, true, false, Duration.ofSeconds(10));
             Calibration calibration = new Calibration(whole);
             String[] names = {"no HUD", "HUD (translucent): 40 rows + 512-frame graph", "HUD (translucent): 40 rows, no graph",
                     "HUD (translucent): 5 rows, no graph", "plain GL: the HUD's area, one translucent layer",
                     "plain GL: " + GLYPH_QUADS + " translucent glyph-sized quads",
                     "plain GL: the HUD's area, one opaque layer (no blending)",
                     "plain GL: " + GLYPH_QUADS + " opaque glyph-sized quads (no blending)",
-                    "HUD, opaque panels: 40 rows + 512-frame graph", "HUD, opaque panels: 40 rows, no graph"};
-            Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null, null, null, opaqueWhole, opaqueNoGraph};
+                    "HUD, opaque panels: 40 rows + 512-frame graph", "HUD, opaque panels: 40 rows, no graph",
+                    "HUD, opaque, refreshed every " + OverlayConfig.defaults().refreshInterval().toMillis() + " ms (the default; 14 ms frames)",
+                    "HUD, opaque: a frame between refreshes (its copy put back)",
+                    "HUD, opaque: a refresh (drawn into the copy, then put back)",
+                    "HUD, translucent: a frame between refreshes (its draw list drawn again)",
+                    "plain GL: the HUD's area copied from a texture, one opaque quad",
+                    "plain GL: the HUD's area copied by glBlitFramebuffer"};
+            Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null, null, null, opaqueWhole, opaqueNoGraph,
+                shipped, cachedOpaque, refreshedOpaque, cachedTranslucent, null, null};
             double[][] frameMs = new double[names.length][rounds];
             double[][] renderMs = new double[names.length][rounds];
             double[][] cpuMs = new double[names.length][rounds];
@@ -78,6 +93,10 @@ public final class HudCostParts {
                         glClearColor(0.2f, 0.25f, 0.3f, 1f);
                         glClear(GL_COLOR_BUFFER_BIT);
                         long before = System.nanoTime();
+                        if (overlays[mode] == refreshedOpaque) {
+                            // Over the panel's title (no row lights up): an input the HUD uses, so it refreshes.
+                            refreshedOpaque.mouse().moved(20 + f % 2, 12);
+                        }
                         if (overlays[mode] != null) {
                             overlays[mode].render(WIDTH, HEIGHT);
                         } else if (mode == 4) {
@@ -88,6 +107,10 @@ public final class HudCostParts {
                             calibration.drawPanels(false);
                         } else if (mode == 7) {
                             calibration.drawGlyphQuads(false);
+                        } else if (mode == 14) {
+                            calibration.copyByQuad();
+                        } else if (mode == 15) {
+                            calibration.copyByBlit();
                         }
                         inRender += System.nanoTime() - before;
                         glfwSwapBuffers(window);
@@ -121,6 +144,10 @@ public final class HudCostParts {
             fiveRows.close();
             opaqueWhole.close();
             opaqueNoGraph.close();
+            shipped.close();
+            cachedOpaque.close();
+            refreshedOpaque.close();
+            cachedTranslucent.close();
         } finally {
             glfwDestroyWindow(window);
             glfwTerminate();
@@ -131,9 +158,15 @@ public final class HudCostParts {
         return hud(game, rows, graph, false);
     }
 
+    /** A HUD drawn afresh every frame (refresh interval 0), as every HUD was before the interval existed. */
     private static Overlay hud(SyntheticGame game, int rows, boolean graph, boolean opaque) {
+        return hud(game, rows, graph, opaque, Duration.ZERO);
+    }
+
+    private static Overlay hud(SyntheticGame game, int rows, boolean graph, boolean opaque, Duration refresh) {
         Overlay overlay = Overlay.create(game.profiler(), OverlayConfig.builder().startVisible(true)
-                .visibleRows(rows).graphMaxColumns(HudScene.FRAMES).opaquePanels(opaque).build());
+                .visibleRows(rows).graphMaxColumns(HudScene.FRAMES).opaquePanels(opaque).refreshInterval(refresh)
+                .build());
         if (!graph) {
             overlay.controls().perform(HudAction.TOGGLE_GRAPH);
         }
@@ -153,6 +186,11 @@ public final class HudCostParts {
         private final int panelVertices;
         private final int glyphVertices;
         final long panelArea;
+        /** The copy's source: a texture as large as the window in a framebuffer object, and its program. */
+        private final int copyProgram;
+        private final int copyTexture;
+        private final int copyFramebuffer;
+        private final int copyRows;
 
         Calibration(Overlay whole) {
             program = link("#version 330 core\nlayout(location = 0) in vec2 position;\nuniform vec2 size;\n"
@@ -177,6 +215,42 @@ public final class HudCostParts {
             glyphBuffer = upload(glyphQuads);
             panelVertices = panelQuads.length / 2;
             glyphVertices = glyphQuads.length / 2;
+            copyRows = rows;
+            copyProgram = link("#version 330 core\nlayout(location = 0) in vec2 position;\nuniform vec2 size;\n"
+                    + "out vec2 uv;\nvoid main() { uv = vec2(position.x / size.x, 1.0 - position.y / size.y);\n"
+                    + "gl_Position = vec4(uv * 2.0 - 1.0, 0.0, 1.0); }\n",
+                    "#version 330 core\nin vec2 uv;\nuniform sampler2D picture;\nout vec4 color;\n"
+                    + "void main() { color = texture(picture, uv); }\n");
+            copyTexture = glGenTextures();
+            glBindTexture(GL_TEXTURE_2D, copyTexture);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, WIDTH, HEIGHT, 0, GL_RGBA, GL_UNSIGNED_BYTE, (ByteBuffer) null);
+            glBindTexture(GL_TEXTURE_2D, 0);
+            copyFramebuffer = glGenFramebuffers();
+            glBindFramebuffer(GL_FRAMEBUFFER, copyFramebuffer);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, copyTexture, 0);
+            glClearColor(0.1f, 0.3f, 0.5f, 1f);
+            glClear(GL_COLOR_BUFFER_BIT);
+            glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        }
+
+        /** The HUD's area from the texture, one opaque quad drawn without blending (what the HUD's copy does). */
+        void copyByQuad() {
+            glUseProgram(copyProgram);
+            glUniform2f(glGetUniformLocation(copyProgram, "size"), WIDTH, HEIGHT);
+            glBindTexture(GL_TEXTURE_2D, copyTexture);
+            draw(panelBuffer, panelVertices, false, copyProgram);
+            glBindTexture(GL_TEXTURE_2D, 0);
+        }
+
+        /** The same area by {@code glBlitFramebuffer} from the texture's framebuffer into the window's. */
+        void copyByBlit() {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, copyFramebuffer);
+            // Rows counted from the top in the window: GL's y runs upwards.
+            glBlitFramebuffer(0, HEIGHT - copyRows, WIDTH, HEIGHT, 0, HEIGHT - copyRows, WIDTH, HEIGHT,
+                    GL_COLOR_BUFFER_BIT, GL_NEAREST);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
         }
 
         /** Pixels the HUD changes over a cleared window. */
@@ -205,6 +279,10 @@ public final class HudCostParts {
         }
 
         private void draw(int buffer, int vertices, boolean blended) {
+            draw(buffer, vertices, blended, program);
+        }
+
+        private void draw(int buffer, int vertices, boolean blended, int program) {
             glUseProgram(program);
             glUniform2f(glGetUniformLocation(program, "size"), WIDTH, HEIGHT);
             glBindVertexArray(vertexArray);
@@ -266,6 +344,9 @@ public final class HudCostParts {
             glDeleteBuffers(glyphBuffer);
             glDeleteVertexArrays(vertexArray);
             glDeleteProgram(program);
+            glDeleteProgram(copyProgram);
+            glDeleteFramebuffers(copyFramebuffer);
+            glDeleteTextures(copyTexture);
         }
     }
 }

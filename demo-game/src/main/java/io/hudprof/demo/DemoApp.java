@@ -154,7 +154,8 @@ final class DemoApp {
              GameInput input = GameInput.install(handle, camera);
              Overlay hud = profiler == null ? null : Overlay.create(profiler, OverlayConfig.builder()
                      .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle))
-                     .gpuTiming(options.gpuTiming).opaquePanels(options.opaqueHud).build())) {
+                     .gpuTiming(options.gpuTiming).opaquePanels(options.opaqueHud)
+                     .refreshInterval(java.time.Duration.ofMillis(options.hudRefreshMillis)).build())) {
             TraceExporter exporter = spikes == null ? null
                     : TraceExporter.of(profiler, spikes.times(), spikes.notes());
             if (hud != null) {

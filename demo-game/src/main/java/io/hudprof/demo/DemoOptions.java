@@ -7,7 +7,7 @@ import java.util.Map;
 /** The demo's command-line options, parsed and checked; see {@link #HELP}. */
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
-            + " [--hud] [--translucent-hud] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
+            + " [--hud] [--translucent-hud] [--hud-refresh-ms N] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
             + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--no-gpu-timing] [--uninstrumented] [--export FILE.json] [--capture FILE.hudprof] [--spike-captures DIR] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
 
     static final String HELP = USAGE + "\n\n"
@@ -26,6 +26,9 @@ final class DemoOptions {
             + "  --hud                 start with the HUD shown\n"
             + "  --translucent-hud     draw the HUD's panels translucent over the game (default opaque, cheaper to\n"
             + "                        rasterise on a software renderer)\n"
+            + "  --hud-refresh-ms N    redraw the HUD's content every N ms of profiler time, showing the last one in\n"
+            + "                        between; any HUD key or mouse action redraws it at once (default 100; 0: every\n"
+            + "                        frame)\n"
             + "  --callgraph ZONE      start the HUD on ZONE's call graph, e.g. Raycast; with --report, also print it\n"
             + "  --keys SCRIPT         press keys at given frames, through the same GLFW key callback as real keys.\n"
             + "                        Comma-separated steps KEY, KEY*COUNT (COUNT presses, one per frame) or\n"
@@ -86,6 +89,8 @@ final class DemoOptions {
     boolean gpuTiming = true;
     /** The HUD's panels opaque ({@code OverlayConfig.opaquePanels}; --translucent-hud turns it off). */
     boolean opaqueHud = true;
+    /** How often the shown HUD redraws its content, in ms ({@code OverlayConfig.refreshInterval}; --hud-refresh-ms). */
+    int hudRefreshMillis = 100;
     boolean uninstrumented;
     boolean help;
     /** --slow: zone name as typed to percent, in the order given; resolved to zones once the game's zones exist. */
@@ -144,6 +149,8 @@ final class DemoOptions {
                 case "--size" -> o.size(value(args, ++i, arg));
                 case "--hud" -> o.hud = true;
                 case "--translucent-hud" -> o.opaqueHud = false;
+                case "--hud-refresh-ms" -> o.hudRefreshMillis = atMost(arg, positive(arg, value(args, ++i, arg), 0),
+                        10_000);
                 case "--callgraph" -> o.callGraph = value(args, ++i, arg);
                 case "--keys" -> o.keys = KeyScript.parse(value(args, ++i, arg));
                 case "--screenshot" -> o.screenshot = png(value(args, ++i, arg));
@@ -201,6 +208,13 @@ final class DemoOptions {
             throw new UsageException(option + " " + text + ": must be at least " + min);
         }
         return (int) n;
+    }
+
+    private static int atMost(String option, int n, int max) throws UsageException {
+        if (n > max) {
+            throw new UsageException(option + " " + n + ": must be at most " + max);
+        }
+        return n;
     }
 
     private static float seconds(String text) throws UsageException {

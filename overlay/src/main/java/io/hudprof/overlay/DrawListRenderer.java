@@ -111,8 +111,8 @@ final class DrawListRenderer implements AutoCloseable {
             throw new IllegalArgumentException(support.whyNotDrawing());
         }
         this.support = support;
-        this.cache = new HudCache(support);
         state = new GlStateGuard(support);
+        this.cache = new HudCache(support, state);
         state.save();
         ShaderProgram loaded = null;
         int sizeUniform;

@@ -60,8 +60,12 @@ final class HudCache implements AutoCloseable {
     private ByteBuffer quads = MemoryUtil.memAlloc(16 * DrawList.QUAD_BYTES);
     private int quadCount;
 
-    HudCache(GlSupport support) {
+    private final GlStateGuard state;
+
+    /** A cache for the renderer whose state guard is {@code state} (it brackets the texture's allocation). */
+    HudCache(GlSupport support, GlStateGuard state) {
         this.supported = support.framebufferObjects;
+        this.state = state;
     }
 
     /**
@@ -84,9 +88,15 @@ final class HudCache implements AutoCloseable {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-        // No pixels: every one the cache shows is drawn by a refresh first (a null pointer reads no unpack state).
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, framebufferWidth, framebufferHeight, 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                (ByteBuffer) null);
+        // No pixels: every one the cache shows is drawn by a refresh first. With a game's pixel-unpack buffer bound,
+        // null would be an offset into that buffer, so the upload state is the overlay's for the call.
+        state.saveUnpackForUpload();
+        try {
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, framebufferWidth, framebufferHeight, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                    (ByteBuffer) null);
+        } finally {
+            state.restoreUnpack();
+        }
         width = framebufferWidth;
         height = framebufferHeight;
         int game = bind();

@@ -96,6 +96,11 @@ class GlStatePreservationGlTest {
 
             overlay.render(W, H);
             assertSameState(before, HostGlState.read(core), "Overlay.render");
+            assertTrue(overlay.pixelsKept(), "the refresh drew into the overlay's own framebuffer and copied it back");
+            // Within the refresh interval (no time passed on the game's clock): the kept copy is put back.
+            overlay.render(W, H);
+            assertFalse(overlay.refresh().lastRefreshed());
+            assertSameState(before, HostGlState.read(core), "Overlay.render between refreshes");
             overlay.controls().view().setVisible(false);
             overlay.render(W, H);
             assertSameState(before, HostGlState.read(core), "a hidden Overlay.render");

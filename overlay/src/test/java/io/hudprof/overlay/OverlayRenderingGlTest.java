@@ -52,8 +52,13 @@ class OverlayRenderingGlTest {
         scene = gl.read();
     }
 
+    /**
+     * Every test here pins what one frame draws (its draw calls, its pixels right after a change), so the HUD redraws
+     * every frame, straight over the game, as before the refresh interval existed; HudRefreshGlTest covers the
+     * interval and the copy kept between refreshes.
+     */
     private static OverlayConfig.Builder visible() {
-        return OverlayConfig.builder().startVisible(true);
+        return OverlayConfig.builder().startVisible(true).refreshInterval(java.time.Duration.ZERO);
     }
 
     @AfterEach

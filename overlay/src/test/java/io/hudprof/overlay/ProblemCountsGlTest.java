@@ -38,7 +38,9 @@ class ProblemCountsGlTest {
     @Test
     void problemLineAppearsUnderTheTitleOnceAProblemIsCounted() {
         try (ScriptedGame game = new ScriptedGame(64, 0);
-             Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
+             // The problem line is checked on the frame right after the problem: the HUD redraws every frame.
+             Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true)
+                     .refreshInterval(java.time.Duration.ZERO).build())) {
             game.frames(10, 1.0);
             ScriptedGame.drawScene(W, H);
             overlay.render(W, H);

@@ -152,7 +152,23 @@ class ZeroAllocationGlTest {
      */
     @Test
     void renderAllocatesNothingAfterWarmUp() {
-        try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
+        // Every frame a refresh, drawn straight over the game (interval 0, as before the interval existed).
+        renderAllocatesNothingAfterWarmUp(java.time.Duration.ZERO);
+    }
+
+    @Test
+    void refreshedAndCachedFramesAllocateNothingAfterWarmUp() {
+        // The default interval on the game's 11-15 ms frames: a refresh (into the kept copy) every seventh to ninth
+        // frame and after each change of view state, the kept copy put back in the frames between.
+        Overlay last = renderAllocatesNothingAfterWarmUp(OverlayConfig.defaults().refreshInterval());
+        assertTrue(last.refresh().refreshes() > 100 && last.refresh().replays() > 5 * last.refresh().refreshes() / 2,
+                "both kinds of frame were measured: " + last.refresh().refreshes() + " refreshes, "
+                        + last.refresh().replays() + " frames between");
+    }
+
+    private Overlay renderAllocatesNothingAfterWarmUp(java.time.Duration refresh) {
+        try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true)
+                .refreshInterval(refresh).build())) {
             // Warm-up: a short pass, then a whole round (on a loaded machine the JIT still replaces methods in the
             // first full rounds: a few hundred bytes in most of them, seen in a full build at a load average of 20).
             run(overlay, 60, bytes -> { });
@@ -166,8 +182,11 @@ class ZeroAllocationGlTest {
                 run(overlay, FRAMES_PER_STATE, bytes -> rounds[r] += bytes);
             } while (measured < rounds.length && !AllocationCheck.settled(framesPerRound, ROUNDS, rounds, measured));
             AllocationCheck.Windows windows = AllocationCheck.lastOf(framesPerRound, ROUNDS, rounds, measured);
-            windows.assertSteady("Overlay.render in " + STATES.length + " view states");
-            System.out.println("[hudprof] Overlay.render after warm-up, " + STATES.length + " view states: " + windows);
+            windows.assertSteady("Overlay.render in " + STATES.length + " view states, refresh " + refresh.toMillis()
+                    + " ms");
+            System.out.println("[hudprof] Overlay.render after warm-up, " + STATES.length + " view states, refresh "
+                    + refresh.toMillis() + " ms: " + windows);
+            return overlay;
         }
     }
 
