@@ -9,7 +9,8 @@
 # DEMO_CONFIGS="off hidden shown translucent" adds the HUD shown with translucent panels (--translucent-hud, the look
 # before opaque panels became the default) to the rotation; "shown0" the HUD shown and redrawn every frame
 # (--hud-refresh-ms 0, as before the refresh interval existed), "shown250" and "shown500" redrawn every 250 or 500 ms
-# ("shown" is the default, 100 ms).
+# ("shown" is the default, 100 ms). With DEMO_CP_BEFORE=classpath (another build's demo-game classes and
+# dependencies, e.g. main's), "before-hidden" and "before-shown" run that build's demo in the same rotation.
 #
 # Each run is a fresh JVM: --no-vsync --fixed-dt 1/60 --frames FRAMES --size 1280x720, seed 1. A run's figure is its
 # median frame time after the first quarter of its frames (the demo's "frame times" line, FrameTimes). Printed:
@@ -52,6 +53,8 @@ declare -A args=(
   [shown0]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 0"
   [shown250]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 250"
   [shown500]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 500"
+  [before-hidden]="io.hudprof.demo.DemoMain"
+  [before-shown]="io.hudprof.demo.DemoMain --hud"
 )
 read -r -a configs <<<"${DEMO_CONFIGS:-off hidden shown}"
 n=${#configs[@]}
@@ -61,8 +64,10 @@ for r in $(seq 1 "$rounds"); do
   # Rotate the order each round so no configuration always runs first (after a pause) or last.
   for k in $(seq 0 $((n - 1))); do
     c=${configs[$(( (k + r) % n ))]}
+    run_cp=$cp
+    if [[ $c == before-* ]]; then run_cp=${DEMO_CP_BEFORE:?before-* configurations need DEMO_CP_BEFORE}; fi
     # shellcheck disable=SC2086
-    out=$("$java_bin" -cp "$cp" ${args[$c]} "${common[@]}" 2>&1 || true)
+    out=$("$java_bin" -cp "$run_cp" ${args[$c]} "${common[@]}" 2>&1 || true)
     line=$(grep 'frame times' <<<"$out" || true)
     ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<<"$line")
     # The game thread's CPU per frame (p50): with LP_NUM_THREADS=0 the frame's whole cost on one core, which a

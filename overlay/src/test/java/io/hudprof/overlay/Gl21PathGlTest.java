@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.lwjgl.opengl.GL11.GL_BLEND;
@@ -114,12 +115,22 @@ class Gl21PathGlTest {
             Image scene = gl.read();
             try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).build())) {
                 overlay.render(W, H);
-                // Opaque panels (the default): each view's background, then its blended text; the graph's picture.
-                assertTrue(overlay.lastDrawCalls() >= 1 && overlay.lastDrawCalls() <= 6,
+                // Opaque panels (the default): each view's background, then its blended text; the graph's picture;
+                // drawn into the kept copy (ARB_framebuffer_object here), then one draw copies it over the game.
+                assertTrue(overlay.pixelsKept(), "the 2.1 context's framebuffer objects keep the HUD's pixels");
+                assertTrue(overlay.lastDrawCalls() >= 2 && overlay.lastDrawCalls() <= 7,
                         "draw calls: " + overlay.lastDrawCalls());
                 assertEquals(GL_NO_ERROR, GlDebugLog.drainGlErrors(), "glGetError after the overlay");
                 assertEquals(List.of(), debug.errors(), "KHR_debug errors");
+                Image refreshed = gl.read();
+                // No time passed on the game's clock: the next frame puts the kept copy back, the same pixels.
+                ScriptedGame.drawScene(W, H);
+                overlay.render(W, H);
+                assertFalse(overlay.refresh().lastRefreshed());
+                assertEquals(1, overlay.lastDrawCalls(), "a frame between refreshes is one draw");
+                assertEquals(GL_NO_ERROR, GlDebugLog.drainGlErrors(), "glGetError after a frame between refreshes");
                 Image hud = gl.screenshot("gl21-hud");
+                assertEquals(0, hud.countChanged(refreshed, 0, 0, W, H), "the copy shows the refreshed HUD exactly");
                 ReportPanelView panel = overlay.panel();
                 Box box = panel.bounds();
                 int changed = hud.countChanged(scene, box.left(), box.top(), box.right(), box.bottom());
