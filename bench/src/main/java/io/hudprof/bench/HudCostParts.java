@@ -64,6 +64,7 @@ public final class HudCostParts {
             Overlay refreshedOpaque = hud(game, HudScene.ROWS, true, true, Duration.ofSeconds(10));
             Overlay cachedTranslucent = hud(game, HudScene.ROWS, true, false, Duration.ofSeconds(10));
             Calibration calibration = new Calibration(whole);
+            calibration.copyWindow();
             String[] names = {"no HUD", "HUD (translucent): 40 rows + 512-frame graph", "HUD (translucent): 40 rows, no graph",
                     "HUD (translucent): 5 rows, no graph", "plain GL: the HUD's area, one translucent layer",
                     "plain GL: " + GLYPH_QUADS + " translucent glyph-sized quads",
@@ -75,9 +76,16 @@ public final class HudCostParts {
                     "HUD, opaque: a refresh (drawn into the copy, then put back)",
                     "HUD, translucent: a frame between refreshes (its draw list drawn again)",
                     "plain GL: the HUD's area copied from a texture, one opaque quad",
-                    "plain GL: the HUD's area copied by glBlitFramebuffer"};
+                    "plain GL: the HUD's area copied by glBlitFramebuffer",
+                    "plain GL: the same from a texture made as BGRA, one opaque quad",
+                    "plain GL: the same from a texture made as BGRA, by glBlitFramebuffer",
+                    "plain GL: the HUD's area copied by texelFetch at gl_FragCoord, one opaque quad",
+                    "plain GL: glBlitFramebuffer from a texture made by glCopyTexImage2D(GL_RGBA8) of the window",
+                    "plain GL: glBlitFramebuffer from a texture made by glCopyTexImage2D(GL_RGB8) of the window",
+                    "plain GL: glCopyTexSubImage2D of the HUD's area from the window into a texture"};
             Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null, null, null, opaqueWhole, opaqueNoGraph,
-                shipped, cachedOpaque, refreshedOpaque, cachedTranslucent, null, null};
+                shipped, cachedOpaque, refreshedOpaque, cachedTranslucent, null, null, null, null, null, null, null,
+                null};
             double[][] frameMs = new double[names.length][rounds];
             double[][] renderMs = new double[names.length][rounds];
             double[][] cpuMs = new double[names.length][rounds];
@@ -111,6 +119,18 @@ public final class HudCostParts {
                             calibration.copyByQuad();
                         } else if (mode == 15) {
                             calibration.copyByBlit();
+                        } else if (mode == 16) {
+                            calibration.copyByQuad(true);
+                        } else if (mode == 17) {
+                            calibration.copyByBlit(true);
+                        } else if (mode == 18) {
+                            calibration.copyByFetch();
+                        } else if (mode == 19) {
+                            calibration.blitFrom(calibration.windowRgbaFramebuffer);
+                        } else if (mode == 20) {
+                            calibration.blitFrom(calibration.windowRgbFramebuffer);
+                        } else if (mode == 21) {
+                            calibration.readBack();
                         }
                         inRender += System.nanoTime() - before;
                         glfwSwapBuffers(window);
@@ -188,8 +208,15 @@ public final class HudCostParts {
         final long panelArea;
         /** The copy's source: a texture as large as the window in a framebuffer object, and its program. */
         private final int copyProgram;
+        int windowRgbaFramebuffer;
+        int windowRgbFramebuffer;
+        private int windowRgbaTexture;
+        private final int fetchProgram;
         private final int copyTexture;
         private final int copyFramebuffer;
+        /** The same made from BGRA pixels: Mesa then picks the window's channel order for it. */
+        private final int bgraTexture;
+        private final int bgraFramebuffer;
         private final int copyRows;
 
         Calibration(Overlay whole) {
@@ -221,32 +248,101 @@ public final class HudCostParts {
                     + "gl_Position = vec4(uv * 2.0 - 1.0, 0.0, 1.0); }\n",
                     "#version 330 core\nin vec2 uv;\nuniform sampler2D picture;\nout vec4 color;\n"
                     + "void main() { color = texture(picture, uv); }\n");
-            copyTexture = glGenTextures();
-            glBindTexture(GL_TEXTURE_2D, copyTexture);
+            fetchProgram = link("#version 330 core\nlayout(location = 0) in vec2 position;\nuniform vec2 size;\n"
+                    + "void main() { gl_Position = vec4(position.x / size.x * 2.0 - 1.0, "
+                    + "1.0 - position.y / size.y * 2.0, 0.0, 1.0); }\n",
+                    "#version 330 core\nuniform sampler2D picture;\nout vec4 color;\n"
+                    + "void main() { color = texelFetch(picture, ivec2(gl_FragCoord.xy), 0); }\n");
+            copyTexture = texture(GL_RGBA, GL_UNSIGNED_BYTE);
+            copyFramebuffer = framebuffer(copyTexture);
+            bgraTexture = texture(GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV);
+            bgraFramebuffer = framebuffer(bgraTexture);
+        }
+
+        private static int texture(int format, int type) {
+            int texture = glGenTextures();
+            glBindTexture(GL_TEXTURE_2D, texture);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, WIDTH, HEIGHT, 0, GL_RGBA, GL_UNSIGNED_BYTE, (ByteBuffer) null);
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, WIDTH, HEIGHT, 0, format, type, (ByteBuffer) null);
             glBindTexture(GL_TEXTURE_2D, 0);
-            copyFramebuffer = glGenFramebuffers();
-            glBindFramebuffer(GL_FRAMEBUFFER, copyFramebuffer);
-            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, copyTexture, 0);
+            return texture;
+        }
+
+        private static int framebuffer(int texture) {
+            int framebuffer = glGenFramebuffers();
+            glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
             glClearColor(0.1f, 0.3f, 0.5f, 1f);
             glClear(GL_COLOR_BUFFER_BIT);
             glBindFramebuffer(GL_FRAMEBUFFER, 0);
+            return framebuffer;
         }
 
         /** The HUD's area from the texture, one opaque quad drawn without blending (what the HUD's copy does). */
         void copyByQuad() {
+            copyByQuad(false);
+        }
+
+        void copyByQuad(boolean bgra) {
             glUseProgram(copyProgram);
             glUniform2f(glGetUniformLocation(copyProgram, "size"), WIDTH, HEIGHT);
-            glBindTexture(GL_TEXTURE_2D, copyTexture);
+            glBindTexture(GL_TEXTURE_2D, bgra ? bgraTexture : copyTexture);
             draw(panelBuffer, panelVertices, false, copyProgram);
+            glBindTexture(GL_TEXTURE_2D, 0);
+        }
+
+        /** Textures made from the window's own pixels, so the driver picks their format from the window's. */
+        void copyWindow() {
+            windowRgbaTexture = glGenTextures();
+            glBindTexture(GL_TEXTURE_2D, windowRgbaTexture);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, WIDTH, HEIGHT, 0);
+            windowRgbaFramebuffer = glGenFramebuffers();
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, windowRgbaFramebuffer);
+            glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, windowRgbaTexture, 0);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+            int rgb = glGenTextures();
+            glBindTexture(GL_TEXTURE_2D, rgb);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, 0, 0, WIDTH, HEIGHT, 0);
+            windowRgbFramebuffer = glGenFramebuffers();
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, windowRgbFramebuffer);
+            glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rgb, 0);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+            glBindTexture(GL_TEXTURE_2D, 0);
+        }
+
+        void blitFrom(int framebuffer) {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+            glBlitFramebuffer(0, HEIGHT - copyRows, WIDTH, HEIGHT, 0, HEIGHT - copyRows, WIDTH, HEIGHT,
+                    GL_COLOR_BUFFER_BIT, GL_NEAREST);
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        }
+
+        /** The window's HUD area into the texture made from the window (a refresh's copy the other way). */
+        void readBack() {
+            glBindTexture(GL_TEXTURE_2D, windowRgbaTexture);
+            glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, HEIGHT - copyRows, 0, HEIGHT - copyRows, WIDTH, copyRows);
+            glBindTexture(GL_TEXTURE_2D, 0);
+        }
+
+        /** The HUD's area read with {@code texelFetch} at each pixel's own coordinates: no coordinate arithmetic. */
+        void copyByFetch() {
+            glBindTexture(GL_TEXTURE_2D, copyTexture);
+            draw(panelBuffer, panelVertices, false, fetchProgram);
             glBindTexture(GL_TEXTURE_2D, 0);
         }
 
         /** The same area by {@code glBlitFramebuffer} from the texture's framebuffer into the window's. */
         void copyByBlit() {
-            glBindFramebuffer(GL_READ_FRAMEBUFFER, copyFramebuffer);
+            copyByBlit(false);
+        }
+
+        void copyByBlit(boolean bgra) {
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, bgra ? bgraFramebuffer : copyFramebuffer);
             // Rows counted from the top in the window: GL's y runs upwards.
             glBlitFramebuffer(0, HEIGHT - copyRows, WIDTH, HEIGHT, 0, HEIGHT - copyRows, WIDTH, HEIGHT,
                     GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -345,8 +441,11 @@ public final class HudCostParts {
             glDeleteVertexArrays(vertexArray);
             glDeleteProgram(program);
             glDeleteProgram(copyProgram);
+            glDeleteProgram(fetchProgram);
             glDeleteFramebuffers(copyFramebuffer);
             glDeleteTextures(copyTexture);
+            glDeleteFramebuffers(bgraFramebuffer);
+            glDeleteTextures(bgraTexture);
         }
     }
 }
