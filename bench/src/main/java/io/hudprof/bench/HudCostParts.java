@@ -25,6 +25,14 @@ import org.lwjgl.BufferUtils;
  * does (its panel area, one layer) and 1,500 translucent glyph-sized quads (about the report's glyph count). On a software rasteriser the HUD's
  * cost follows those two quantities, blended pixels and primitives, not its CPU-side draw list.
  *
+ * <p>The refresh interval ({@code OverlayConfig.refreshInterval}): the HUD modes above redraw every frame (interval
+ * 0); four more show the HUD as shipped (opaque, 100 ms, on the game's manual clock of about 14 ms a frame), a frame
+ * between refreshes (its kept copy put back: one textured quad per panel), a refresh (drawn into the copy, then put
+ * back; a mouse move over the panel's title each frame makes every frame one) and a translucent HUD's frame between
+ * refreshes (its draw list drawn again). Calibration draws beside them copy the HUD's area with plain GL: from a
+ * texture by one opaque quad (with {@code texture} or {@code texelFetch}, from a texture made from RGBA or BGRA pixels
+ * or from the window's own), by {@code glBlitFramebuffer}, and the other way by {@code glCopyTexSubImage2D}.
+ *
  * <p>Modes run in blocks with their order rotated every round; a mode's figure is the fastest block of the run (the
  * least disturbed by other work on the machine), its frame time including {@code glfwSwapBuffers} and a
  * {@code glFinish}, so rasterisation lands in the frame that caused it. The time inside {@code Overlay.render}

@@ -54,6 +54,14 @@ final class HudRefresh {
         return due;
     }
 
+    /**
+     * Takes what the HUD shows again after the refresh built its report: the build moves the cursor's row to follow
+     * its zone when rows reorder, which is not a change to refresh for (else every refresh would ask for the next).
+     */
+    void built() {
+        signature = signature();
+    }
+
     /** Forgets the last refresh: the HUD was hidden, or its look changed (a new font), so the next frame redraws. */
     void forget() {
         held = false;

@@ -31,8 +31,14 @@ import io.hudprof.stats.FrameStatistics;
  * shown, {@link GpuTimer#collectBatched()} every few frames while hidden), so GPU timing needs no GL call inside
  * {@code Profiler.update()}.
  *
- * <p>Promises: nothing is drawn while hidden; every GL state the overlay touches is restored after drawing; the
- * whole HUD is at most 3 draw calls; after warm-up a frame allocates nothing on the Java heap. It draws in an
+ * <p>The shown HUD redraws its content every {@link OverlayConfig.Builder#refreshInterval refresh interval} (100 ms by
+ * default) and on the next frame after an input it uses or a change of what it shows; the frames between show the last
+ * refresh again (with opaque panels and OpenGL 3.0 or ARB_framebuffer_object, copied from an off-screen framebuffer in
+ * one draw call).
+ *
+ * <p>Promises: nothing is drawn while hidden; every GL state the overlay touches is restored after drawing, the draw
+ * framebuffer binding included; a refresh is a few draw calls a view; after warm-up a frame allocates nothing on the
+ * Java heap. It draws in an
  * OpenGL 3.2+ context (core or compatibility profile) or a 2.1 compatibility context, uses the game's GL
  * capabilities, and in a weaker context logs one warning and draws nothing. Create, render and close it on
  * the game's render thread, the one that calls {@code Profiler.update()}.
@@ -205,9 +211,12 @@ public final class Overlay implements AutoCloseable {
             return;
         }
         boolean due = refresh.due(framebufferWidth, framebufferHeight);
-        if (due && !frame.build(framebufferWidth, framebufferHeight)) {
-            lastDrawCalls = 0;
-            return;
+        if (due) {
+            if (!frame.build(framebufferWidth, framebufferHeight)) {
+                lastDrawCalls = 0;
+                return;
+            }
+            refresh.built();
         }
         if (!selfProfiling) {
             lastDrawCalls = due ? renderer.render(drawList, keepsPixels) : renderer.replay(drawList);

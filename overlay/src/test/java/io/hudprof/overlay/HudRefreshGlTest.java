@@ -228,6 +228,33 @@ class HudRefreshGlTest {
     }
 
     @Test
+    void theCursorFollowingItsZoneAsRowsReorderIsNoReasonToRefresh() {
+        start(OverlayConfig.builder().refreshInterval(INTERVAL));
+        io.hudprof.core.report.ReportController report = io.hudprof.core.report.ReportController.of(game.profiler);
+        // Rows ordered by the last frame alone, the cursor on the top row: the zone with the most self time at load 1
+        // (Render:Draw, 3.5 ms).
+        report.setAveraging(io.hudprof.core.Averaging.INSTANTANEOUS);
+        report.setCursor(0);
+        game.frame(1.0);
+        frame(0);
+        int row = report.cursor();
+        // Frames of about 1.3 ms: the zones scaled by the load fall below the fixed ones (audio, the frame's own
+        // time), so the refresh after the interval reorders the rows and moves the cursor's row with its zone.
+        for (int f = 0; f < 300 && report.cursor() == row; f++) {
+            game.frame(0.05);
+            overlay.render(W, H);
+        }
+        assertTrue(report.cursor() != row, "the rows reordered under the cursor: row " + report.cursor());
+        assertTrue(overlay.refresh().lastRefreshed(), "by the refresh that built the new report");
+        game.frame(0.05);
+        overlay.render(W, H);
+        assertFalse(overlay.refresh().lastRefreshed(), "the cursor's row following its zone is no reason to refresh");
+        game.frame(0.05);
+        overlay.render(W, H);
+        assertFalse(overlay.refresh().lastRefreshed());
+    }
+
+    @Test
     void aNewFramebufferSizeRefreshes() {
         start(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)));
         frame(0);
