@@ -8,8 +8,8 @@
 #
 # DEMO_CONFIGS="off hidden shown translucent" adds the HUD shown with translucent panels (--translucent-hud, the look
 # before opaque panels became the default) to the rotation; "shown0" the HUD shown and redrawn every frame
-# (--hud-refresh-ms 0, as before the refresh interval existed), "shown250" and "shown500" redrawn every 250 or 500 ms
-# ("shown" is the default, 100 ms). With DEMO_CP_BEFORE=classpath (another build's demo-game classes and
+# (--hud-refresh-ms 0, as before the refresh interval existed), "shown100", "shown250", "shown500" redrawn every 100, 250 or 500 ms
+# ("shown" is the default, 500 ms). With DEMO_CP_BEFORE=classpath (another build's demo-game classes and
 # dependencies, e.g. main's), "before-hidden" and "before-shown" run that build's demo in the same rotation.
 #
 # Each run is a fresh JVM: --no-vsync --fixed-dt 1/60 --frames FRAMES --size 1280x720, seed 1. A run's figure is its
@@ -51,6 +51,7 @@ declare -A args=(
   [shown]="io.hudprof.demo.DemoMain --hud"
   [translucent]="io.hudprof.demo.DemoMain --hud --translucent-hud"
   [shown0]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 0"
+  [shown100]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 100"
   [shown250]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 250"
   [shown500]="io.hudprof.demo.DemoMain --hud --hud-refresh-ms 500"
   [before-hidden]="io.hudprof.demo.DemoMain"

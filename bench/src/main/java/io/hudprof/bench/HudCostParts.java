@@ -26,7 +26,7 @@ import org.lwjgl.BufferUtils;
  * cost follows those two quantities, blended pixels and primitives, not its CPU-side draw list.
  *
  * <p>The refresh interval ({@code OverlayConfig.refreshInterval}): the HUD modes above redraw every frame (interval
- * 0); four more show the HUD as shipped (opaque, 100 ms, on the game's manual clock of about 14 ms a frame), a frame
+ * 0); four more show the HUD as shipped (opaque, 500 ms, on the game's manual clock of about 14 ms a frame), a frame
  * between refreshes (its kept copy put back: one textured quad per panel), a refresh (drawn into the copy, then put
  * back; a mouse move over the panel's title each frame makes every frame one) and a translucent HUD's frame between
  * refreshes (its draw list drawn again). Calibration draws beside them copy the HUD's area with plain GL: from a
@@ -64,7 +64,7 @@ public final class HudCostParts {
             Overlay fiveRows = hud(game, 5, false);
             Overlay opaqueWhole = hud(game, HudScene.ROWS, true, true);
             Overlay opaqueNoGraph = hud(game, HudScene.ROWS, false, true);
-            // The HUD as shipped (opaque, 100 ms), and with an interval no block reaches (10 s on the game's manual
+            // The HUD as shipped (opaque, 500 ms), and with an interval no block reaches (10 s on the game's manual
             // clock of 14 ms a frame): every frame shows the kept copy; a mouse move over the panel each frame
             // makes every frame a refresh into the copy instead.
             Overlay shipped = hud(game, HudScene.ROWS, true, true, OverlayConfig.builder().build().refreshInterval());

@@ -27,7 +27,7 @@ final class DemoOptions {
             + "  --translucent-hud     draw the HUD's panels translucent over the game (default opaque, cheaper to\n"
             + "                        rasterise on a software renderer)\n"
             + "  --hud-refresh-ms N    redraw the HUD's content every N ms of profiler time, showing the last one in\n"
-            + "                        between; any HUD key or mouse action redraws it at once (default 100; 0: every\n"
+            + "                        between; any HUD key or mouse action redraws it at once (default 500; 0: every\n"
             + "                        frame)\n"
             + "  --callgraph ZONE      start the HUD on ZONE's call graph, e.g. Raycast; with --report, also print it\n"
             + "  --keys SCRIPT         press keys at given frames, through the same GLFW key callback as real keys.\n"
@@ -90,7 +90,7 @@ final class DemoOptions {
     /** The HUD's panels opaque ({@code OverlayConfig.opaquePanels}; --translucent-hud turns it off). */
     boolean opaqueHud = true;
     /** How often the shown HUD redraws its content, in ms ({@code OverlayConfig.refreshInterval}; --hud-refresh-ms). */
-    int hudRefreshMillis = 100;
+    int hudRefreshMillis = 500;
     boolean uninstrumented;
     boolean help;
     /** --slow: zone name as typed to percent, in the order given; resolved to zones once the game's zones exist. */

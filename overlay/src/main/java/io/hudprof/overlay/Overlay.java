@@ -31,7 +31,7 @@ import io.hudprof.stats.FrameStatistics;
  * shown, {@link GpuTimer#collectBatched()} every few frames while hidden), so GPU timing needs no GL call inside
  * {@code Profiler.update()}.
  *
- * <p>The shown HUD redraws its content every {@link OverlayConfig.Builder#refreshInterval refresh interval} (100 ms by
+ * <p>The shown HUD redraws its content every {@link OverlayConfig.Builder#refreshInterval refresh interval} (500 ms by
  * default) and on the next frame after an input it uses or a change of what it shows; the frames between show the last
  * refresh again (with opaque panels and OpenGL 3.0 or ARB_framebuffer_object, copied from an off-screen framebuffer in
  * one draw call).

@@ -9,8 +9,12 @@ import io.hudprof.stats.text.ReportCells;
  * display) so the HUD looks the same everywhere and the font is baked at the size it is shown.
  */
 public final class OverlayConfig {
-    /** The default {@link Builder#refreshInterval}: 100 ms. */
-    static final long DEFAULT_REFRESH_NANOS = 100_000_000L;
+    /**
+     * The default {@link Builder#refreshInterval}: 500 ms, MangoHud's default. Measured on llvmpipe (docs/BENCHMARKS.md):
+     * a refresh costs the HUD's rasterising plus the copy, a frame between about four fifths of the HUD, so the interval
+     * pays from about five frames a refresh; at the demo's 30-40 ms frames 100 ms is two or three.
+     */
+    static final long DEFAULT_REFRESH_NANOS = 500_000_000L;
     private static final java.time.Duration MAX_REFRESH = java.time.Duration.ofSeconds(10);
 
     final KeyBindings keys;
@@ -329,7 +333,7 @@ public final class OverlayConfig {
         }
 
         /**
-         * How often the shown HUD redraws its content (default 100 ms; {@link java.time.Duration#ZERO}: every frame).
+         * How often the shown HUD redraws its content (default 500 ms; {@link java.time.Duration#ZERO}: every frame).
          * Between refreshes each frame shows the last refreshed HUD again: its report, draw list and rasterising are
          * skipped, and with {@link #opaquePanels opaque panels} its pixels are put back from an off-screen copy, one
          * opaque quad per panel, so a software rasteriser pays a copy instead of the HUD's glyphs. Any key or mouse

@@ -158,8 +158,8 @@ class ZeroAllocationGlTest {
 
     @Test
     void refreshedAndCachedFramesAllocateNothingAfterWarmUp() {
-        // The default interval on the game's 11-15 ms frames: a refresh (into the kept copy) every seventh to ninth
-        // frame and after each change of view state, the kept copy put back in the frames between.
+        // The default interval on the game's 11-15 ms frames: a refresh (into the kept copy) every 35-45 frames and
+        // after each change of view state (ten a round), the kept copy put back in the frames between.
         Overlay last = renderAllocatesNothingAfterWarmUp(OverlayConfig.defaults().refreshInterval());
         assertTrue(last.refresh().refreshes() > 100 && last.refresh().replays() > 5 * last.refresh().refreshes() / 2,
                 "both kinds of frame were measured: " + last.refresh().refreshes() + " refreshes, "
