@@ -110,8 +110,8 @@ class SpikeGpuTest {
                 Spike caught = spikes.recent(0);
                 assertTrue(caught.gpuPending(), "frame 5's GPU results arrive two frames later");
                 assertEquals(-1, caught.gpuFrameNanos());
-                for (int i = 0; i < caught.stateCount(); i++) {
-                    assertFalse(fx.profiler.data().isGpuState(caught.state(i)),
+                for (int i = 0; i < caught.states().count(); i++) {
+                    assertFalse(fx.profiler.data().isGpuState(caught.states().state(i)),
                             "the live GPU values (frame 3's) are not the spike's");
                 }
             }

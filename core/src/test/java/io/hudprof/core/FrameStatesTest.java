@@ -1,0 +1,191 @@
+package io.hudprof.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.hudprof.testkit.AllocationCheck;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The one record of a frame's per-state values: what goes in comes out exactly, from the live frame and history. */
+class FrameStatesTest {
+    private static final Zone OUTER = Zone.local("fs-outer");
+    private static final Zone INNER = Zone.local("fs-inner");
+    private static final Zone IDLE = Zone.local("fs-idle");
+
+    private final ManualAllocationCounter counter = new ManualAllocationCounter();
+    private ProfilerFixture fx;
+
+    @AfterEach
+    void tearDown() {
+        if (fx != null) {
+            fx.close();
+        }
+    }
+
+    private ProfileData start() {
+        fx = new ProfilerFixture(ProfilerConfig.builder().allocationPerZone(true).allocationCounter(counter));
+        return fx.profiler.data();
+    }
+
+    /** OUTER (allocating 100 × k bytes itself) holding INNER k times (10 µs and 7 bytes each), then idle. */
+    private void frame(int k) {
+        OUTER.begin();
+        counter.allocate(100L * k);
+        fx.micros(3);
+        for (int i = 0; i < k; i++) {
+            INNER.begin();
+            counter.allocate(7);
+            fx.micros(10);
+            INNER.end();
+        }
+        OUTER.end();
+        fx.micros(50);
+        fx.profiler.update();
+    }
+
+    /** The record's entries as (state, self, calls, bytes) rows, sorted by state. */
+    private static List<List<Long>> entries(FrameStates r) {
+        List<List<Long>> rows = new ArrayList<>();
+        for (int i = 0; i < r.count(); i++) {
+            rows.add(List.of((long) r.state(i), r.self(i), r.calls(i), r.bytes(i)));
+        }
+        rows.sort((a, b) -> Long.compare(a.get(0), b.get(0)));
+        return rows;
+    }
+
+    private static int stateOf(ProfileData data, Zone zone) {
+        for (int s = 0; s < data.stateCount(); s++) {
+            if (data.zone(s) == zone.id()) {
+                return s;
+            }
+        }
+        throw new AssertionError(zone.name() + " has no state");
+    }
+
+    @Test
+    void fillFromTheLastFrameKeepsEveryStateWithAValueExactly() {
+        ProfileData data = start();
+        IDLE.begin();
+        IDLE.end();
+        fx.profiler.update(); // IDLE has a state from here on, and no value in the next frame
+        frame(3);
+        FrameStates r = new FrameStates();
+        r.fillFromLastFrame(data);
+        assertTrue(r.hasBytes());
+        int outer = stateOf(data, OUTER);
+        int inner = stateOf(data, INNER);
+        assertEquals(List.of(List.of((long) outer, 3_000L, 1L, 300L), List.of((long) inner, 30_000L, 3L, 21L)),
+                entries(r).subList(1, 3), "the root first, then OUTER and INNER (state order)");
+        assertEquals(3, r.count(), "IDLE had nothing this frame");
+        for (int i = 0; i < r.count(); i++) {
+            assertEquals(data.self(Averaging.INSTANTANEOUS)[r.state(i)], r.self(i));
+            assertEquals(data.calls(Averaging.INSTANTANEOUS)[r.state(i)], r.calls(i));
+            assertEquals(data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS)[r.state(i)], r.bytes(i));
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> r.self(3), "past the count is no entry");
+    }
+
+    @Test
+    void historyReadsBackWhatTheLiveFrameHadEntryForEntry() {
+        ProfileData data = start();
+        FrameStates[] live = new FrameStates[4];
+        for (int k = 1; k <= live.length; k++) {
+            frame(k);
+            live[k - 1] = new FrameStates();
+            live[k - 1].fillFromLastFrame(data);
+        }
+        FrameStates held = new FrameStates();
+        for (int ago = 0; ago < live.length; ago++) {
+            assertTrue(data.history().loadStates(ago, held));
+            assertTrue(held.hasBytes());
+            assertEquals(entries(live[live.length - 1 - ago]), entries(held), ago + " frames ago");
+        }
+        assertFalse(data.history().loadStates(live.length, held), "before the first frame nothing is held");
+        assertEquals(0, held.count());
+    }
+
+    @Test
+    void loadWritesOneMetricAndClearZeroesExactlyThoseEntries() {
+        ProfileData data = start();
+        frame(2);
+        FrameStates r = new FrameStates();
+        r.fillFromLastFrame(data);
+        int n = data.stateCapacity();
+        double[] self = new double[n];
+        double[] calls = new double[n];
+        Arrays.fill(self, -1);
+        Arrays.fill(calls, -1);
+        assertTrue(r.load(Metric.ALLOCATED_BYTES, self, calls));
+        int inner = stateOf(data, INNER);
+        assertEquals(14, self[inner]);
+        assertEquals(2, calls[inner]);
+        assertTrue(r.load(Metric.TIME, self, calls));
+        assertEquals(20_000, self[inner]);
+        r.clear(self, calls);
+        double[] untouched = new double[n];
+        Arrays.fill(untouched, -1);
+        for (int i = 0; i < r.count(); i++) {
+            untouched[r.state(i)] = 0;
+        }
+        assertArrayEquals(untouched, self, "entries zeroed, every other state left alone");
+        assertArrayEquals(untouched, calls);
+
+        r.reset(false);
+        r.add(inner, 5, 1, 99);
+        assertEquals(0, r.bytes(0), "a record without bytes keeps none");
+        assertFalse(r.load(Metric.ALLOCATED_BYTES, self, calls));
+        assertArrayEquals(untouched, self, "a metric the record lacks writes nothing");
+    }
+
+    @Test
+    void copyRemoveIfAndAddKeepEveryValueAndGrowWithoutLoss() {
+        FrameStates r = new FrameStates();
+        r.reset(true);
+        int entries = 1000; // past several doublings
+        for (int s = 0; s < entries; s++) {
+            r.add(s, 1_000L * s, s % 7, 3L * s);
+        }
+        assertEquals(entries, r.count());
+        assertTrue(r.capacity() >= entries);
+        for (int i = 0; i < entries; i++) {
+            assertEquals(List.of((long) i, 1_000L * i, (long) (i % 7), 3L * i),
+                    List.of((long) r.state(i), r.self(i), r.calls(i), r.bytes(i)), "entry " + i);
+        }
+        FrameStates copy = new FrameStates();
+        copy.copyFrom(r);
+        assertEquals(entries(r), entries(copy));
+        assertEquals(entries, copy.capacity(), "a copy grows once, to exactly the count");
+        assertTrue(copy.hasBytes());
+
+        copy.removeIf(s -> s % 2 == 1);
+        assertEquals(entries / 2, copy.count());
+        for (int i = 0; i < copy.count(); i++) {
+            assertEquals(2 * i, copy.state(i), "the kept entries stay in order");
+            assertEquals(2_000L * i, copy.self(i));
+            assertEquals(6L * i, copy.bytes(i));
+        }
+        assertEquals(entries, r.count(), "the copy is its own");
+        copy.add(1, 5, 6, 7);
+        assertEquals(List.of(1L, 5L, 6L, 7L), entries(copy).get(1));
+    }
+
+    @Test
+    void refillingEveryFrameAllocatesNothing() {
+        ProfileData data = start();
+        FrameStates live = new FrameStates();
+        FrameStates held = new FrameStates();
+        AllocationCheck.measure(200, 5, 100, () -> {
+            frame(3);
+            live.fillFromLastFrame(data);
+            data.history().loadStates(1, held);
+            held.copyFrom(live);
+        }).assertSteady("filling, reading history into and copying a record");
+    }
+}
