@@ -238,7 +238,7 @@ public final class Spike implements StoredFrame {
         return hasPrevious;
     }
 
-    /** The recorded frame before it, as {@link #states()}, or null when it was not {@linkplain #hasPreviousFrame() kept}. */
+    /** The recorded frame before it, as {@link #states()}; null when not {@linkplain #hasPreviousFrame() kept}. */
     @Override
     public FrameStates previousStates() {
         return hasPrevious ? previous : null;
