@@ -71,7 +71,6 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private final Spike[] recent;
     /** How many frames a spike waits for its own frame's GPU results before it goes without them. */
     static final int GPU_WAIT_FRAMES = 60;
-    private final java.util.function.IntPredicate isGpuState;
     private int recentCount;
     private int recentNext;
     private final Spike[] worst;
@@ -114,7 +113,6 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private SpikeCapture(Builder b, Profiler profiler) {
         this.profiler = profiler;
         this.data = profiler.data();
-        this.isGpuState = data::isGpuState;
         this.rule = b.rule != null ? b.rule : SpikeRule.configured(b.targetFps);
         this.times = new FrameTimes(profiler, Math.max(profiler.config().historyFrames(), 2 * b.framesAfter + 2));
         this.notes = b.notes != null ? b.notes : new FrameNotes(256);
@@ -646,10 +644,9 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
 
     private void copyStates(Spike s) {
         int count = data.stateCount();
-        s.frame.fillFromLastFrame(data);
+        // Without the live GPU values, of a frame some frames back: the spike takes its own frame's when they arrive.
+        data.loadLastFrame(s.frame);
         s.frameBytes = s.hasBytes() ? data.frameTotal(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : 0;
-        // The live GPU values are of a frame some frames back: the spike takes its own frame's when they arrive.
-        s.frame.removeIf(isGpuState);
         s.gpuPending = data.gpuTiming();
         s.gpuFrameNanos = -1;
         // The frame before it (history frame 1), so a report of the stored spike shows the heat it had in history.

@@ -45,6 +45,8 @@ final class FrameAggregator {
     private final long[] frameProblems = new long[PROBLEM_KINDS];
     private int[] instTouched = new int[64];
     private int instTouchedCount;
+    /** The last committed frame's CPU states with a value: what history keeps of it ({@link FrameHistory#addStates}). */
+    final FrameStates committed = new FrameStates();
 
     final long[] lastFrameProblems = new long[PROBLEM_KINDS];
     final long[] totalProblems = new long[PROBLEM_KINDS];
@@ -541,7 +543,8 @@ final class FrameAggregator {
             frameBytes += b.frame[touched[i]];
         }
         history.beginFrame(recordedFrames, frameNanos, frameBytes, frameProblems);
-        // One pass per touched state: publish it, record it in history, add it to its zone and clear it for the
+        committed.reset(b != null);
+        // One pass per touched state: publish it, record it for history, add it to its zone and clear it for the
         // next frame (what clearFrame() would do in a second pass).
         long[] timeFrame = time.frame;
         long[] callsFrame = calls.frame;
@@ -568,9 +571,10 @@ final class FrameAggregator {
                 // crediting would not have touched it, it takes no history entry and no zone entry.
                 continue;
             }
-            history.addState(s, self, entries, selfBytes);
+            committed.add(s, self, entries, selfBytes);
             addToZone(zoneOf[s], self, selfBytes);
         }
+        history.addStates(committed);
         // The touched list becomes the list of states whose instantaneous values the next commit zeroes.
         int[] published = touched;
         touched = instTouched;

@@ -208,7 +208,7 @@ public final class FrameHistory {
      * history, the GPU states' self time and counts, which {@link #loadStates} then reads with the frame's CPU
      * states. Does nothing when the frame has left the history.
      */
-    void attachGpu(long number, int[] states, long[] self, long[] calls, int count, long nanos) {
+    void attachGpu(long number, FrameStates gpu, long nanos) {
         int framesAgo = frames.written() == 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, frameNumber(0) - number);
         int slot = slot(framesAgo);
         if (slot < 0 || frameNumber[slot] != number) {
@@ -219,12 +219,11 @@ public final class FrameHistory {
             return;
         }
         gpuStart[slot] = gpuPos;
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < gpu.count(); i++) {
             int e = (int) (gpuPos % gpuCapacity);
-            int s = states[i];
-            gpuIds[e] = s;
-            gpuSelf[e] = self[s];
-            gpuCalls[e] = calls[s];
+            gpuIds[e] = gpu.state(i);
+            gpuSelf[e] = gpu.self(i);
+            gpuCalls[e] = gpu.calls(i);
             gpuPos++;
         }
         gpuEnd[slot] = gpuPos;
@@ -292,19 +291,23 @@ public final class FrameHistory {
         zonePos++;
     }
 
-    void addState(int state, long self, long calls, long selfBytes) {
+    /** Keeps the frame's per-state values (with full history), as {@link #loadStates} gives them back. */
+    void addStates(FrameStates frame) {
         if (!full) {
             return;
         }
         int i = stateIndex;
-        stateIds[i] = state;
-        stateSelf[i] = self;
-        stateCalls[i] = calls;
-        if (stateBytes != null) {
-            stateBytes[i] = selfBytes;
+        for (int e = 0; e < frame.count(); e++) {
+            stateIds[i] = frame.state(e);
+            stateSelf[i] = frame.self(e);
+            stateCalls[i] = frame.calls(e);
+            if (stateBytes != null) {
+                stateBytes[i] = frame.bytes(e);
+            }
+            i = i + 1 == stateCapacity ? 0 : i + 1;
         }
-        stateIndex = i + 1 == stateCapacity ? 0 : i + 1;
-        statePos++;
+        stateIndex = i;
+        statePos += frame.count();
     }
 
     void endFrame() {

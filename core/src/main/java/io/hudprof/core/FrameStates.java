@@ -2,14 +2,14 @@ package io.hudprof.core;
 
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.function.IntPredicate;
 
 /**
  * One frame's per-state values, the record that history, a captured spike and the PStats client share: an entry for
  * each zone-stack state with a value in the frame (its self time in ns, its entry count and, when allocation per zone
- * was recorded, its self allocated bytes). Filled from the profile's last recorded frame ({@link #fillFromLastFrame})
- * or from a history frame ({@link FrameHistory#loadStates(int, FrameStates)}); a report loads it into the dense
- * state-indexed arrays it works on and clears exactly those entries afterwards.
+ * was recorded, its self allocated bytes). The aggregator commits each frame as one, history keeps it and gives it
+ * back ({@link FrameHistory#loadStates(int, FrameStates)}), readers copy the last one ({@link
+ * ProfileData#loadLastFrame}); a report loads it into the dense state-indexed arrays it works on and clears exactly
+ * those entries afterwards. A frame's GPU states join its record in history when their results arrive.
  *
  * <p>Arrays only grow (doubling, or to what {@link #copyFrom} needs), so a record refilled every frame allocates
  * nothing in steady state. Not thread-safe: one thread fills it, then reads it or hands it over.
@@ -86,27 +86,6 @@ public final class FrameStates {
     }
 
     /**
-     * Fills the record with the last recorded frame's values ({@link Averaging#INSTANTANEOUS}): every state with a
-     * value, in state order, with bytes when {@code data} records them. The live GPU values (of a frame some frames
-     * back) are included, as the live values hold them.
-     */
-    public void fillFromLastFrame(ProfileData data) {
-        boolean withBytes = data.records(Metric.ALLOCATED_BYTES);
-        double[] selfByState = data.self(Averaging.INSTANTANEOUS);
-        double[] callsByState = data.calls(Averaging.INSTANTANEOUS);
-        double[] bytesByState = withBytes ? data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : null;
-        reset(withBytes);
-        int states = data.stateCount();
-        for (int s = 0; s < states; s++) {
-            // The values are whole numbers (exact longs published as doubles), so the casts lose nothing.
-            long b = withBytes ? (long) bytesByState[s] : 0;
-            if (selfByState[s] != 0 || callsByState[s] != 0 || b != 0) {
-                add(s, (long) selfByState[s], (long) callsByState[s], b);
-            }
-        }
-    }
-
-    /**
      * Writes the entries' {@code metric} self values (time or bytes) and entry counts into arrays indexed by state;
      * other states are left alone. Returns false, writing nothing, for bytes the record does not carry.
      */
@@ -139,21 +118,5 @@ public final class FrameStates {
         System.arraycopy(other.self, 0, self, 0, count);
         System.arraycopy(other.calls, 0, calls, 0, count);
         System.arraycopy(other.bytes, 0, bytes, 0, count);
-    }
-
-    /** Drops the entries whose state {@code drop} says yes to, keeping the others in order. */
-    public void removeIf(IntPredicate drop) {
-        int kept = 0;
-        for (int i = 0; i < count; i++) {
-            if (drop.test(states[i])) {
-                continue;
-            }
-            states[kept] = states[i];
-            self[kept] = self[i];
-            calls[kept] = calls[i];
-            bytes[kept] = bytes[i];
-            kept++;
-        }
-        count = kept;
     }
 }

@@ -160,6 +160,14 @@ public final class ProfileData {
         return aggregator.quantity(metric);
     }
 
+    /**
+     * Copies the last recorded frame's per-state values into {@code dest}: its CPU states with a value, in the order
+     * history keeps them (the live GPU values, of an earlier frame, are not part of it); empty before the first.
+     */
+    public void loadLastFrame(FrameStates dest) {
+        dest.copyFrom(aggregator.committed);
+    }
+
     /** How often a problem occurred in the last recorded frame. */
     public long problemsInLastFrame(Problem problem) {
         return aggregator.lastFrameProblems[problem.ordinal()];

@@ -51,7 +51,7 @@ final class FrameSnapshot {
             zone[s] = data.zone(s);
         }
         states = n;
-        values.fillFromLastFrame(data);
+        data.loadLastFrame(values);
         int t = profiler.threadCount();
         if (t > threadNames.length) {
             threadNames = Arrays.copyOf(threadNames, Math.max(t, threadNames.length * 2));
