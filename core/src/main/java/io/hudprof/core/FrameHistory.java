@@ -291,23 +291,20 @@ public final class FrameHistory {
         zonePos++;
     }
 
-    /** Keeps the frame's per-state values (with full history), as {@link #loadStates} gives them back. */
-    void addStates(FrameStates frame) {
+    /** Keeps one entry of the frame's per-state values (with full history), which {@link #loadStates} gives back. */
+    void addState(int state, long self, long calls, long selfBytes) {
         if (!full) {
             return;
         }
         int i = stateIndex;
-        for (int e = 0; e < frame.count(); e++) {
-            stateIds[i] = frame.state(e);
-            stateSelf[i] = frame.self(e);
-            stateCalls[i] = frame.calls(e);
-            if (stateBytes != null) {
-                stateBytes[i] = frame.bytes(e);
-            }
-            i = i + 1 == stateCapacity ? 0 : i + 1;
+        stateIds[i] = state;
+        stateSelf[i] = self;
+        stateCalls[i] = calls;
+        if (stateBytes != null) {
+            stateBytes[i] = selfBytes;
         }
-        stateIndex = i;
-        statePos += frame.count();
+        stateIndex = i + 1 == stateCapacity ? 0 : i + 1;
+        statePos++;
     }
 
     void endFrame() {

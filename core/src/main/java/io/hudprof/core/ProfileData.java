@@ -165,7 +165,7 @@ public final class ProfileData {
      * history keeps them (the live GPU values, of an earlier frame, are not part of it); empty before the first.
      */
     public void loadLastFrame(FrameStates dest) {
-        dest.copyFrom(aggregator.committed);
+        aggregator.loadCommitted(dest);
     }
 
     /** How often a problem occurred in the last recorded frame. */

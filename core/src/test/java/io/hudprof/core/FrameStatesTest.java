@@ -18,6 +18,13 @@ class FrameStatesTest {
     private static final Zone OUTER = Zone.local("fs-outer");
     private static final Zone INNER = Zone.local("fs-inner");
     private static final Zone IDLE = Zone.local("fs-idle");
+    private static final Zone[] MANY = new Zone[70];
+
+    static {
+        for (int i = 0; i < MANY.length; i++) {
+            MANY[i] = Zone.local("fs-many-" + i);
+        }
+    }
 
     private final ManualAllocationCounter counter = new ManualAllocationCounter();
     private ProfilerFixture fx;
@@ -111,6 +118,48 @@ class FrameStatesTest {
         }
         assertFalse(data.history().loadStates(live.length, held), "before the first frame nothing is held");
         assertEquals(0, held.count());
+    }
+
+    @Test
+    void framesWrappingTheEntryRingComeBackWholeAndOneLargerThanItIsNotHeld() {
+        fx = new ProfilerFixture(ProfilerConfig.builder().stateHistoryEntries(64));
+        ProfileData data = fx.profiler.data();
+        List<List<List<Long>>> committed = new ArrayList<>();
+        FrameStates r = new FrameStates();
+        for (int f = 0; f < 5; f++) {
+            for (int z = 0; z < 30; z++) { // 31 entries a frame with the root: the third wraps the 64-entry ring
+                MANY[z].begin();
+                fx.micros(f + z + 1);
+                MANY[z].end();
+            }
+            fx.micros(1); // the root's own time
+            fx.profiler.update();
+            data.loadLastFrame(r);
+            assertEquals(31, r.count());
+            committed.add(entries(r));
+        }
+        for (int ago = 0; ago < 2; ago++) {
+            assertTrue(data.history().loadStates(ago, r), ago + " frames ago");
+            assertEquals(committed.get(4 - ago), entries(r), ago + " frames ago");
+        }
+        assertFalse(data.history().loadStates(2, r), "overwritten by the two after it");
+        for (Zone zone : MANY) {
+            zone.begin();
+            fx.micros(1);
+            zone.end();
+        }
+        fx.micros(1);
+        fx.profiler.update();
+        assertFalse(data.history().loadStates(0, r), "71 entries do not fit in 64");
+        assertFalse(data.history().loadStates(1, r), "and took the room of the frame before");
+        MANY[0].begin();
+        fx.micros(9);
+        MANY[0].end();
+        fx.profiler.update();
+        data.loadLastFrame(r);
+        List<List<Long>> last = entries(r);
+        assertTrue(data.history().loadStates(0, r), "the ring goes on after the frame that did not fit");
+        assertEquals(last, entries(r));
     }
 
     @Test
