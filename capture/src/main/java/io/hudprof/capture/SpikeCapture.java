@@ -599,11 +599,11 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         if (gpu < 0) {
             return;
         }
+        // History's record of the frame ends with its GPU entries: the spike's becomes history's, entry for entry.
         data.history().loadStates((int) ago, gpuFrame);
         for (int i = 0; i < gpuFrame.count(); i++) {
-            int st = gpuFrame.state(i);
-            if ((gpuFrame.self(i) != 0 || gpuFrame.calls(i) != 0) && data.isGpuState(st)) {
-                s.frame.add(st, gpuFrame.self(i), gpuFrame.calls(i), 0);
+            if (data.isGpuState(gpuFrame.state(i))) {
+                s.frame.add(gpuFrame.state(i), gpuFrame.self(i), gpuFrame.calls(i), 0);
             }
         }
         s.gpuFrameNanos = gpu;

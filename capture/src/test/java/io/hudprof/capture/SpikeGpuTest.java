@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Averaging;
+import io.hudprof.core.FrameStates;
 import io.hudprof.core.GpuZone;
 import io.hudprof.core.GpuZoneScope;
 import io.hudprof.core.ProfilerFixture;
@@ -14,6 +15,8 @@ import io.hudprof.core.ZoneScope;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.RowRole;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -120,6 +123,9 @@ class SpikeGpuTest {
         assertEquals(5, spike.frameNumber());
         assertFalse(spike.gpuPending());
         assertEquals(500_000, spike.gpuFrameNanos(), "frame 5's own GPU time");
+        FrameStates held = new FrameStates();
+        assertTrue(fx.profiler.data().history().loadStates(3, held));
+        assertEquals(entries(held), entries(spike.states()), "the spike's record is history's, GPU entries included");
 
         // Shown as a stored spike: frame 5's GPU row and GPU line, after the frame left nothing behind live.
         fx.controller().setMode(ReportMode.SELF_TIME);
@@ -129,6 +135,14 @@ class SpikeGpuTest {
         assertEquals(9_000_000, fx.row(CPU, RowRole.FLAT).value(Column.SELF));
         assertEquals(500_000, fx.report.gpuFrameNanos());
         spikes.detach();
+    }
+
+    private static List<List<Long>> entries(FrameStates r) {
+        List<List<Long>> rows = new ArrayList<>();
+        for (int i = 0; i < r.count(); i++) {
+            rows.add(List.of((long) r.state(i), r.self(i), r.calls(i), r.bytes(i)));
+        }
+        return rows;
     }
 
     @Test
