@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameStates;
+import io.hudprof.core.RecordRows;
 import io.hudprof.core.GpuZone;
 import io.hudprof.core.GpuZoneScope;
 import io.hudprof.core.ProfilerFixture;
@@ -15,8 +16,6 @@ import io.hudprof.core.ZoneScope;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.RowRole;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -125,7 +124,7 @@ class SpikeGpuTest {
         assertEquals(500_000, spike.gpuFrameNanos(), "frame 5's own GPU time");
         FrameStates held = new FrameStates();
         assertTrue(fx.profiler.data().history().loadStates(3, held));
-        assertEquals(entries(held), entries(spike.states()), "the spike's record is history's, GPU entries included");
+        assertEquals(RecordRows.of(held), RecordRows.of(spike.states()), "history's record, GPU entries included");
 
         // Shown as a stored spike: frame 5's GPU row and GPU line, after the frame left nothing behind live.
         fx.controller().setMode(ReportMode.SELF_TIME);
@@ -135,14 +134,6 @@ class SpikeGpuTest {
         assertEquals(9_000_000, fx.row(CPU, RowRole.FLAT).value(Column.SELF));
         assertEquals(500_000, fx.report.gpuFrameNanos());
         spikes.detach();
-    }
-
-    private static List<List<Long>> entries(FrameStates r) {
-        List<List<Long>> rows = new ArrayList<>();
-        for (int i = 0; i < r.count(); i++) {
-            rows.add(List.of((long) r.state(i), r.self(i), r.calls(i), r.bytes(i)));
-        }
-        return rows;
     }
 
     @Test

@@ -57,15 +57,6 @@ class FrameStatesTest {
         fx.profiler.update();
     }
 
-    /** The record's entries as (state, self, calls, bytes) rows, in its order. */
-    private static List<List<Long>> entries(FrameStates r) {
-        List<List<Long>> rows = new ArrayList<>();
-        for (int i = 0; i < r.count(); i++) {
-            rows.add(List.of((long) r.state(i), r.self(i), r.calls(i), r.bytes(i)));
-        }
-        return rows;
-    }
-
     private static int stateOf(ProfileData data, Zone zone) {
         for (int s = 0; s < data.stateCount(); s++) {
             if (data.zone(s) == zone.id()) {
@@ -89,7 +80,7 @@ class FrameStatesTest {
         assertTrue(r.hasBytes());
         int outer = stateOf(data, OUTER);
         int inner = stateOf(data, INNER);
-        List<List<Long>> rows = entries(r);
+        List<List<Long>> rows = RecordRows.of(r);
         assertTrue(rows.contains(List.of((long) outer, 3_000L, 1L, 300L)), rows.toString());
         assertTrue(rows.contains(List.of((long) inner, 30_000L, 3L, 21L)), rows.toString());
         assertEquals(3, r.count(), "the thread's root, OUTER and INNER: IDLE had nothing this frame");
@@ -114,7 +105,7 @@ class FrameStatesTest {
         for (int ago = 0; ago < live.length; ago++) {
             assertTrue(data.history().loadStates(ago, held));
             assertTrue(held.hasBytes());
-            assertEquals(entries(live[live.length - 1 - ago]), entries(held), ago + " frames ago");
+            assertEquals(RecordRows.of(live[live.length - 1 - ago]), RecordRows.of(held), ago + " frames ago");
         }
         assertFalse(data.history().loadStates(live.length, held), "before the first frame nothing is held");
         assertEquals(0, held.count());
@@ -136,11 +127,11 @@ class FrameStatesTest {
             fx.profiler.update();
             data.loadLastFrame(r);
             assertEquals(31, r.count());
-            committed.add(entries(r));
+            committed.add(RecordRows.of(r));
         }
         for (int ago = 0; ago < 2; ago++) {
             assertTrue(data.history().loadStates(ago, r), ago + " frames ago");
-            assertEquals(committed.get(4 - ago), entries(r), ago + " frames ago");
+            assertEquals(committed.get(4 - ago), RecordRows.of(r), ago + " frames ago");
         }
         assertFalse(data.history().loadStates(2, r), "overwritten by the two after it");
         for (Zone zone : MANY) {
@@ -157,9 +148,9 @@ class FrameStatesTest {
         MANY[0].end();
         fx.profiler.update();
         data.loadLastFrame(r);
-        List<List<Long>> last = entries(r);
+        List<List<Long>> last = RecordRows.of(r);
         assertTrue(data.history().loadStates(0, r), "the ring goes on after the frame that did not fit");
-        assertEquals(last, entries(r));
+        assertEquals(last, RecordRows.of(r));
     }
 
     @Test
@@ -211,14 +202,14 @@ class FrameStatesTest {
         }
         FrameStates copy = new FrameStates();
         copy.copyFrom(r);
-        assertEquals(entries(r), entries(copy));
+        assertEquals(RecordRows.of(r), RecordRows.of(copy));
         assertEquals(entries, copy.capacity(), "a copy grows once, to exactly the count");
         assertTrue(copy.hasBytes());
         copy.add(entries, 5, 6, 7);
         assertEquals(entries, r.count(), "the copy is its own");
-        assertEquals(List.of((long) entries, 5L, 6L, 7L), entries(copy).get(entries));
+        assertEquals(List.of((long) entries, 5L, 6L, 7L), RecordRows.of(copy).get(entries));
         copy.ensureCapacity(10);
-        assertEquals(entries(r), entries(copy).subList(0, entries), "growing and asking for less lose nothing");
+        assertEquals(RecordRows.of(r), RecordRows.of(copy).subList(0, entries), "asking for less loses nothing");
     }
 
     @Test

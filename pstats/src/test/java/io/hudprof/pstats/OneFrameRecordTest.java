@@ -7,6 +7,7 @@ import io.hudprof.capture.Spike;
 import io.hudprof.capture.SpikeCapture;
 import io.hudprof.capture.SpikeRule;
 import io.hudprof.core.FrameStates;
+import io.hudprof.core.RecordRows;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ManualAllocationCounter;
 import io.hudprof.core.ManualClock;
@@ -15,8 +16,6 @@ import io.hudprof.core.Profiler;
 import io.hudprof.core.ProfilerConfig;
 import io.hudprof.core.ThreadWorker;
 import io.hudprof.core.Zone;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -66,15 +65,6 @@ class OneFrameRecordTest {
         profiler.update();
     }
 
-    /** The record's entries as (state, self, calls, bytes) rows, in its order. */
-    private static List<List<Long>> entries(FrameStates r) {
-        List<List<Long>> rows = new ArrayList<>();
-        for (int i = 0; i < r.count(); i++) {
-            rows.add(List.of((long) r.state(i), r.self(i), r.calls(i), r.bytes(i)));
-        }
-        return rows;
-    }
-
     private static long sumOf(ProfileData data, FrameStates r, Zone zone, boolean calls) {
         long sum = 0;
         for (int i = 0; i < r.count(); i++) {
@@ -104,8 +94,8 @@ class OneFrameRecordTest {
 
             assertEquals(data.stateCount(), snapshot.states);
             assertTrue(snapshot.values.hasBytes() && spike.states().hasBytes() && history.hasBytes());
-            assertEquals(entries(history), entries(spike.states()), "the spike keeps history's record");
-            assertEquals(entries(history), entries(snapshot.values), "PStats sends history's record");
+            assertEquals(RecordRows.of(history), RecordRows.of(spike.states()), "the spike keeps history's record");
+            assertEquals(RecordRows.of(history), RecordRows.of(snapshot.values), "PStats sends history's record");
             assertEquals(22_000_000, sumOf(data, history, PATH, false), "all PATH states' self time");
             assertEquals(6, sumOf(data, history, PATH, true));
             assertEquals(300_000, sumOf(data, history, JOB, false), "the worker's job is in the record");
@@ -113,11 +103,11 @@ class OneFrameRecordTest {
 
             // The frame before the spike, as the spike kept it and as history holds it.
             assertTrue(data.history().loadStates(1, history));
-            assertEquals(entries(history), entries(spike.previousStates()));
+            assertEquals(RecordRows.of(history), RecordRows.of(spike.previousStates()));
             // History moves on; while it still holds the spike's frame, the two stay equal.
             frame(worker, 3, 100);
             assertTrue(data.history().loadStates(1, history));
-            assertEquals(entries(history), entries(spikes.recent(0).states()));
+            assertEquals(RecordRows.of(history), RecordRows.of(spikes.recent(0).states()));
         }
     }
 }
