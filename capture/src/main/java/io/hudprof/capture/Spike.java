@@ -1,5 +1,6 @@
 package io.hudprof.capture;
 
+import io.hudprof.core.FrameStates;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ThreadTimeline;
@@ -50,16 +51,15 @@ public final class Spike implements StoredFrame {
     long longestPauseNanos;
     String pauseNote;
     boolean blamesPause;
-    boolean hasBytes;
     double frameBytes;
     /** GPU values: still to come (they arrive frames after the CPU values), and the frame's GPU time or -1. */
     boolean gpuPending;
     long gpuFrameNanos = -1;
 
     /** The frame's own per-state values. */
-    final StateValues frame = new StateValues();
+    final FrameStates frame = new FrameStates();
     /** The recorded frame before it (what heat compares with), when history held its states. */
-    final StateValues previous = new StateValues();
+    final FrameStates previous = new FrameStates();
     boolean hasPrevious;
     /** Problems counted in the frame, by {@link Problem} ordinal. */
     final long[] problems = new long[Problem.values().length];
@@ -198,7 +198,7 @@ public final class Spike implements StoredFrame {
 
     /** Whether allocated bytes were recorded for this frame (allocation per zone on and available). */
     public boolean hasBytes() {
-        return hasBytes;
+        return frame.hasBytes();
     }
 
     /** Bytes all recorded threads allocated in the frame; 0 when not {@linkplain #hasBytes() recorded}. */
@@ -206,24 +206,13 @@ public final class Spike implements StoredFrame {
         return frameBytes;
     }
 
-    /** Number of states with values in the frame. */
-    public int stateCount() {
-        return frame.count;
-    }
-
-    /** The i-th state with values (a state index of {@link io.hudprof.core.ProfileData}). */
-    public int state(int i) {
-        return frame.states[i];
-    }
-
-    /** Self time (ns) of the i-th state. */
-    public double self(int i) {
-        return frame.self[i];
-    }
-
-    /** Entry count of the i-th state. */
-    public double calls(int i) {
-        return frame.calls[i];
+    /**
+     * The frame's per-state values (states of {@link io.hudprof.core.ProfileData}): self time, entry count and, when
+     * {@linkplain #hasBytes() recorded}, self allocated bytes. Read only.
+     */
+    @Override
+    public FrameStates states() {
+        return frame;
     }
 
     /**
@@ -241,36 +230,6 @@ public final class Spike implements StoredFrame {
         return gpuPending;
     }
 
-    /** Self allocated bytes of the i-th state; 0 when not {@linkplain #hasBytes() recorded}. */
-    public double bytes(int i) {
-        return frame.bytes[i];
-    }
-
-    /** Writes the frame's per-state values into arrays indexed by state (as ProfileData's); others untouched. */
-    public void loadStates(double[] selfByState, double[] callsByState) {
-        frame.load(Metric.TIME, selfByState, callsByState);
-    }
-
-    /**
-     * Writes the frame's per-state values of {@code metric} (self time, or self allocated bytes) and entry counts
-     * into arrays indexed by state; others untouched. Returns false, writing nothing, when the metric was not
-     * recorded for this frame (bytes without {@link #hasBytes()}).
-     */
-    @Override
-    public boolean loadStates(Metric metric, double[] selfByState, double[] callsByState) {
-        if (metric == Metric.ALLOCATED_BYTES && !hasBytes) {
-            return false;
-        }
-        frame.load(metric, selfByState, callsByState);
-        return true;
-    }
-
-    /** Zeroes exactly the entries {@link #loadStates} wrote, so scratch arrays stay zero between uses. */
-    @Override
-    public void clearStates(double[] selfByState, double[] callsByState) {
-        frame.clear(selfByState, callsByState);
-    }
-
     /**
      * Whether the spike kept the recorded frame before it (history held its per-state values when the spike was
      * caught): what a report's heat compares the spike with, as it does for a frame in history.
@@ -279,24 +238,10 @@ public final class Spike implements StoredFrame {
         return hasPrevious;
     }
 
-    /**
-     * Writes the previous frame's values of {@code metric} and entry counts into state-indexed arrays, as
-     * {@link #loadStates(Metric, double[], double[])} does the spike's; false, writing nothing, when it was not kept
-     * or the metric was not recorded.
-     */
+    /** The recorded frame before it, as {@link #states()}; null when not {@linkplain #hasPreviousFrame() kept}. */
     @Override
-    public boolean loadPreviousStates(Metric metric, double[] selfByState, double[] callsByState) {
-        if (!hasPrevious || metric == Metric.ALLOCATED_BYTES && !hasBytes) {
-            return false;
-        }
-        previous.load(metric, selfByState, callsByState);
-        return true;
-    }
-
-    /** Zeroes exactly the entries {@link #loadPreviousStates} wrote. */
-    @Override
-    public void clearPreviousStates(double[] selfByState, double[] callsByState) {
-        previous.clear(selfByState, callsByState);
+    public FrameStates previousStates() {
+        return hasPrevious ? previous : null;
     }
 
     /** How many times {@code problem} was counted in the spike's frame. */
@@ -438,13 +383,13 @@ public final class Spike implements StoredFrame {
      * {@link SpikeCapture} counts growth inside update()).
      */
     long capacityTotal() {
-        return frame.states.length + previous.states.length + statKeys.length + timeline.laneCapacity()
+        return frame.capacity() + previous.capacity() + statKeys.length + timeline.laneCapacity()
                 + timeline.barCapacity() + timeline.depthCapacity();
     }
 
     /** True when this slot takes a spike of {@code room}'s sizes without growing any array. */
     boolean fits(SpikeRoom room) {
-        return frame.states.length >= room.states && previous.states.length >= room.states
+        return frame.capacity() >= room.states && previous.capacity() >= room.states
                 && statKeys.length >= room.statRows && timeline.laneCapacity() >= room.lanes
                 && timeline.barCapacity() >= room.bars && timeline.depthCapacity() >= room.depth;
     }
@@ -454,8 +399,8 @@ public final class Spike implements StoredFrame {
      * touches meanwhile); the contents are kept.
      */
     void reserve(SpikeRoom room) {
-        frame.ensure(room.states);
-        previous.ensure(room.states);
+        frame.ensureCapacity(room.states);
+        previous.ensureCapacity(room.states);
         ensureStatistics(room.statRows);
         timeline.reserve(room.lanes, room.bars, room.depth);
     }
@@ -482,7 +427,6 @@ public final class Spike implements StoredFrame {
         longestPauseNanos = other.longestPauseNanos;
         pauseNote = other.pauseNote;
         blamesPause = other.blamesPause;
-        hasBytes = other.hasBytes;
         frameBytes = other.frameBytes;
         gpuPending = other.gpuPending;
         gpuFrameNanos = other.gpuFrameNanos;

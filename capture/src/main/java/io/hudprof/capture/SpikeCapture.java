@@ -2,6 +2,7 @@ package io.hudprof.capture;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameListener;
+import io.hudprof.core.FrameStates;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
@@ -70,7 +71,6 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private final Spike[] recent;
     /** How many frames a spike waits for its own frame's GPU results before it goes without them. */
     static final int GPU_WAIT_FRAMES = 60;
-    private final java.util.function.IntPredicate isGpuState;
     private int recentCount;
     private int recentNext;
     private final Spike[] worst;
@@ -93,10 +93,8 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private double[] rootAverage = new double[0];
     private long[] rootPrevious = new long[0];
 
-    private double[] scratchSelf = new double[0];
-    private double[] scratchCalls = new double[0];
-    private double[] scratchBytes = new double[0];
-    private double[] scratchByteCalls = new double[0];
+    /** A history frame read for a waiting spike's GPU values; grows on a spike only. */
+    private final FrameStates gpuFrame = new FrameStates();
 
     private final FrameNotes.NoteSink noteSink = this::noteSettled;
     private final GcNotes gcNotes;
@@ -115,7 +113,6 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     private SpikeCapture(Builder b, Profiler profiler) {
         this.profiler = profiler;
         this.data = profiler.data();
-        this.isGpuState = data::isGpuState;
         this.rule = b.rule != null ? b.rule : SpikeRule.configured(b.targetFps);
         this.times = new FrameTimes(profiler, Math.max(profiler.config().historyFrames(), 2 * b.framesAfter + 2));
         this.notes = b.notes != null ? b.notes : new FrameNotes(256);
@@ -538,7 +535,7 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
             }
         }
         blame(s);
-        need.measure(s, Math.max(s.frame.count, s.previous.count));
+        need.measure(s, Math.max(s.frame.count(), s.previous.count()));
         if (s.capacityTotal() != capacityBefore) {
             spares.countGrownInUpdate();
         }
@@ -602,15 +599,13 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         if (gpu < 0) {
             return;
         }
-        ensureScratch();
-        data.loadHistoryStates((int) ago, Metric.TIME, scratchSelf, scratchCalls);
-        int count = data.stateCount();
-        for (int st = 0; st < count; st++) {
-            if ((scratchSelf[st] != 0 || scratchCalls[st] != 0) && data.isGpuState(st)) {
-                s.frame.add(st, scratchSelf[st], scratchCalls[st]);
+        // History's record of the frame ends with its GPU entries: the spike's becomes history's, entry for entry.
+        data.history().loadStates((int) ago, gpuFrame);
+        for (int i = 0; i < gpuFrame.count(); i++) {
+            if (data.isGpuState(gpuFrame.state(i))) {
+                s.frame.add(gpuFrame.state(i), gpuFrame.self(i), gpuFrame.calls(i), 0);
             }
         }
-        data.clearHistoryStates((int) ago, scratchSelf, scratchCalls);
         s.gpuFrameNanos = gpu;
         s.gpuPending = false;
     }
@@ -649,55 +644,19 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
 
     private void copyStates(Spike s) {
         int count = data.stateCount();
-        boolean hasBytes = data.records(Metric.ALLOCATED_BYTES);
-        s.hasBytes = hasBytes;
-        s.frameBytes = hasBytes ? data.frameTotal(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : 0;
-        s.frame.keep(count, data.self(Averaging.INSTANTANEOUS), data.calls(Averaging.INSTANTANEOUS),
-                hasBytes ? data.self(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : null);
-        // The live GPU values are of a frame some frames back: the spike takes its own frame's when they arrive.
-        s.frame.removeIf(isGpuState);
+        // Without the live GPU values, of a frame some frames back: the spike takes its own frame's when they arrive.
+        data.loadLastFrame(s.frame);
+        s.frameBytes = s.hasBytes() ? data.frameTotal(Metric.ALLOCATED_BYTES, Averaging.INSTANTANEOUS) : 0;
         s.gpuPending = data.gpuTiming();
         s.gpuFrameNanos = -1;
-        copyPrevious(s, count, hasBytes);
+        // The frame before it (history frame 1), so a report of the stored spike shows the heat it had in history.
+        s.hasPrevious = data.history().loadStates(1, s.previous);
         for (Problem problem : PROBLEMS) {
             s.problems[problem.ordinal()] = data.problemsInLastFrame(problem);
         }
         copyStatistics(s);
         for (Metric metric : METRICS) {
             grewMost(s, metric, count);
-        }
-    }
-
-    /** Sizes the scratch arrays a history frame is loaded into for every state; on a spike only. */
-    private void ensureScratch() {
-        int capacity = data.stateCapacity();
-        if (scratchSelf.length < capacity) {
-            scratchSelf = new double[capacity];
-            scratchCalls = new double[capacity];
-            scratchBytes = new double[capacity];
-            scratchByteCalls = new double[capacity];
-        }
-    }
-
-    /**
-     * Keeps the recorded frame before the spike (history frame 1) when history holds its states, so a report of the
-     * stored spike shows the same heat as the frame did in history. On a spike only: the scratch arrays grow here.
-     */
-    private void copyPrevious(Spike s, int count, boolean hasBytes) {
-        s.hasPrevious = data.historyHasStates(1);
-        s.previous.count = 0;
-        if (!s.hasPrevious) {
-            return;
-        }
-        ensureScratch();
-        data.loadHistoryStates(1, Metric.TIME, scratchSelf, scratchCalls);
-        if (hasBytes) {
-            data.loadHistoryStates(1, Metric.ALLOCATED_BYTES, scratchBytes, scratchByteCalls);
-        }
-        s.previous.keep(count, scratchSelf, scratchCalls, hasBytes ? scratchBytes : null);
-        data.clearHistoryStates(1, scratchSelf, scratchCalls);
-        if (hasBytes) {
-            data.clearHistoryStates(1, scratchBytes, scratchByteCalls);
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.hudprof.core.FrameStates;
 import io.hudprof.core.Hudprof;
 import io.hudprof.core.ManualAllocationCounter;
 import io.hudprof.core.ManualClock;
@@ -171,12 +172,13 @@ class SpikeCaptureTest {
         assertEquals(4_500, spike.grew(Metric.ALLOCATED_BYTES), 1e-6);
         double logicBytes = 0;
         double pathBytes = 0;
-        for (int i = 0; i < spike.stateCount(); i++) {
-            int zone = allocating.data().zone(spike.state(i));
+        FrameStates states = spike.states();
+        for (int i = 0; i < states.count(); i++) {
+            int zone = allocating.data().zone(states.state(i));
             if (zone == LOGIC.id()) {
-                logicBytes += spike.bytes(i);
+                logicBytes += states.bytes(i);
             } else if (zone == PATH.id()) {
-                pathBytes += spike.bytes(i);
+                pathBytes += states.bytes(i);
             }
         }
         assertEquals(5_000, logicBytes);
@@ -279,7 +281,7 @@ class SpikeCaptureTest {
         assertEquals(9_000_000, spike.grewNanos(), 1e-3);
         double[] self = new double[profiler.data().stateCapacity()];
         double[] calls = new double[self.length];
-        spike.loadStates(self, calls);
+        assertTrue(spike.states().load(Metric.TIME, self, calls));
         double pathSelf = 0;
         double logicSelf = 0;
         for (int s = 0; s < profiler.data().stateCount(); s++) {

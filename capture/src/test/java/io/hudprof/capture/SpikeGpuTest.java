@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.hudprof.core.Averaging;
+import io.hudprof.core.FrameStates;
+import io.hudprof.core.RecordRows;
 import io.hudprof.core.GpuZone;
 import io.hudprof.core.GpuZoneScope;
 import io.hudprof.core.ProfilerFixture;
@@ -110,8 +112,8 @@ class SpikeGpuTest {
                 Spike caught = spikes.recent(0);
                 assertTrue(caught.gpuPending(), "frame 5's GPU results arrive two frames later");
                 assertEquals(-1, caught.gpuFrameNanos());
-                for (int i = 0; i < caught.stateCount(); i++) {
-                    assertFalse(fx.profiler.data().isGpuState(caught.state(i)),
+                for (int i = 0; i < caught.states().count(); i++) {
+                    assertFalse(fx.profiler.data().isGpuState(caught.states().state(i)),
                             "the live GPU values (frame 3's) are not the spike's");
                 }
             }
@@ -120,6 +122,9 @@ class SpikeGpuTest {
         assertEquals(5, spike.frameNumber());
         assertFalse(spike.gpuPending());
         assertEquals(500_000, spike.gpuFrameNanos(), "frame 5's own GPU time");
+        FrameStates held = new FrameStates();
+        assertTrue(fx.profiler.data().history().loadStates(3, held));
+        assertEquals(RecordRows.of(held), RecordRows.of(spike.states()), "history's record, GPU entries included");
 
         // Shown as a stored spike: frame 5's GPU row and GPU line, after the frame left nothing behind live.
         fx.controller().setMode(ReportMode.SELF_TIME);

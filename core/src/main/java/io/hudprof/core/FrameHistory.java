@@ -194,7 +194,6 @@ public final class FrameHistory {
         return true;
     }
 
-
     /**
      * The GPU time of the frame {@code framesAgo} back (its time inside its outermost GPU zones), or -1 when that frame
      * is not held, had no GPU zones, or its GPU results have not arrived (yet, or ever: a dropped frame).
@@ -206,10 +205,10 @@ public final class FrameHistory {
 
     /**
      * Attaches the late-arriving GPU values of recorded frame {@code number}: its GPU frame time and, with full
-     * history, the GPU states' self time and counts, which {@link #loadStates} then loads with the frame's CPU
+     * history, the GPU states' self time and counts, which {@link #loadStates} then reads with the frame's CPU
      * states. Does nothing when the frame has left the history.
      */
-    void attachGpu(long number, int[] states, long[] self, long[] calls, int count, long nanos) {
+    void attachGpu(long number, FrameStates gpu, long nanos) {
         int framesAgo = frames.written() == 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, frameNumber(0) - number);
         int slot = slot(framesAgo);
         if (slot < 0 || frameNumber[slot] != number) {
@@ -220,12 +219,11 @@ public final class FrameHistory {
             return;
         }
         gpuStart[slot] = gpuPos;
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < gpu.count(); i++) {
             int e = (int) (gpuPos % gpuCapacity);
-            int s = states[i];
-            gpuIds[e] = s;
-            gpuSelf[e] = self[s];
-            gpuCalls[e] = calls[s];
+            gpuIds[e] = gpu.state(i);
+            gpuSelf[e] = gpu.self(i);
+            gpuCalls[e] = gpu.calls(i);
             gpuPos++;
         }
         gpuEnd[slot] = gpuPos;
@@ -242,40 +240,27 @@ public final class FrameHistory {
         return full && slot >= 0 && stateStart[slot] >= statePos - stateCapacity;
     }
 
-    /** Writes a held frame's per-state values into dense arrays indexed by state (others are left alone). */
-    void loadStates(int framesAgo, Metric metric, double[] self, double[] calls) {
-        int slot = slot(framesAgo);
-        long[] values = metric == Metric.TIME ? stateSelf : stateBytes;
-        for (long e = stateStart[slot]; e < stateEnd[slot]; e++) {
-            int i = (int) (e % stateCapacity);
-            self[stateIds[i]] = values[i];
-            calls[stateIds[i]] = stateCalls[i];
+    /**
+     * Reads the frame {@code framesAgo} back's per-state values into {@code dest}: its CPU states (with bytes when
+     * allocation per zone is on) and, once they arrived, its GPU states. False, {@code dest} empty, when not held.
+     */
+    public boolean loadStates(int framesAgo, FrameStates dest) {
+        dest.reset(stateBytes != null);
+        if (!hasStates(framesAgo)) {
+            return false;
         }
-        if (metric == Metric.TIME && gpuHeld(slot)) {
-            for (long e = gpuStart[slot]; e < gpuEnd[slot]; e++) {
-                int i = (int) (e % gpuCapacity);
-                self[gpuIds[i]] = gpuSelf[i];
-                calls[gpuIds[i]] = gpuCalls[i];
-            }
-        }
-    }
-
-    /** Zeroes in dense arrays exactly the entries {@link #loadStates} wrote for that frame. */
-    void clearStates(int framesAgo, double[] self, double[] calls) {
         int slot = slot(framesAgo);
         for (long e = stateStart[slot]; e < stateEnd[slot]; e++) {
             int i = (int) (e % stateCapacity);
-            self[stateIds[i]] = 0;
-            calls[stateIds[i]] = 0;
+            dest.add(stateIds[i], stateSelf[i], stateCalls[i], stateBytes == null ? 0 : stateBytes[i]);
         }
-        // GPU entries may have arrived between load and clear: zero the whole range either way (zeros are harmless).
         if (gpuHeld(slot)) {
             for (long e = gpuStart[slot]; e < gpuEnd[slot]; e++) {
                 int i = (int) (e % gpuCapacity);
-                self[gpuIds[i]] = 0;
-                calls[gpuIds[i]] = 0;
+                dest.add(gpuIds[i], gpuSelf[i], gpuCalls[i], 0);
             }
         }
+        return true;
     }
 
     void beginFrame(long number, long nanos, long bytes, long[] frameProblems) {
@@ -306,6 +291,7 @@ public final class FrameHistory {
         zonePos++;
     }
 
+    /** Keeps one entry of the frame's per-state values (with full history), which {@link #loadStates} gives back. */
     void addState(int state, long self, long calls, long selfBytes) {
         if (!full) {
             return;

@@ -26,10 +26,9 @@ final class GpuAttribution {
     private int[] touched = new int[64];
     private int touchedCount;
 
-    private int[] heldStates = new int[64];
-    private long[] heldSelf = new long[64];
-    private long[] heldCalls = new long[64];
-    private int heldCount;
+    /** The GPU frame just resolved, and the newest one resolved (shown live at each commit until the next). */
+    private final FrameStates resolved = new FrameStates();
+    private final FrameStates held = new FrameStates();
     private long heldFrame = -1;
     private long heldFrameNanos = -1;
     /** The GPU frame whose values are in the live (committed) values, and its GPU time; -1 when none. */
@@ -86,9 +85,15 @@ final class GpuAttribution {
         // The GPU's time in the frame's outermost zones. Not first-to-last: a pass drawn after update() (a HUD) opens
         // the next frame's stream, and the span would then hold the CPU's own gaps and read as the CPU frame time.
         long frameNanos = last - first - self[rootState];
-        history.attachGpu(frameNumber, touched, self, calls, touchedCount, frameNanos);
+        resolved.reset(false);
+        for (int i = 0; i < touchedCount; i++) {
+            resolved.add(touched[i], self[touched[i]], calls[touched[i]], 0);
+        }
+        history.attachGpu(frameNumber, resolved, frameNanos);
         if (frameNumber >= heldFrame) {
-            hold(frameNumber, frameNanos);
+            held.copyFrom(resolved);
+            heldFrame = frameNumber;
+            heldFrameNanos = frameNanos;
             if (!aggregator.frozen && aggregator.recordedFrames > 0) {
                 // Arrived after this update's commit: the live values show it now, not one frame later.
                 showHeld();
@@ -122,28 +127,11 @@ final class GpuAttribution {
         calls[state] += entries;
     }
 
-    private void hold(long frameNumber, long frameNanos) {
-        if (heldStates.length < touchedCount) {
-            heldStates = new int[touched.length];
-            heldSelf = new long[touched.length];
-            heldCalls = new long[touched.length];
-        }
-        for (int i = 0; i < touchedCount; i++) {
-            int s = touched[i];
-            heldStates[i] = s;
-            heldSelf[i] = self[s];
-            heldCalls[i] = calls[s];
-        }
-        heldCount = touchedCount;
-        heldFrame = frameNumber;
-        heldFrameNanos = frameNanos;
-    }
-
     /** At commit: puts the held GPU frame into the committed frame's instantaneous values. */
     void commitHeld(long recordedFrames) {
         if (forgetHeld || (heldFrame > 0 && recordedFrames - heldFrame > STALE_FRAMES)) {
             forgetHeld = false;
-            heldCount = 0;
+            held.reset(false);
             heldFrame = -1;
             heldFrameNanos = -1;
         }
@@ -157,14 +145,14 @@ final class GpuAttribution {
         for (int i = 0; i < shownCount; i++) {
             aggregator.setCommitted(shownStates[i], 0, 0);
         }
-        if (shownStates.length < heldCount) {
-            shownStates = new int[heldStates.length];
+        if (shownStates.length < held.count()) {
+            shownStates = new int[held.capacity()];
         }
-        for (int i = 0; i < heldCount; i++) {
-            aggregator.setCommitted(heldStates[i], heldSelf[i], heldCalls[i]);
-            shownStates[i] = heldStates[i];
+        for (int i = 0; i < held.count(); i++) {
+            aggregator.setCommitted(held.state(i), held.self(i), held.calls(i));
+            shownStates[i] = held.state(i);
         }
-        shownCount = heldCount;
+        shownCount = held.count();
         shownFrame = heldFrame;
         shownFrameNanos = heldFrameNanos;
     }

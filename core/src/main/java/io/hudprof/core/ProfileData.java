@@ -17,6 +17,8 @@ public final class ProfileData {
     private final String allocationUnavailable;
     private final GpuTrack gpu;
     private final GpuAttribution gpuAttribution;
+    /** The record the dense history loads read through; used within one call only. */
+    private final FrameStates historyScratch = new FrameStates();
     /** See {@link #changes()}; written on the updating thread only. */
     private long changes;
 
@@ -158,6 +160,14 @@ public final class ProfileData {
         return aggregator.quantity(metric);
     }
 
+    /**
+     * Copies the last recorded frame's per-state values into {@code dest}: its CPU states with a value, in the order
+     * history keeps them (the live GPU values, of an earlier frame, are not part of it); empty before the first.
+     */
+    public void loadLastFrame(FrameStates dest) {
+        aggregator.loadCommitted(dest);
+    }
+
     /** How often a problem occurred in the last recorded frame. */
     public long problemsInLastFrame(Problem problem) {
         return aggregator.lastFrameProblems[problem.ordinal()];
@@ -266,9 +276,9 @@ public final class ProfileData {
         return history.hasStates(framesAgo);
     }
 
-    /** Writes a held history frame's per-state values into arrays indexed by state; others are left alone. */
+    /** Writes a held history frame's per-state values into arrays indexed by state (through a {@link FrameStates}). */
     public void loadHistoryStates(int framesAgo, double[] self, double[] calls) {
-        history.loadStates(framesAgo, Metric.TIME, self, calls);
+        loadHistoryStates(framesAgo, Metric.TIME, self, calls);
     }
 
     /**
@@ -278,11 +288,13 @@ public final class ProfileData {
      */
     public void loadHistoryStates(int framesAgo, Metric metric, double[] self, double[] calls) {
         recorded(metric);
-        history.loadStates(framesAgo, metric, self, calls);
+        history.loadStates(framesAgo, historyScratch);
+        historyScratch.load(metric, self, calls);
     }
 
-    /** Zeroes exactly the entries {@link #loadHistoryStates} wrote for that frame. */
+    /** Zeroes the entries {@link #loadHistoryStates} wrote for that frame (and any GPU values that arrived since). */
     public void clearHistoryStates(int framesAgo, double[] self, double[] calls) {
-        history.clearStates(framesAgo, self, calls);
+        history.loadStates(framesAgo, historyScratch);
+        historyScratch.clear(self, calls);
     }
 }

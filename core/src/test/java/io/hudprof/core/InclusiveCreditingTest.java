@@ -7,7 +7,6 @@ import io.hudprof.core.report.Column;
 import io.hudprof.core.report.ReportMode;
 import io.hudprof.core.report.ReportRow;
 import io.hudprof.core.report.RowRole;
-import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -223,21 +222,12 @@ class InclusiveCreditingTest {
                 B.end();
             });
             fx.profiler.update(); // ...which ends when B does
-            FrameHistory history = fx.profiler.history();
-            int states = fx.profiler.config().maxStates;
-            double[] self = new double[states];
-            double[] calls = new double[states];
-            Arrays.fill(self, -1);
-            Arrays.fill(calls, -1);
-            history.loadStates(0, Metric.TIME, self, calls);
-            int held = 0;
-            for (int s = 0; s < states; s++) {
-                if (self[s] >= 0) {
-                    held++;
-                    assertTrue(self[s] > 0 || calls[s] > 0, "state " + s + " held with nothing to show");
-                }
+            FrameStates held = new FrameStates();
+            assertTrue(fx.profiler.history().loadStates(0, held));
+            for (int i = 0; i < held.count(); i++) {
+                assertTrue(held.self(i) > 0 || held.calls(i) > 0, "state " + held.state(i) + " held with nothing");
             }
-            assertEquals(2, held, "B and the updating thread's root: A and the worker's root had nothing");
+            assertEquals(2, held.count(), "B and the updating thread's root: A and the worker's root had nothing");
             assertTimes(B, 5_000, 5_000, 1);
             assertEquals(5_000, rootSelf());
         }

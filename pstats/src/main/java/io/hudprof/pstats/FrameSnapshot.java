@@ -1,5 +1,6 @@
 package io.hudprof.pstats;
 
+import io.hudprof.core.FrameStates;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.Averaging;
@@ -9,9 +10,11 @@ import io.hudprof.stats.Stats;
 import java.util.Arrays;
 
 /**
- * What the sender needs of one recorded frame, copied on the game thread from {@link ProfileData}: each zone-stack
- * state's parent, zone, self time and entry count, plus the frame's end on the profiler's clock and the names of
- * live threads, and the frame value of every statistic when {@link FrameStatistics} are attached. The arrays keep their capacity; they grow only when the profiler's state tree grows, so a steady
+ * What the sender needs of one recorded frame, copied on the game thread from {@link ProfileData}: the frame's
+ * per-state values as the one record history and spikes keep ({@link FrameStates}: self time and entry count of
+ * each state with a value), the state tree's shape beside it (every state's parent and zone), the frame's end on the
+ * profiler's clock, the names of live threads, and the frame value of every statistic when {@link FrameStatistics}
+ * are attached. The arrays keep their capacity; they grow only when the profiler's state tree grows, so a steady
  * game copies without allocating.
  */
 final class FrameSnapshot {
@@ -19,11 +22,11 @@ final class FrameSnapshot {
     long frameEndNanos;
     long frameNanos;
     int updateRootZone;
+    /** Number of states in the tree (the values name states below it). */
     int states;
     int[] parent = new int[64];
     int[] zone = new int[64];
-    long[] self = new long[64];
-    long[] calls = new long[64];
+    final FrameStates values = new FrameStates();
     int threads;
     String[] threadNames = new String[8];
     /** Statistics with a value this frame (when {@link FrameStatistics} are attached): id and frame value. */
@@ -42,18 +45,13 @@ final class FrameSnapshot {
             int m = Math.max(n, parent.length * 2);
             parent = new int[m];
             zone = new int[m];
-            self = new long[m];
-            calls = new long[m];
         }
-        double[] selfNanos = data.self(io.hudprof.core.Averaging.INSTANTANEOUS);
-        double[] entries = data.calls(io.hudprof.core.Averaging.INSTANTANEOUS);
         for (int s = 0; s < n; s++) {
             parent[s] = data.parent(s);
             zone[s] = data.zone(s);
-            self[s] = Math.round(selfNanos[s]);
-            calls[s] = Math.round(entries[s]);
         }
         states = n;
+        data.loadLastFrame(values);
         int t = profiler.threadCount();
         if (t > threadNames.length) {
             threadNames = Arrays.copyOf(threadNames, Math.max(t, threadNames.length * 2));

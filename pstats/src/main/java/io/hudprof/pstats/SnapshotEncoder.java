@@ -1,5 +1,6 @@
 package io.hudprof.pstats;
 
+import io.hudprof.core.Metric;
 import io.hudprof.core.Zone;
 import io.hudprof.stats.Stat;
 import io.hudprof.stats.Stats;
@@ -57,6 +58,9 @@ final class SnapshotEncoder {
     private int[] childStart = new int[64];
     private int[] children = new int[64];
     private int[] stack = new int[64];
+    /** The snapshot's values by state (its record loaded by {@link #prepare}): self time (ns) and entry count. */
+    private double[] selfNanos = new double[64];
+    private double[] entries = new double[64];
     private long epochNanos = Long.MIN_VALUE;
     private long droppedCountPairs;
     final FrameData frame = new FrameData();
@@ -114,6 +118,14 @@ final class SnapshotEncoder {
             children = new int[Math.max(n, children.length * 2)];
             stack = new int[Math.max(2 * n + 2, stack.length * 2)];
         }
+        if (selfNanos.length < n) {
+            selfNanos = new double[Math.max(n, selfNanos.length * 2)];
+            entries = new double[selfNanos.length];
+        }
+        // Zeroed here, not after the frame: a send that failed half way must not leave values for the next frame.
+        Arrays.fill(selfNanos, 0, n, 0);
+        Arrays.fill(entries, 0, n, 0);
+        s.values.load(Metric.TIME, selfNanos, entries);
         Arrays.fill(childStart, 0, n + 2, 0);
         for (int i = 0; i < n; i++) {
             if (s.parent[i] >= 0) {
@@ -303,7 +315,7 @@ final class SnapshotEncoder {
         long t = s.frameEndNanos - total;
         frame.reset(thread, s.frameNumber & 0xffffffffL);
         frame.addEvent(0, true, seconds(t));
-        t += s.self[rootState];
+        t += (long) selfNanos[rootState];
         int budget = MAX_EVENTS - 2 - 2 * countStates(s, rootState);
         int top = 0;
         for (int i = childStart[rootState + 1] - 1; i >= childStart[rootState]; i--) {
@@ -318,7 +330,7 @@ final class SnapshotEncoder {
             }
             int c = collectorOfZone[s.zone[entry]];
             float now = seconds(t);
-            for (long extra = s.calls[entry] - 1; extra > 0; extra--) {
+            for (long extra = (long) entries[entry] - 1; extra > 0; extra--) {
                 if (budget < 2) {
                     droppedCountPairs += extra;
                     break;
@@ -328,7 +340,7 @@ final class SnapshotEncoder {
                 budget -= 2;
             }
             frame.addEvent(c, true, now);
-            t += s.self[entry];
+            t += (long) selfNanos[entry];
             stack[top++] = ~entry;
             for (int i = childStart[entry + 1] - 1; i >= childStart[entry]; i--) {
                 stack[top++] = children[i];
@@ -367,7 +379,7 @@ final class SnapshotEncoder {
         stack[top++] = root;
         while (top > 0) {
             int st = stack[--top];
-            sum += s.self[st];
+            sum += (long) selfNanos[st];
             for (int i = childStart[st]; i < childStart[st + 1]; i++) {
                 stack[top++] = children[i];
             }

@@ -1,6 +1,7 @@
 package io.hudprof.capture.compare;
 
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.FrameStates;
 import io.hudprof.core.Metric;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
@@ -57,6 +58,8 @@ public final class ZoneDistributions implements DistributionSource, ReportAnnex 
     /** Each key's values over the window in ascending order, {@code [key * capacity + i]}, i below {@link #frames}. */
     private double[] sortedSelf = new double[0];
     private double[] sortedHier = new double[0];
+    /** The history frame being keyed, read once and loaded into (then cleared from) the arrays below. */
+    private final FrameStates loaded = new FrameStates();
     private double[] loadSelf = new double[64];
     private double[] loadCalls = new double[64];
     private int[] stateRoot = new int[64];
@@ -229,7 +232,8 @@ public final class ZoneDistributions implements DistributionSource, ReportAnnex 
             loadCalls = new double[states];
             stateRoot = new int[states];
         }
-        data.loadHistoryStates(framesAgo, metric, loadSelf, loadCalls);
+        data.history().loadStates(framesAgo, loaded);
+        loaded.load(metric, loadSelf, loadCalls);
         int n = data.stateCount();
         if (threadRoot >= 0) {
             // As ReportSource.restrictToThread: other threads' states read as zero. The clear below zeroes whatever
@@ -253,7 +257,7 @@ public final class ZoneDistributions implements DistributionSource, ReportAnnex 
                 lastSeen[k] = number;
             }
         }
-        data.clearHistoryStates(framesAgo, loadSelf, loadCalls);
+        loaded.clear(loadSelf, loadCalls);
     }
 
     @Override

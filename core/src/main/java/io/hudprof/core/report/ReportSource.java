@@ -2,6 +2,7 @@ package io.hudprof.core.report;
 
 import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameHistory;
+import io.hudprof.core.FrameStates;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.ProfileData;
@@ -10,8 +11,9 @@ import io.hudprof.core.ThreadRoster;
 /**
  * Chooses the per-state values a report shows: the live frame or one of its averages, or a history frame or a
  * stored {@link StoredFrame} loaded into scratch arrays, plus the frame its heat is compared with (the slow average live, the previous frame in
- * history). Between {@link #open} and {@link #close} the arrays are valid; {@code close} undoes exactly what the
- * history load wrote, so the scratch arrays stay zero and loading costs only the frame's own entries.
+ * history). A history frame is read into a {@link FrameStates}, as a spike keeps its frame. Between {@link #open} and
+ * {@link #close} the arrays are valid; {@code close} undoes exactly what the load wrote, so the scratch arrays stay
+ * zero and loading costs only the frame's own entries.
  */
 final class ReportSource {
     private static final Problem[] PROBLEMS = Problem.values();
@@ -37,10 +39,12 @@ final class ReportSource {
     final long[] problemsInFrame = new long[PROBLEMS.length];
     final long[] problemsTotal = new long[PROBLEMS.length];
 
-    private int loadedOffset = -1;
-    private int loadedReferenceOffset = -1;
-    private StoredFrame loadedSpike;
-    private boolean previousFromSpike;
+    /** A history frame and the one before it, as read for a report. */
+    private final FrameStates shown = new FrameStates();
+    private final FrameStates shownPrevious = new FrameStates();
+    /** The records loaded into the scratch arrays (history's or a spike's), which {@link #close} clears. */
+    private FrameStates loaded;
+    private FrameStates loadedPrevious;
     private double[] historySelf = new double[64];
     private double[] historyCalls = new double[64];
     private double[] previousSelf = new double[64];
@@ -90,28 +94,39 @@ final class ReportSource {
             referenceCalls = data.calls(Averaging.SLOW);
             return true;
         }
-        if (!data.historyHasStates(frameOffset)) {
+        ensureScratch(data.stateCapacity());
+        if (!history.loadStates(frameOffset, shown) || !load(shown, metric)) {
             return false;
         }
-        ensureScratch(data.stateCapacity());
-        data.loadHistoryStates(frameOffset, metric, historySelf, historyCalls);
-        loadedOffset = frameOffset;
-        self = historySelf;
-        calls = historyCalls;
-        allSelf = self;
-        allCalls = calls;
-        frameNanos = history.frameNanos(frameOffset);
-        frameTotal = history.frameTotal(metric, frameOffset);
-        frameNumber = history.frameNumber(frameOffset);
-        recentSelf = self;
-        recentCalls = calls;
-        if (data.historyHasStates(frameOffset + 1)) {
-            data.loadHistoryStates(frameOffset + 1, metric, previousSelf, previousCalls);
-            loadedReferenceOffset = frameOffset + 1;
+        showLoaded(history.frameNanos(frameOffset), history.frameTotal(metric, frameOffset),
+                history.frameNumber(frameOffset));
+        if (history.loadStates(frameOffset + 1, shownPrevious)) {
+            loadPrevious(shownPrevious, metric);
+        }
+        return true;
+    }
+
+    /** Shows the frame loaded into the scratch arrays, which is also what its heat shows. */
+    private void showLoaded(double nanos, double total, long number) {
+        self = allSelf = recentSelf = historySelf;
+        calls = allCalls = recentCalls = historyCalls;
+        frameNanos = nanos;
+        frameTotal = total;
+        frameNumber = number;
+    }
+
+    private boolean load(FrameStates states, Metric metric) {
+        boolean held = states.load(metric, historySelf, historyCalls);
+        loaded = held ? states : null;
+        return held;
+    }
+
+    private void loadPrevious(FrameStates states, Metric metric) {
+        if (states.load(metric, previousSelf, previousCalls)) {
+            loadedPrevious = states;
             referenceSelf = previousSelf;
             referenceCalls = previousCalls;
         }
-        return true;
     }
 
     /**
@@ -134,23 +149,12 @@ final class ReportSource {
             return false;
         }
         ensureScratch(data.stateCapacity());
-        if (!spike.loadStates(metric, historySelf, historyCalls)) {
+        if (!load(spike.states(), metric)) {
             return false;
         }
-        loadedSpike = spike;
-        self = historySelf;
-        calls = historyCalls;
-        allSelf = self;
-        allCalls = calls;
-        frameNanos = spike.frameNanos();
-        frameTotal = spike.frameTotal(metric);
-        this.frameNumber = spike.frameNumber();
-        recentSelf = self;
-        recentCalls = calls;
-        if (spike.loadPreviousStates(metric, previousSelf, previousCalls)) {
-            previousFromSpike = true;
-            referenceSelf = previousSelf;
-            referenceCalls = previousCalls;
+        showLoaded(spike.frameNanos(), spike.frameTotal(metric), spike.frameNumber());
+        if (spike.previousStates() != null) {
+            loadPrevious(spike.previousStates(), metric);
         }
         return true;
     }
@@ -235,23 +239,15 @@ final class ReportSource {
         }
     }
 
-    /** Gives back the scratch arrays a history frame was loaded into. */
+    /** Gives back the scratch arrays a history frame or spike was loaded into. */
     void close() {
-        if (loadedSpike != null) {
-            loadedSpike.clearStates(historySelf, historyCalls);
-            if (previousFromSpike) {
-                loadedSpike.clearPreviousStates(previousSelf, previousCalls);
-                previousFromSpike = false;
-            }
-            loadedSpike = null;
+        if (loaded != null) {
+            loaded.clear(historySelf, historyCalls);
+            loaded = null;
         }
-        if (loadedOffset >= 0) {
-            data.clearHistoryStates(loadedOffset, historySelf, historyCalls);
-            loadedOffset = -1;
-        }
-        if (loadedReferenceOffset >= 0) {
-            data.clearHistoryStates(loadedReferenceOffset, previousSelf, previousCalls);
-            loadedReferenceOffset = -1;
+        if (loadedPrevious != null) {
+            loadedPrevious.clear(previousSelf, previousCalls);
+            loadedPrevious = null;
         }
     }
 

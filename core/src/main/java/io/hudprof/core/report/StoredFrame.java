@@ -1,5 +1,6 @@
 package io.hudprof.core.report;
 
+import io.hudprof.core.FrameStates;
 import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.TimelineFrame;
@@ -25,17 +26,11 @@ public interface StoredFrame {
     /** How many times {@code problem} was counted in the frame. */
     long problems(Problem problem);
 
-    /** Writes the frame's per-state values of {@code metric} into state-indexed arrays; false when not recorded. */
-    boolean loadStates(Metric metric, double[] selfByState, double[] callsByState);
+    /** The frame's per-state values; read only. */
+    FrameStates states();
 
-    /** Zeroes exactly the entries {@link #loadStates} wrote. */
-    void clearStates(double[] selfByState, double[] callsByState);
-
-    /** As {@link #loadStates} for the recorded frame before it; false when it was not kept. */
-    boolean loadPreviousStates(Metric metric, double[] selfByState, double[] callsByState);
-
-    /** Zeroes exactly the entries {@link #loadPreviousStates} wrote. */
-    void clearPreviousStates(double[] selfByState, double[] callsByState);
+    /** The recorded frame before it (what heat compares it with), or null when it was not kept; read only. */
+    FrameStates previousStates();
 
     /** Number of statistics rows kept. */
     int statisticCount();
