@@ -69,6 +69,11 @@ import org.lwjgl.system.MemoryUtil;
  * Nothing is written while an earlier frame may still draw from it (into a buffer the previous frame drew from,
  * llvmpipe waited for that frame).
  *
+ * <p>Between the HUD's refreshes ({@code OverlayConfig.refreshInterval}) {@link #replay} shows the last list again:
+ * from the {@link HudCache} the last {@link #render(DrawList, boolean)} drew into (one draw of its panel rectangles),
+ * or, for a list that is not self-contained or without framebuffer objects, by drawing its commands again from the
+ * buffers that hold them, uploading nothing.
+ *
  * <p>Two paths, as Dear ImGui's OpenGL backend has: OpenGL 3.2+ (core or compatibility) draws with GLSL 150 and its
  * own vertex array; an OpenGL 2.1 compatibility context draws with GLSL 120, setting its attribute pointers on vertex
  * array 0 before each draw (the guard puts the game's back), and keeps the atlas as {@code GL_LUMINANCE}.
