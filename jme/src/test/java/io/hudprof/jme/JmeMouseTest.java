@@ -139,7 +139,10 @@ class JmeMouseTest {
 
         @Override
         public void simpleInitApp() {
-            hud = new HudprofJme();
+            // Targets are read from the HUD as last drawn and checked against the rows and graph columns of the frames
+            // after: the HUD redraws every frame (refresh interval 0), so what it shows is that frame's profile.
+            hud = new HudprofJme(io.hudprof.overlay.OverlayConfig.builder()
+                    .refreshInterval(java.time.Duration.ZERO).build());
             stateManager.attach(hud);
             // The game's own input, added after the HUD's state, as a game's simpleInitApp would.
             inputManager.addRawInputListener(gameMouse);
