@@ -30,49 +30,34 @@ final class DiffPanelView {
     /** Per line: its colour (grown zones in the heat colour). */
     private final List<Integer> colors = new ArrayList<>();
     private DiffReport diff;
-    /** Marks by frame number: range A's and B's first and second end (-1: not marked). */
-    private final long[] marks = {-1, -1, -1, -1};
-    /** Whether the diff shown was given ({@link #show}) rather than made from marked ranges. */
-    private boolean given;
+    /** The view's marked ranges or given diff, which this panel shows. */
+    private final DiffMarks marks;
+    /** The {@link DiffMarks#version()} the lines were worked out for. */
+    private int shownVersion = -1;
 
-    DiffPanelView(HudMetrics metrics) {
+    DiffPanelView(HudMetrics metrics, DiffMarks marks) {
         this.metrics = metrics;
+        this.marks = marks;
     }
 
     /**
-     * Marks an end of range A ({@code range} 0) or B (1) at frame {@code frameNumber}: the first press starts the
-     * range (and forgets its old one), the second ends it; with both ranges complete the diff is made.
+     * Works the lines out again when the marks changed since (a key marked a range, the view was copied): with both
+     * ranges complete the comparison is made here, once per change (it builds Strings: a key press's cost).
      */
-    void mark(int range, long frameNumber, Profiler profiler) {
-        given = false;
-        int first = 2 * range;
-        if (marks[first] < 0 || marks[first + 1] >= 0) {
-            marks[first] = frameNumber;
-            marks[first + 1] = -1;
-        } else {
-            marks[first + 1] = frameNumber;
+    void update(Profiler profiler) {
+        if (shownVersion == marks.version()) {
+            return;
         }
-        compare(profiler);
-    }
-
-    /** Forgets both ranges and the diff. */
-    void clear() {
-        given = false;
-        java.util.Arrays.fill(marks, -1);
-        diff = null;
-        lines.clear();
-        colors.clear();
-    }
-
-    /** Whether any range is marked (so the panel shows what is marked, or the diff). */
-    boolean active() {
-        return given || marks[0] >= 0 || marks[2] >= 0;
+        shownVersion = marks.version();
+        if (marks.given != null) {
+            show(marks.given);
+        } else {
+            compare(profiler);
+        }
     }
 
     /** Shows a diff made elsewhere, its ranges named by their labels (two captures: their file names). */
-    void show(DiffReport diff) {
-        java.util.Arrays.fill(marks, -1);
-        given = true;
+    private void show(DiffReport diff) {
         lines.clear();
         colors.clear();
         this.diff = diff;
@@ -92,7 +77,10 @@ final class DiffPanelView {
         lines.clear();
         colors.clear();
         diff = null;
-        if (marks[1] < 0 || marks[3] < 0) {
+        if (!marks.active()) {
+            return;
+        }
+        if (!marks.complete()) {
             colors.add(HudPalette.HEADER);
             lines.add("diff: A " + describe(0) + ", B " + describe(1) + " (1 and 2 mark each range's two ends)");
             return;
@@ -150,16 +138,16 @@ final class DiffPanelView {
     }
 
     private RangeSummary summary(Profiler profiler, long latest, int range, String label) {
-        long from = Math.min(marks[2 * range], marks[2 * range + 1]);
-        long to = Math.max(marks[2 * range], marks[2 * range + 1]);
+        long from = Math.min(marks.start(range), marks.end(range));
+        long to = Math.max(marks.start(range), marks.end(range));
         int newestAgo = (int) Math.max(0, latest - to);
         return RangeSummary.of(profiler.data(), io.hudprof.stats.FrameStatistics.attachedTo(profiler), newestAgo,
                 (int) (to - from + 1), label);
     }
 
     private String describe(int range) {
-        long start = marks[2 * range];
-        long end = marks[2 * range + 1];
+        long start = marks.start(range);
+        long end = marks.end(range);
         if (start < 0) {
             return "not marked";
         }

@@ -501,10 +501,13 @@ public final class HudControls {
         if (range < 0 || range > 1) {
             throw new IllegalArgumentException("hudprof: diff range is 0 (A) or 1 (B), not " + range);
         }
-        if (shown == null || !shown.frameAvailable() || diffPanel == null) {
+        if (shown == null || !shown.frameAvailable()) {
             return;
         }
-        diffPanel.mark(range, shown.frameNumber(), profiler);
+        view.diff.mark(range, shown.frameNumber());
+        if (diffPanel != null) {
+            diffPanel.update(profiler);
+        }
     }
 
     /**
@@ -515,29 +518,25 @@ public final class HudControls {
         if (diff == null) {
             throw new IllegalArgumentException("hudprof: showDiff needs a diff; clearDiff() hides the panel");
         }
-        if (diffPanel == null) {
-            throw new IllegalStateException("hudprof: the diff panel is made with the HUD; call showDiff once the"
-                    + " HudFrame exists");
-        }
-        diffPanel.show(diff);
+        view.diff.show(diff);
     }
 
     /** Forgets both diff ranges. */
     public void clearDiff() {
-        if (diffPanel != null) {
-            diffPanel.clear();
-        }
+        view.diff.clear();
     }
 
     /** Whether a diff range is marked, so the diff panel shows. */
     public boolean diffShown() {
-        return diffPanel != null && diffPanel.active();
+        return view.diff.active();
     }
 
+    /** The diff panel, its lines worked out for the view's current marks. */
     DiffPanelView diffPanel(HudMetrics metrics) {
         if (diffPanel == null) {
-            diffPanel = new DiffPanelView(metrics);
+            diffPanel = new DiffPanelView(metrics, view.diff);
         }
+        diffPanel.update(profiler);
         return diffPanel;
     }
 

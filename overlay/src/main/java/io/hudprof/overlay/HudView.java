@@ -5,8 +5,8 @@ import io.hudprof.core.report.ReportView;
 
 /**
  * Everything a HUD shows and how, in one object: which panels are shown (the overlay itself, graph, help, timeline,
- * thread and spike lists, histogram, category chart), the graph's scale and units, where the panels are
- * ({@code HudLayout}), the timeline's, category chart's and value chart's view settings, the report's scroll and
+ * thread and spike lists, histogram, category chart), the diff's marked ranges, the graph's scale and units, where the
+ * panels are ({@code HudLayout}), the timeline's, category chart's and value chart's view settings, the report's scroll and
  * search line, and the report's navigation ({@link ReportView}: the profiler's, which every view of it shares) with
  * its {@code /} search text. {@link HudControls} turns input into changes of it; {@link #copyFrom} copies all of it
  * at once (the viewer remaking a HUD for a new window size), and {@code HudStateFile} saves and restores the part of
@@ -36,6 +36,8 @@ public final class HudView {
     final TimelineState timeline = new TimelineState();
     final CategoryChartState categories = new CategoryChartState();
     final ValueChartState values = new ValueChartState();
+    /** The diff panel's marked frame ranges, or the diff given to it. */
+    final DiffMarks diff = new DiffMarks();
     /** The report's navigation, shared with every other view of the profiler. */
     final ReportView report;
     /** The report's name filter, the profiler's one search ({@link ZoneSearch#of}). */
@@ -79,6 +81,7 @@ public final class HudView {
         timeline.copyFrom(other.timeline);
         categories.copyFrom(other.categories);
         values.copyFrom(other.values);
+        diff.copyFrom(other.diff);
         if (report != other.report) {
             report.copyFrom(other.report);
             // The copied filter is the other profiler's search object: this profiler keeps its own, with that text.

@@ -1,6 +1,7 @@
 package io.hudprof.overlay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,13 +34,13 @@ class HudViewTest {
             "controller", // the builder the report view belongs to
             "report.filter", // each profiler's own search object; its text is compared as "search"
             "layout.pushedX", "layout.pushedY", // how far the last draw pushed a panel inside the window
-            "layout.version", // a change counter
+            "layout.version", "diff.version", // change counters
             "timeline.frame", "timeline.cursor", "timeline.loadedFrame", "timeline.loadedAvailable", // bars loaded
             "categories.listed", "categories.listedCount", "categories.autoRange", "categories.headerValue",
             "values.titleValue");
 
     /** Object fields reflection cannot give another value: compared by identity only. */
-    private static final Set<String> REFERENCES = Set.of("report.shownSpike");
+    private static final Set<String> REFERENCES = Set.of("report.shownSpike", "diff.given");
 
     /** The view state the state file keeps. */
     private static final Set<String> SAVED = Set.of("layout.offsetX", "layout.offsetY", "layout.size",
@@ -53,7 +54,8 @@ class HudViewTest {
             "categories.cursor", "categories.pendingCursor", "categories.manualRange", "report.metric",
             "report.recursion", "report.distribution", "report.frameOffset", "report.shownSpike",
             "report.shownSpikeFrame", "report.cursor", "report.cursorZone", "report.cursorLevel",
-            "report.cursorRole", "report.cursorKey", "report.focusLevel", "report.threadRoot");
+            "report.cursorRole", "report.cursorKey", "report.focusLevel", "report.threadRoot",
+            "diff."); // frame numbers mean nothing in another run
 
     @TempDir
     Path dir;
@@ -101,6 +103,35 @@ class HudViewTest {
                 // The copy's search is its own profiler's: editing it leaves the first HUD's alone.
                 b.search("AI");
                 assertEquals("Ray", a.searchText().toString());
+            }
+        }
+    }
+
+    @Test
+    void aHudRemadeFromACopyShowsTheSameDiffOfTheRangesMarkedInTheFirst() {
+        try (ScriptedGame game = new ScriptedGame(64, 0);
+             HudFrame first = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+            game.frames(10, 1.0);
+            game.frames(10, 3.0);
+            game.profiler.setPaused(true);
+            HudControls controls = first.controls();
+            long[] ends = {1, 10, 11, 20};
+            for (int i = 0; i < ends.length; i++) {
+                ReportController.of(game.profiler).setFrame((int) (game.profiler.history().frameNumber(0) - ends[i]));
+                first.buildReport();
+                assertEquals(ends[i], first.report().frameNumber());
+                controls.markDiff(i / 2);
+            }
+            List<String> shown = List.copyOf(controls.diffPanel(null).lines());
+            assertTrue(shown.get(0).startsWith("diff A #1-#10 (10) vs B #11-#20 (10)"), shown.get(0));
+            // The viewer's resize: a new HUD of the same profiler, given the old one's view.
+            try (HudFrame remade = HudFrame.create(game.profiler, OverlayConfig.defaults())) {
+                remade.controls().view().copyFrom(controls.view());
+                assertTrue(remade.controls().diffShown());
+                assertEquals(shown, remade.controls().diffPanel(null).lines());
+                remade.controls().clearDiff();
+                assertFalse(remade.controls().diffShown());
+                assertTrue(controls.diffShown(), "clearing the copy leaves the first HUD's ranges");
             }
         }
     }
@@ -316,7 +347,8 @@ class HudViewTest {
     /** Objects whose fields are view state themselves (looked into rather than compared as a whole). */
     private static boolean isState(Class<?> type) {
         return type == ReportView.class || type == HudLayout.class || type == TimelineState.class
-                || type == CategoryChartState.class || type == ValueChartState.class || type == UserGuides.class;
+                || type == CategoryChartState.class || type == ValueChartState.class || type == UserGuides.class
+                || type == DiffMarks.class;
     }
 
     private static List<Field> fields(Object object) {
