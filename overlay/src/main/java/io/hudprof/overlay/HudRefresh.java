@@ -85,7 +85,8 @@ final class HudRefresh {
     /**
      * What the HUD shows, as one number: the input events it used, the saved view state ({@link HudStateFile}'s
      * signature: layout, mode, averaging, units, scale, focus, search), the rest of the report's navigation, the
-     * panels shown, the timeline's zoom and pan, the charted statistic and whether the profile is paused.
+     * panels shown, the timeline's zoom, pan and cursor, the diff panel's marks, the charted statistic and whether the
+     * profile is paused.
      */
     private long signature() {
         HudView view = controls.view();
@@ -109,6 +110,7 @@ final class HudRefresh {
         h = mix(h, Double.hashCode(controls.timeline().zoom()));
         h = mix(h, Double.hashCode(controls.timeline().pan()));
         h = mix(h, controls.timeline().cursor());
+        h = mix(h, view.diff.version());
         return mix(h, controls.valueChart().charted());
     }
 
