@@ -155,7 +155,8 @@ final class DemoApp {
              Overlay hud = profiler == null ? null : Overlay.create(profiler, OverlayConfig.builder()
                      .startVisible(options.hud).contentScale(Overlay.contentScaleOf(handle))
                      .gpuTiming(options.gpuTiming).opaquePanels(options.opaqueHud)
-                     .refreshInterval(java.time.Duration.ofMillis(options.hudRefreshMillis)).build())) {
+                     .refreshInterval(java.time.Duration.ofMillis(options.hudRefreshMillis))
+                     .keepPixels(options.hudKeepPixels).build())) {
             TraceExporter exporter = spikes == null ? null
                     : TraceExporter.of(profiler, spikes.times(), spikes.notes());
             if (hud != null) {

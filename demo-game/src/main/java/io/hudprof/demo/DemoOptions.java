@@ -7,7 +7,7 @@ import java.util.Map;
 /** The demo's command-line options, parsed and checked; see {@link #HELP}. */
 final class DemoOptions {
     static final String USAGE = "usage: hudprof-demo [--frames N] [--fixed-dt SECONDS] [--seed N] [--size WxH]"
-            + " [--hud] [--translucent-hud] [--hud-refresh-ms N] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
+            + " [--hud] [--translucent-hud] [--hud-refresh-ms N] [--hud-keep-pixels] [--callgraph ZONE] [--keys SCRIPT] [--screenshot FILE.png] [--report] [--rocks N]"
             + " [--hunters N] [--workers N] [--headless] [--gl-debug] [--no-vsync] [--no-gpu-timing] [--uninstrumented] [--export FILE.json] [--capture FILE.hudprof] [--spike-captures DIR] [--slow ZONE=PERCENT[,...]] [--help] [--version]";
 
     static final String HELP = USAGE + "\n\n"
@@ -29,6 +29,8 @@ final class DemoOptions {
             + "  --hud-refresh-ms N    redraw the HUD's content every N ms of profiler time, showing the last one in\n"
             + "                        between; any HUD key or mouse action redraws it at once (default 500; 0: every\n"
             + "                        frame)\n"
+            + "  --hud-keep-pixels     between refreshes copy the HUD's pixels back from an off-screen framebuffer\n"
+            + "                        instead of drawing its kept draw list again (OverlayConfig.keepPixels)\n"
             + "  --callgraph ZONE      start the HUD on ZONE's call graph, e.g. Raycast; with --report, also print it\n"
             + "  --keys SCRIPT         press keys at given frames, through the same GLFW key callback as real keys.\n"
             + "                        Comma-separated steps KEY, KEY*COUNT (COUNT presses, one per frame) or\n"
@@ -91,6 +93,8 @@ final class DemoOptions {
     boolean opaqueHud = true;
     /** How often the shown HUD redraws its content, in ms ({@code OverlayConfig.refreshInterval}; --hud-refresh-ms). */
     int hudRefreshMillis = 500;
+    /** Whether the HUD copies its pixels back between refreshes ({@code OverlayConfig.keepPixels}; --hud-keep-pixels). */
+    boolean hudKeepPixels;
     boolean uninstrumented;
     boolean help;
     /** --slow: zone name as typed to percent, in the order given; resolved to zones once the game's zones exist. */
@@ -151,6 +155,7 @@ final class DemoOptions {
                 case "--translucent-hud" -> o.opaqueHud = false;
                 case "--hud-refresh-ms" -> o.hudRefreshMillis = atMost(arg, positive(arg, value(args, ++i, arg), 0),
                         10_000);
+                case "--hud-keep-pixels" -> o.hudKeepPixels = true;
                 case "--callgraph" -> o.callGraph = value(args, ++i, arg);
                 case "--keys" -> o.keys = KeyScript.parse(value(args, ++i, arg));
                 case "--screenshot" -> o.screenshot = png(value(args, ++i, arg));

@@ -32,9 +32,9 @@ import io.hudprof.stats.FrameStatistics;
  * {@code Profiler.update()}.
  *
  * <p>The shown HUD redraws its content every {@link OverlayConfig.Builder#refreshInterval refresh interval} (500 ms by
- * default) and on the next frame after an input it uses or a change of what it shows; the frames between show the last
- * refresh again (with opaque panels and OpenGL 3.0 or ARB_framebuffer_object, copied from an off-screen framebuffer in
- * one draw call).
+ * default) and on the next frame after an input it uses or a change of what it shows; the frames between draw the last
+ * refresh's draw list again without rebuilding or uploading it (or, with {@link OverlayConfig.Builder#keepPixels},
+ * copy its pixels back from an off-screen framebuffer in one draw call).
  *
  * <p>Promises: nothing is drawn while hidden; every GL state the overlay touches is restored after drawing, the draw
  * framebuffer binding included; a refresh is a few draw calls a view; after warm-up a frame allocates nothing on the
@@ -83,7 +83,7 @@ public final class Overlay implements AutoCloseable {
         this.controls = frame.controls();
         this.keys = new KeyRouter(config.keys, controls);
         this.refresh = new HudRefresh(config.refreshNanos, profiler, controls);
-        this.keepsPixels = config.refreshNanos > 0;
+        this.keepsPixels = config.refreshNanos > 0 && config.keepPixels;
         this.stateFile = config.stateFile == null ? null : new HudStateFile(config.stateFile);
         if (stateFile != null) {
             stateFile.load(controls.view());
@@ -194,8 +194,8 @@ public final class Overlay implements AutoCloseable {
      * Draws the HUD over the framebuffer the game has bound, of the given size in pixels (GLFW's framebuffer size,
      * not the window size). Does nothing while hidden or when the framebuffer is 0×0 (a minimised window). The
      * report, the draw list and the HUD's rasterising happen only when a refresh is due
-     * ({@link OverlayConfig.Builder#refreshInterval}); other frames show the last refresh again, copied from an
-     * off-screen framebuffer where the panels are opaque, else drawn again from its kept draw list.
+     * ({@link OverlayConfig.Builder#refreshInterval}); other frames draw the last refresh's draw list again (or copy its
+     * pixels back, {@link OverlayConfig.Builder#keepPixels}).
      */
     public void render(int framebufferWidth, int framebufferHeight) {
         if (closed) {

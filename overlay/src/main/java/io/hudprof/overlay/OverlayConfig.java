@@ -10,9 +10,8 @@ import io.hudprof.stats.text.ReportCells;
  */
 public final class OverlayConfig {
     /**
-     * The default {@link Builder#refreshInterval}: 500 ms, MangoHud's default. Measured on llvmpipe (docs/BENCHMARKS.md):
-     * a refresh costs the HUD's rasterising plus the copy, a frame between about four fifths of the HUD, so the interval
-     * pays from about five frames a refresh; at the demo's 30-40 ms frames 100 ms is two or three.
+     * The default {@link Builder#refreshInterval}: 500 ms, MangoHud's default: between refreshes the HUD's report and
+     * draw list are not rebuilt (docs/BENCHMARKS.md, "The shown HUD redrawn at a set rate").
      */
     static final long DEFAULT_REFRESH_NANOS = 500_000_000L;
     private static final java.time.Duration MAX_REFRESH = java.time.Duration.ofSeconds(10);
@@ -44,6 +43,8 @@ public final class OverlayConfig {
     final boolean opaquePanels;
     /** How often a shown HUD redraws its content, in nanoseconds ({@link Builder#refreshInterval}); 0: every frame. */
     final long refreshNanos;
+    /** Whether a refresh keeps the HUD's pixels off screen for the frames after it ({@link Builder#keepPixels}). */
+    final boolean keepPixels;
     /** Whether the overlay creates a {@link GpuTimer} when the game has not installed a GPU backend. */
     final boolean gpuTiming;
     final double categoryAverageSeconds;
@@ -76,6 +77,7 @@ public final class OverlayConfig {
         helpVisible = b.helpVisible;
         opaquePanels = b.opaquePanels;
         refreshNanos = b.refreshNanos;
+        keepPixels = b.keepPixels;
         gpuTiming = b.gpuTiming;
         categoryAverageSeconds = b.categoryAverageSeconds;
         categoriesShown = b.categoriesShown;
@@ -142,6 +144,7 @@ public final class OverlayConfig {
         private boolean helpVisible;
         private boolean opaquePanels = true;
         private long refreshNanos = DEFAULT_REFRESH_NANOS;
+        private boolean keepPixels;
         private boolean gpuTiming = true;
         private double categoryAverageSeconds = 3.0;
         private boolean categoriesShown;
@@ -334,13 +337,12 @@ public final class OverlayConfig {
 
         /**
          * How often the shown HUD redraws its content (default 500 ms; {@link java.time.Duration#ZERO}: every frame).
-         * Between refreshes each frame shows the last refreshed HUD again: its report, draw list and rasterising are
-         * skipped, and with {@link #opaquePanels opaque panels} its pixels are put back from an off-screen copy, one
-         * opaque quad per panel, so a software rasteriser pays a copy instead of the HUD's glyphs. Any key or mouse
-         * action the HUD uses, a change of what it shows (pause, scrub, a panel moved), a new framebuffer size and
-         * showing it refresh it on the next frame. Numbers changing 60 times a second cannot be read anyway
-         * (MangoHud refreshes its numbers every 500 ms by default). Timed on the profiler's clock at its frame
-         * boundaries; at most 10 s.
+         * Between refreshes each frame shows the last refreshed HUD again: its report and draw list are not rebuilt and
+         * nothing is uploaded; the kept draw list is drawn again (or, with {@link #keepPixels}, its pixels are put
+         * back). Any key or mouse action the HUD uses, a change of what it shows (pause, scrub, a panel moved), a new
+         * framebuffer size and showing it refresh it on the next frame. Numbers changing 60 times a second cannot be
+         * read anyway (MangoHud refreshes its numbers every 500 ms by default). Timed on the profiler's clock at its
+         * frame boundaries; at most 10 s.
          */
         public Builder refreshInterval(java.time.Duration interval) {
             if (interval == null || interval.isNegative() || interval.compareTo(MAX_REFRESH) > 0) {
@@ -348,6 +350,19 @@ public final class OverlayConfig {
                         + interval);
             }
             this.refreshNanos = interval.toNanos();
+            return this;
+        }
+
+        /**
+         * Whether a refresh draws the HUD into an off-screen framebuffer and the frames until the next refresh put its
+         * pixels back (one opaque quad per panel; with {@link #opaquePanels opaque panels} and OpenGL 3.0 or
+         * ARB_framebuffer_object) instead of drawing the kept draw list again. Default false: on a software
+         * rasteriser (llvmpipe) a copied pixel costs most of a drawn one, and switching to the off-screen framebuffer
+         * makes the driver rasterise the game's whole queued frame inside the HUD's submit, a spike charged to
+         * hudprof every refresh (docs/BENCHMARKS.md). Worth it only where drawing the glyphs costs more than a copy.
+         */
+        public Builder keepPixels(boolean keep) {
+            this.keepPixels = keep;
             return this;
         }
 

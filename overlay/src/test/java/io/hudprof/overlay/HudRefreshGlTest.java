@@ -61,11 +61,16 @@ class HudRefreshGlTest {
         }
     }
 
+    /** An overlay that keeps its pixels between refreshes (what most tests here pin); {@link #startDefault} does not. */
     private void start(OverlayConfig.Builder config) {
-        start(config, null);
+        start(config.keepPixels(true), null);
     }
 
     private void start(OverlayConfig.Builder config, GlSupport support) {
+        startDefault(config.keepPixels(true), support);
+    }
+
+    private void startDefault(OverlayConfig.Builder config, GlSupport support) {
         game = new ScriptedGame(HISTORY, 0);
         OverlayConfig built = config.startVisible(true).graphColumnWidth(6).graphHeight(160).build();
         overlay = support == null ? Overlay.create(game.profiler, built) : Overlay.create(game.profiler, built, support);
@@ -303,6 +308,21 @@ class HudRefreshGlTest {
                 "the new game shows through the translucent panel, as it does when drawn live");
         assertTrue(overOther.countChanged(scene(1), panel.left(), panel.top(), panel.right(), panel.bottom()) > 1000,
                 "the HUD is drawn over the new game");
+    }
+
+    @Test
+    void byDefaultTheKeptDrawListIsDrawnAgainWithoutAnOffScreenFramebuffer() {
+        startDefault(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)), null);
+        Image refreshed = frame(0);
+        assertFalse(overlay.pixelsKept(), "no copy is kept unless keepPixels asks for it");
+        int calls = overlay.lastDrawCalls();
+        game.frame(2.0);
+        Image shown = frame(1);
+        assertFalse(overlay.refresh().lastRefreshed());
+        assertEquals(calls, overlay.lastDrawCalls(), "the kept list's commands, drawn again");
+        assertEquals(0, overlay.lastUploadBytes(), "nothing uploaded");
+        assertEquals(0, changedInCovers(shown, refreshed), "the opaque panels look the same over another game");
+        assertEquals(0, changedOutsideCovers(shown, scene(1)), "and the game is untouched elsewhere");
     }
 
     @Test
