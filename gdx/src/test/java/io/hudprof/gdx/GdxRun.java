@@ -150,7 +150,11 @@ final class GdxRun {
             config.setOpenGLEmulation(Lwjgl3ApplicationConfiguration.GLEmulation.GL30, 3, 2);
         }
         StageGame game = new StageGame();
-        Harness harness = new Harness(game, HudprofGdx.wrap(game, OverlayConfig.defaults(), keys));
+        // Click targets are read from the HUD as last drawn and checked against the rows of the frames after: the HUD
+        // redraws every frame (refresh interval 0), so what it shows is that frame's profile. With the default
+        // interval a click lands on the row the user saw, which a later refresh may show elsewhere (JmeMouseTest too).
+        Harness harness = new Harness(game, HudprofGdx.wrap(game, OverlayConfig.builder()
+                .refreshInterval(java.time.Duration.ZERO).build(), keys));
         new Lwjgl3Application(harness, config);
         Result r = harness.result;
         r.stageKeysDown = game.stageKeysDown;
