@@ -71,6 +71,11 @@ public final class HudCostParts {
             Overlay cachedOpaque = hud(game, HudScene.ROWS, true, true, Duration.ofSeconds(10));
             Overlay refreshedOpaque = hud(game, HudScene.ROWS, true, true, Duration.ofSeconds(10));
             Overlay cachedTranslucent = hud(game, HudScene.ROWS, true, false, Duration.ofSeconds(10));
+            // The opaque HUD with every glyph blended, as before text on a known opaque colour was mixed with it in
+            // the shader (a package-private switch, reached by reflection; a build without it draws it as it does).
+            Overlay opaqueBlendedText = hud(game, HudScene.ROWS, true, true);
+            Overlay opaqueNoGraphBlendedText = hud(game, HudScene.ROWS, false, true);
+            boolean switched = blendAllText(opaqueBlendedText) & blendAllText(opaqueNoGraphBlendedText);
             Calibration calibration = new Calibration(whole);
             calibration.copyWindow();
             String[] names = {"no HUD", "HUD (translucent): 40 rows + 512-frame graph", "HUD (translucent): 40 rows, no graph",
@@ -90,10 +95,26 @@ public final class HudCostParts {
                     "plain GL: the HUD's area copied by texelFetch at gl_FragCoord, one opaque quad",
                     "plain GL: glBlitFramebuffer from a texture made by glCopyTexImage2D(GL_RGBA8) of the window",
                     "plain GL: glBlitFramebuffer from a texture made by glCopyTexImage2D(GL_RGB8) of the window",
-                    "plain GL: glCopyTexSubImage2D of the HUD's area from the window into a texture"};
+                    "plain GL: glCopyTexSubImage2D of the HUD's area from the window into a texture",
+                    "HUD, opaque panels, every glyph blended" + (switched ? "" : " (NO SWITCH: as drawn)")
+                            + ": 40 rows + 512-frame graph",
+                    "HUD, opaque panels, every glyph blended" + (switched ? "" : " (NO SWITCH: as drawn)")
+                            + ": 40 rows, no graph",
+                    "plain GL: " + GLYPH_QUADS + " glyph quads from a coverage texture, blended",
+                    "plain GL: the same mixed with a known colour in the shader, no blending",
+                    "plain GL: the same, blended, from a coverage texture with LINEAR filtering"};
             Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null, null, null, opaqueWhole, opaqueNoGraph,
                 shipped, cachedOpaque, refreshedOpaque, cachedTranslucent, null, null, null, null, null, null, null,
-                null};
+                null, opaqueBlendedText, opaqueNoGraphBlendedText, null, null, null};
+            // Optional third argument: the modes to run, as comma-separated indexes (0, no HUD, is always run).
+            boolean[] run = new boolean[names.length];
+            Arrays.fill(run, args.length <= 2);
+            run[0] = true;
+            if (args.length > 2) {
+                for (String index : args[2].split(",")) {
+                    run[Integer.parseInt(index.trim())] = true;
+                }
+            }
             double[][] frameMs = new double[names.length][rounds];
             double[][] renderMs = new double[names.length][rounds];
             double[][] cpuMs = new double[names.length][rounds];
@@ -101,6 +122,9 @@ public final class HudCostParts {
             for (int r = -1; r < rounds; r++) {
                 for (int k = 0; k < names.length; k++) {
                     int mode = (k + Math.max(r, 0)) % names.length;
+                    if (!run[mode]) {
+                        continue;
+                    }
                     long start = System.nanoTime();
                     long cpuStart = threads.getCurrentThreadCpuTime();
                     long inRender = 0;
@@ -139,6 +163,12 @@ public final class HudCostParts {
                             calibration.blitFrom(calibration.windowRgbFramebuffer);
                         } else if (mode == 21) {
                             calibration.readBack();
+                        } else if (mode == 24) {
+                            calibration.drawCoverageGlyphs(false, false);
+                        } else if (mode == 25) {
+                            calibration.drawCoverageGlyphs(true, false);
+                        } else if (mode == 26) {
+                            calibration.drawCoverageGlyphs(false, true);
                         }
                         inRender += System.nanoTime() - before;
                         glfwSwapBuffers(window);
@@ -162,6 +192,9 @@ public final class HudCostParts {
                     + "| in render() ms |");
             System.out.println("|---|---:|---:|---:|---:|---:|");
             for (int m = 0; m < names.length; m++) {
+                if (!run[m]) {
+                    continue;
+                }
                 System.out.printf(Locale.ROOT, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f |%n", names[m],
                         min(frameMs[m]), min(frameMs[m]) - none, min(cpuMs[m]), min(cpuMs[m]) - noneCpu,
                         min(renderMs[m]));
@@ -176,6 +209,8 @@ public final class HudCostParts {
             cachedOpaque.close();
             refreshedOpaque.close();
             cachedTranslucent.close();
+            opaqueBlendedText.close();
+            opaqueNoGraphBlendedText.close();
         } finally {
             glfwDestroyWindow(window);
             glfwTerminate();
@@ -199,6 +234,21 @@ public final class HudCostParts {
             overlay.controls().perform(HudAction.TOGGLE_GRAPH);
         }
         return overlay;
+    }
+
+    /** Turns off the mixing of text with a known opaque colour under it; false where the build has no such switch. */
+    private static boolean blendAllText(Overlay overlay) {
+        try {
+            java.lang.reflect.Method drawList = Overlay.class.getDeclaredMethod("drawList");
+            drawList.setAccessible(true);
+            Object list = drawList.invoke(overlay);
+            java.lang.reflect.Method mix = list.getClass().getDeclaredMethod("mixOverKnownBackground", boolean.class);
+            mix.setAccessible(true);
+            mix.invoke(list, false);
+            return true;
+        } catch (ReflectiveOperationException e) {
+            return false;
+        }
     }
 
     private static double min(double[] values) {
@@ -226,6 +276,13 @@ public final class HudCostParts {
         private final int bgraTexture;
         private final int bgraFramebuffer;
         private final int copyRows;
+        /** Glyph quads with atlas coordinates, a coverage texture (R8) like the font atlas, and the two programs. */
+        private final int coverageBuffer;
+        private final int coverageVertices;
+        private final int coverageTexture;
+        private final int coverageLinearTexture;
+        private final int blendedGlyphProgram;
+        private final int mixedGlyphProgram;
 
         Calibration(Overlay whole) {
             program = link("#version 330 core\nlayout(location = 0) in vec2 position;\nuniform vec2 size;\n"
@@ -265,6 +322,80 @@ public final class HudCostParts {
             copyFramebuffer = framebuffer(copyTexture);
             bgraTexture = texture(GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV);
             bgraFramebuffer = framebuffer(bgraTexture);
+            // The same 1,500 glyph rectangles, each sampling an 8x14 cell of a coverage texture one texel a pixel.
+            float[] coverage = new float[glyphs.size() * 24];
+            int at = 0;
+            for (int[] r : glyphs) {
+                float s0 = 0;
+                float s1 = 8 / 128f;
+                float t0 = 0;
+                float t1 = 14 / 16f;
+                float[] corners = {r[0], r[1], s0, t0, r[2], r[1], s1, t0, r[2], r[3], s1, t1,
+                    r[0], r[1], s0, t0, r[2], r[3], s1, t1, r[0], r[3], s0, t1};
+                System.arraycopy(corners, 0, coverage, at, 24);
+                at += 24;
+            }
+            coverageBuffer = upload(coverage);
+            coverageVertices = coverage.length / 4;
+            coverageTexture = coverageTexture(GL_NEAREST);
+            coverageLinearTexture = coverageTexture(GL_LINEAR);
+            String vertex = "#version 330 core\nlayout(location = 0) in vec2 position;\n"
+                    + "layout(location = 1) in vec2 atlas;\nuniform vec2 size;\nout vec2 uv;\nout vec4 tint;\n"
+                    + "void main() { uv = atlas; tint = vec4(0.85, 0.9, 0.95, 1.0);\n"
+                    + "gl_Position = vec4(position.x / size.x * 2.0 - 1.0, 1.0 - position.y / size.y * 2.0, 0.0, 1.0); }\n";
+            blendedGlyphProgram = link(vertex, "#version 330 core\nin vec2 uv;\nin vec4 tint;\n"
+                    + "uniform sampler2D atlas;\nout vec4 color;\n"
+                    + "void main() { color = vec4(tint.rgb, tint.a * texture(atlas, uv).r); }\n");
+            mixedGlyphProgram = link(vertex, "#version 330 core\nin vec2 uv;\nin vec4 tint;\n"
+                    + "uniform sampler2D atlas;\nuniform vec4 ground;\nout vec4 color;\n"
+                    + "void main() { color = vec4(mix(ground.rgb, tint.rgb, tint.a * texture(atlas, uv).r), 1.0); }\n");
+        }
+
+        /** A 128x16 coverage texture: a ramp, so sampled glyph pixels range from clear to full. */
+        private static int coverageTexture(int filter) {
+            ByteBuffer texels = BufferUtils.createByteBuffer(128 * 16);
+            for (int i = 0; i < 128 * 16; i++) {
+                texels.put(i, (byte) ((i * 37) & 0xFF));
+            }
+            int texture = glGenTextures();
+            glBindTexture(GL_TEXTURE_2D, texture);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+            glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 128, 16, 0, GL_RED, GL_UNSIGNED_BYTE, texels);
+            glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+            glBindTexture(GL_TEXTURE_2D, 0);
+            return texture;
+        }
+
+        /**
+         * The glyph quads sampling the coverage texture: blended as the HUD blends its text, or mixed in the shader
+         * with a known background colour and written with blending off.
+         */
+        void drawCoverageGlyphs(boolean mixed, boolean linear) {
+            int glyphProgram = mixed ? mixedGlyphProgram : blendedGlyphProgram;
+            glUseProgram(glyphProgram);
+            glUniform2f(glGetUniformLocation(glyphProgram, "size"), WIDTH, HEIGHT);
+            if (mixed) {
+                glUniform4f(glGetUniformLocation(glyphProgram, "ground"), 0.08f, 0.09f, 0.1f, 1f);
+            }
+            glBindTexture(GL_TEXTURE_2D, linear ? coverageLinearTexture : coverageTexture);
+            glBindVertexArray(vertexArray);
+            glBindBuffer(GL_ARRAY_BUFFER, coverageBuffer);
+            glVertexAttribPointer(0, 2, GL_FLOAT, false, 16, 0);
+            glVertexAttribPointer(1, 2, GL_FLOAT, false, 16, 8);
+            glEnableVertexAttribArray(0);
+            glEnableVertexAttribArray(1);
+            if (!mixed) {
+                glEnable(GL_BLEND);
+                glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+            }
+            glDrawArrays(GL_TRIANGLES, 0, coverageVertices);
+            glDisable(GL_BLEND);
+            glDisableVertexAttribArray(1);
+            glBindVertexArray(0);
+            glBindTexture(GL_TEXTURE_2D, 0);
+            glUseProgram(0);
         }
 
         private static int texture(int format, int type) {
@@ -454,6 +585,11 @@ public final class HudCostParts {
             glDeleteTextures(copyTexture);
             glDeleteFramebuffers(bgraFramebuffer);
             glDeleteTextures(bgraTexture);
+            glDeleteBuffers(coverageBuffer);
+            glDeleteTextures(coverageTexture);
+            glDeleteTextures(coverageLinearTexture);
+            glDeleteProgram(blendedGlyphProgram);
+            glDeleteProgram(mixedGlyphProgram);
         }
     }
 }

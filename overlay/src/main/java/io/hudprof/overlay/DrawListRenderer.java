@@ -43,6 +43,7 @@ import static org.lwjgl.opengl.GL20.glEnableVertexAttribArray;
 import static org.lwjgl.opengl.GL20.glUniform1f;
 import static org.lwjgl.opengl.GL20.glUniform1i;
 import static org.lwjgl.opengl.GL20.glUniform2f;
+import static org.lwjgl.opengl.GL20.glUniform4f;
 import static org.lwjgl.opengl.GL20.glUseProgram;
 import static org.lwjgl.opengl.GL20.glVertexAttribPointer;
 import static org.lwjgl.opengl.GL30.GL_R8;
@@ -84,6 +85,7 @@ final class DrawListRenderer implements AutoCloseable {
     private final ShaderProgram program;
     private final int framebufferSizeUniform;
     private final int imageUniform;
+    private final int backgroundUniform;
     private int vertexArray;
     /** Vertex buffers used in turn ({@link DrawList#RING}), and the list generation each holds (-1: unknown). */
     private final int[] vertexBuffers = new int[DrawList.RING];
@@ -122,12 +124,14 @@ final class DrawListRenderer implements AutoCloseable {
         ShaderProgram loaded = null;
         int sizeUniform;
         int kindUniform;
+        int groundUniform;
         try {
             loaded = support.legacy()
                     ? ShaderProgram.load(ShaderProgram.HUD_VERTEX_GL21, ShaderProgram.HUD_FRAGMENT_GL21)
                     : ShaderProgram.load(ShaderProgram.HUD_VERTEX, ShaderProgram.HUD_FRAGMENT);
             sizeUniform = loaded.uniform("uFramebufferSize");
             kindUniform = loaded.uniform("uImage");
+            groundUniform = loaded.uniform("uBackground");
             int atlasUniform = loaded.uniform("uAtlas");
             glUseProgram(loaded.id());
             glUniform1i(atlasUniform, 0);
@@ -160,6 +164,7 @@ final class DrawListRenderer implements AutoCloseable {
         program = loaded;
         framebufferSizeUniform = sizeUniform;
         imageUniform = kindUniform;
+        backgroundUniform = groundUniform;
     }
 
     /** The draw list's vertex format, for the vertex buffer bound to {@code GL_ARRAY_BUFFER}. */
@@ -309,6 +314,10 @@ final class DrawListRenderer implements AutoCloseable {
         int calls = 0;
         int boundTexture = -1;
         boolean blending = true;
+        // No background: glyphs blended as the framebuffer's blend function says (set again on every draw: the
+        // program's uniforms outlive a draw, and the cache's copy shares the program).
+        int background = 0;
+        glUniform4f(backgroundUniform, 0f, 0f, 0f, 0f);
         for (int c = 0; c < list.commandCount(); c++) {
             int count = list.commandIndexCount(c);
             int x0 = list.commandClip(c, 0);
@@ -324,6 +333,13 @@ final class DrawListRenderer implements AutoCloseable {
                 glBindTexture(GL_TEXTURE_2D, texture);
                 glUniform1f(imageUniform, image == null ? 0f : 1f);
                 boundTexture = texture;
+            }
+            int ground = list.commandBackground(c);
+            if (ground != background) {
+                // Glyphs on an opaque colour the list knows: mixed with it in the shader and written unblended.
+                glUniform4f(backgroundUniform, Rgba.red(ground) / 255f, Rgba.green(ground) / 255f,
+                        Rgba.blue(ground) / 255f, Rgba.alpha(ground) / 255f);
+                background = ground;
             }
             boolean opaque = list.commandOpaque(c);
             if (opaque == blending) {

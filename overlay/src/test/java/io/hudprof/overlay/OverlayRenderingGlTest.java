@@ -121,19 +121,20 @@ class OverlayRenderingGlTest {
     }
 
     @Test
-    void withOpaquePanelsTheWholeHudIsSixDrawCalls() {
+    void withOpaquePanelsTheWholeHudIsFiveDrawCalls() {
         try (Overlay overlay = Overlay.create(game.profiler, visible().helpVisible(true).build())) {
             overlay.render(W, H);
-            assertEquals(OPAQUE_HUD_DRAW_CALLS, overlay.lastDrawCalls(), "per view, its opaque background, then its "
-                    + "blended text and furniture; the graph's opaque column picture, then the guide lines over it");
+            assertEquals(OPAQUE_HUD_DRAW_CALLS, overlay.lastDrawCalls(), "per view, its opaque background with the "
+                    + "text and furniture on it (mixed with the background's colour, unblended); the graph's opaque "
+                    + "column picture, then what is drawn over it, blended");
             overlay.controls().toggleGraph();
             overlay.render(W, H);
-            assertEquals(2, overlay.lastDrawCalls(), "the panel's background, then its text");
+            assertEquals(1, overlay.lastDrawCalls(), "the panel's background and its text, in one unblended draw");
         }
     }
 
-    /** The report panel and the graph with the default opaque panels ({@link #withOpaquePanelsTheWholeHudIsSixDrawCalls}). */
-    private static final int OPAQUE_HUD_DRAW_CALLS = 6;
+    /** The report panel and the graph with the default opaque panels ({@link #withOpaquePanelsTheWholeHudIsFiveDrawCalls}). */
+    private static final int OPAQUE_HUD_DRAW_CALLS = 5;
 
     @Test
     void hiddenOverlayDrawsNothing() {
