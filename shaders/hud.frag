@@ -3,7 +3,7 @@
 // sample the atlas's white texel (coverage 1), so text and boxes share one texture and one draw call.
 
 in vec2 vTexCoord;
-in vec4 vColor;
+flat in vec4 vColor;
 
 uniform sampler2D uAtlas;
 // 0: the font atlas (coverage in .r); 1: an RGBA image (the history graph's columns), tinted by the vertex colour.

@@ -12,7 +12,10 @@ in vec4 aColor;   // unsigned bytes, normalised to 0..1 by the attribute format
 uniform vec2 uFramebufferSize;
 
 out vec2 vTexCoord;
-out vec4 vColor;
+// Flat: every vertex of a quad has the same colour, and a software rasteriser then neither sets up nor interpolates
+// it per pixel (on llvmpipe about a tenth of the HUD's rasterising, see docs/BENCHMARKS.md). GLSL 120 has no flat:
+// hud-gl21.vert interpolates it, to the same values.
+flat out vec4 vColor;
 
 void main() {
     vec2 ndc = aPosition / uFramebufferSize * 2.0 - 1.0;

@@ -129,7 +129,9 @@ class OverlayRenderingGlTest {
                     + "column picture, then what is drawn over it, blended");
             overlay.controls().toggleGraph();
             overlay.render(W, H);
-            assertEquals(1, overlay.lastDrawCalls(), "the panel's background and its text, in one unblended draw");
+            assertTrue(overlay.lastDrawCalls() <= 3, "the panel's background and its text in one unblended draw, "
+                    + "less text whose bounds reach a translucent line (blended, in a draw of its own): "
+                    + overlay.lastDrawCalls());
         }
     }
 
