@@ -71,11 +71,6 @@ public final class HudCostParts {
             Overlay cachedOpaque = hud(game, HudScene.ROWS, true, true, Duration.ofSeconds(10));
             Overlay refreshedOpaque = hud(game, HudScene.ROWS, true, true, Duration.ofSeconds(10));
             Overlay cachedTranslucent = hud(game, HudScene.ROWS, true, false, Duration.ofSeconds(10));
-            // The opaque HUD with every glyph blended, as before text on a known opaque colour was mixed with it in
-            // the shader (a package-private switch, reached by reflection; a build without it draws it as it does).
-            Overlay opaqueBlendedText = hud(game, HudScene.ROWS, true, true);
-            Overlay opaqueNoGraphBlendedText = hud(game, HudScene.ROWS, false, true);
-            boolean switched = blendAllText(opaqueBlendedText) & blendAllText(opaqueNoGraphBlendedText);
             Calibration calibration = new Calibration(whole);
             calibration.copyWindow();
             String[] names = {"no HUD", "HUD (translucent): 40 rows + 512-frame graph", "HUD (translucent): 40 rows, no graph",
@@ -96,16 +91,12 @@ public final class HudCostParts {
                     "plain GL: glBlitFramebuffer from a texture made by glCopyTexImage2D(GL_RGBA8) of the window",
                     "plain GL: glBlitFramebuffer from a texture made by glCopyTexImage2D(GL_RGB8) of the window",
                     "plain GL: glCopyTexSubImage2D of the HUD's area from the window into a texture",
-                    "HUD, opaque panels, every glyph blended" + (switched ? "" : " (NO SWITCH: as drawn)")
-                            + ": 40 rows + 512-frame graph",
-                    "HUD, opaque panels, every glyph blended" + (switched ? "" : " (NO SWITCH: as drawn)")
-                            + ": 40 rows, no graph",
                     "plain GL: " + GLYPH_QUADS + " glyph quads from a coverage texture, blended",
                     "plain GL: the same mixed with a known colour in the shader, no blending",
                     "plain GL: the same, blended, from a coverage texture with LINEAR filtering"};
             Overlay[] overlays = {null, whole, noGraph, fiveRows, null, null, null, null, opaqueWhole, opaqueNoGraph,
                 shipped, cachedOpaque, refreshedOpaque, cachedTranslucent, null, null, null, null, null, null, null,
-                null, opaqueBlendedText, opaqueNoGraphBlendedText, null, null, null};
+                null, null, null, null};
             // Optional third argument: the modes to run, as comma-separated indexes (0, no HUD, is always run).
             boolean[] run = new boolean[names.length];
             Arrays.fill(run, args.length <= 2);
@@ -163,11 +154,11 @@ public final class HudCostParts {
                             calibration.blitFrom(calibration.windowRgbFramebuffer);
                         } else if (mode == 21) {
                             calibration.readBack();
-                        } else if (mode == 24) {
+                        } else if (mode == 22) {
                             calibration.drawCoverageGlyphs(false, false);
-                        } else if (mode == 25) {
+                        } else if (mode == 23) {
                             calibration.drawCoverageGlyphs(true, false);
-                        } else if (mode == 26) {
+                        } else if (mode == 24) {
                             calibration.drawCoverageGlyphs(false, true);
                         }
                         inRender += System.nanoTime() - before;
@@ -209,8 +200,6 @@ public final class HudCostParts {
             cachedOpaque.close();
             refreshedOpaque.close();
             cachedTranslucent.close();
-            opaqueBlendedText.close();
-            opaqueNoGraphBlendedText.close();
         } finally {
             glfwDestroyWindow(window);
             glfwTerminate();
@@ -234,21 +223,6 @@ public final class HudCostParts {
             overlay.controls().perform(HudAction.TOGGLE_GRAPH);
         }
         return overlay;
-    }
-
-    /** Turns off the mixing of text with a known opaque colour under it; false where the build has no such switch. */
-    private static boolean blendAllText(Overlay overlay) {
-        try {
-            java.lang.reflect.Method drawList = Overlay.class.getDeclaredMethod("drawList");
-            drawList.setAccessible(true);
-            Object list = drawList.invoke(overlay);
-            java.lang.reflect.Method mix = list.getClass().getDeclaredMethod("mixOverKnownBackground", boolean.class);
-            mix.setAccessible(true);
-            mix.invoke(list, false);
-            return true;
-        } catch (ReflectiveOperationException e) {
-            return false;
-        }
     }
 
     private static double min(double[] values) {

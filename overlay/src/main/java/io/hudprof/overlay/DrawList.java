@@ -59,32 +59,8 @@ final class DrawList implements AutoCloseable {
     private HudImage[] commandImage = new HudImage[4];
     /** Per command: drawn without blending (opaque panels and pictures), else blended over what is below. */
     private boolean[] commandOpaque = new boolean[4];
-    /**
-     * Per command: the opaque colour its glyphs lie on (RGBA), which the shader mixes them with by their coverage so
-     * they are written without blending; 0 for a blended command or one with no such glyphs.
-     */
-    private int[] commandBackground = new int[4];
     /** Whether what is being added is drawn without blending (a new command starts where this changes). */
     private boolean opaque;
-    /** The colour the glyphs being added mix with, or 0 (only ever non-zero while {@link #opaque}). */
-    private int background;
-    /**
-     * Whether text over one known opaque colour is drawn that way ({@link #text}); off, every glyph is blended as
-     * before. Package-private switch, so tests can draw the same HUD both ways and compare the pixels.
-     */
-    private boolean mixOverKnownBackground = true;
-    /**
-     * What the pixels drawn so far this frame are, for text to find its background: rectangles (x0, y0, x1, y1,
-     * clipped) in draw order, each with the one colour all its pixels have (an opaque RGBA: an opaque panel or plot
-     * ground) or 0 where they vary or depend on what is below (text, pictures, anything blended).
-     */
-    private int[] areas = new int[AREA_INTS * 32];
-    private int areaCount;
-    private static final int AREA_INTS = 5;
-    /** Per glyph of the atlas: its quad lies inside its own cell, so a string's glyph quads never overlap. */
-    private final boolean[] glyphInCell = new boolean[FontAtlas.glyphCount()];
-    /** Whether every glyph of the atlas lies inside its cell (then no string needs checking). */
-    private boolean allGlyphsInCells;
     /** The look: panels' backgrounds opaque, drawn without blending ({@code OverlayConfig.opaquePanels}). */
     private boolean opaquePanels;
     private int commandCount;
@@ -150,11 +126,8 @@ final class DrawList implements AutoCloseable {
                 inkBottom = Math.max(inkBottom, font.bottom(g));
             }
         }
-        allGlyphsInCells = true;
         for (int g = 0; g < glyphInk.length; g++) {
             glyphInk[g] = font.hasQuad(g);
-            glyphInCell[g] = !glyphInk[g] || (font.left(g) >= 0 && font.right(g) <= font.cellWidth());
-            allGlyphsInCells &= glyphInCell[g];
             glyphEdges[g * 4] = font.left(g);
             glyphEdges[g * 4 + 1] = font.top(g);
             glyphEdges[g * 4 + 2] = font.right(g);
@@ -178,10 +151,8 @@ final class DrawList implements AutoCloseable {
         commandCount = 0;
         texture = null;
         opaque = false;
-        background = 0;
         commandCurrent = false;
         coverCount = 0;
-        areaCount = 0;
         overGame = false;
         clipDepth = 1;
         clipStack[0] = 0;
@@ -265,114 +236,16 @@ final class DrawList implements AutoCloseable {
             opaque = true;
             commandCurrent = false;
         }
-        // Whatever the command's glyph background, a full-coverage quad of an opaque colour comes out as that colour:
-        // the panel and the text on it can share a command.
         quad(pixel(x0), pixel(y0), pixel(x1), pixel(y1), whiteU, whiteV, whiteU, whiteV, rgba);
         addCover(pixel(x0), pixel(y0), pixel(x1), pixel(y1));
-        addArea(pixel(x0), pixel(y0), pixel(x1), pixel(y1), rgba);
     }
 
     /** What follows is blended. */
     private void blended() {
         if (opaque) {
             opaque = false;
-            background = 0;
             commandCurrent = false;
         }
-    }
-
-    /** What follows is glyphs mixed with the opaque colour {@code rgba} under them, written without blending. */
-    private void mixedOver(int rgba) {
-        if (opaque && background == 0 && commandCurrent) {
-            // The command so far holds opaque shapes only, which come out the same mixed with any colour: it takes
-            // this one (a panel and the text on it in one draw call).
-            background = rgba;
-            commandBackground[commandCount - 1] = rgba;
-            return;
-        }
-        if (!opaque || background != rgba) {
-            opaque = true;
-            background = rgba;
-            commandCurrent = false;
-        }
-    }
-
-    /** Whether text over one known colour is mixed with it in the shader (on by default; see {@link #text}). */
-    void mixOverKnownBackground(boolean on) {
-        mixOverKnownBackground = on;
-    }
-
-    /**
-     * Records what the pixels of a rectangle (clipped to the current clip) now are: one opaque colour, or 0 where
-     * they vary. A varying rectangle on the row of the last one, touching or overlapping it, is merged into it (a row
-     * of text in several strings stays one area): a larger varying area only makes text fall back to blending.
-     */
-    private void addArea(int x0, int y0, int x1, int y1, int rgba) {
-        int clip = (clipDepth - 1) * 4;
-        int left = Math.max(x0, clipStack[clip]);
-        int top = Math.max(y0, clipStack[clip + 1]);
-        int right = Math.min(x1, clipStack[clip + 2]);
-        int bottom = Math.min(y1, clipStack[clip + 3]);
-        if (right <= left || bottom <= top) {
-            return;
-        }
-        if (rgba == 0 && areaCount > 0) {
-            int last = (areaCount - 1) * AREA_INTS;
-            if (areas[last + 4] == 0 && areas[last + 1] == top && areas[last + 3] == bottom
-                    && left <= areas[last + 2] && right >= areas[last]) {
-                areas[last] = Math.min(left, areas[last]);
-                areas[last + 2] = Math.max(right, areas[last + 2]);
-                return;
-            }
-        }
-        if (areaCount * AREA_INTS == areas.length) {
-            areas = java.util.Arrays.copyOf(areas, areas.length * 2);
-        }
-        int at = areaCount * AREA_INTS;
-        areas[at] = left;
-        areas[at + 1] = top;
-        areas[at + 2] = right;
-        areas[at + 3] = bottom;
-        areas[at + 4] = rgba;
-        areaCount++;
-    }
-
-    /**
-     * The one opaque colour every pixel of the box (clipped to the current clip) has now, or 0 when that is not
-     * known: the newest area that meets the box decides, and it must hold the whole box in one colour.
-     */
-    private int colourUnder(int x0, int y0, int x1, int y1) {
-        int clip = (clipDepth - 1) * 4;
-        int left = Math.max(x0, clipStack[clip]);
-        int top = Math.max(y0, clipStack[clip + 1]);
-        int right = Math.min(x1, clipStack[clip + 2]);
-        int bottom = Math.min(y1, clipStack[clip + 3]);
-        if (right <= left || bottom <= top) {
-            return 0;
-        }
-        for (int a = areaCount - 1; a >= 0; a--) {
-            int at = a * AREA_INTS;
-            if (areas[at + 2] <= left || areas[at] >= right || areas[at + 3] <= top || areas[at + 1] >= bottom) {
-                continue;
-            }
-            boolean holds = areas[at] <= left && areas[at + 1] <= top && areas[at + 2] >= right
-                    && areas[at + 3] >= bottom;
-            return holds ? areas[at + 4] : 0;
-        }
-        return 0;
-    }
-
-    /** Whether the glyph quads of {@code chars[start, end)} lie inside their own cells, so none overlaps another. */
-    private boolean inCells(FontAtlas f, CharSequence chars, int start, int end) {
-        if (allGlyphsInCells) {
-            return true;
-        }
-        for (int i = start; i < end; i++) {
-            if (!glyphInCell[f.glyph(chars.charAt(i))]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** A solid axis-aligned rectangle. */
@@ -381,33 +254,12 @@ final class DrawList implements AutoCloseable {
             return;
         }
         atlas();
+        blended();
         int left = pixel(x0);
         int top = pixel(y0);
         int right = pixel(x1);
         int bottom = pixel(y1);
-        int under = mixOverKnownBackground && opaquePanels ? colourUnder(left, top, right, bottom) : 0;
-        if (under != 0) {
-            // On one known opaque colour (a border or band on an opaque panel): mixed with it in the shader like a
-            // glyph of full coverage and written unblended, in the same command as the panel and its text. An opaque
-            // colour comes out as itself in any such command.
-            if (Rgba.alpha(rgba) == 255) {
-                if (!opaque) {
-                    opaque = true;
-                    background = 0;
-                    commandCurrent = false;
-                }
-            } else {
-                mixedOver(under);
-            }
-            quad(left, top, right, bottom, whiteU, whiteV, whiteU, whiteV, rgba);
-            // A translucent shape's colour is known only to rounding (the shader's and the blend's differ by 1 of
-            // 255), and text mixed with a guess could differ by 2: text on it stays blended.
-            addArea(left, top, right, bottom, Rgba.alpha(rgba) == 255 ? rgba : 0);
-        } else {
-            blended();
-            quad(left, top, right, bottom, whiteU, whiteV, whiteU, whiteV, rgba);
-            addArea(left, top, right, bottom, 0);
-        }
+        quad(left, top, right, bottom, whiteU, whiteV, whiteU, whiteV, rgba);
         if (!overGame) {
             checkCovered(left, top, right, bottom);
         }
@@ -434,10 +286,9 @@ final class DrawList implements AutoCloseable {
         if (u1 <= u0 || image.height() <= 0) {
             return;
         }
-        if (texture != image || this.opaque != opaque || background != 0) {
+        if (texture != image || this.opaque != opaque) {
             texture = image;
             this.opaque = opaque;
-            background = 0;
             commandCurrent = false;
         }
         float w = image.width();
@@ -448,7 +299,6 @@ final class DrawList implements AutoCloseable {
         } else if (!overGame) {
             checkCovered(x, y, x + (u1 - u0), y + image.height());
         }
-        addArea(x, y, x + (u1 - u0), y + image.height(), 0);
     }
 
     /** What follows samples the font atlas. */
@@ -472,21 +322,7 @@ final class DrawList implements AutoCloseable {
             return penX;
         }
         atlas();
-        // The string's bounds, from any glyph's reach: a conservative box around the quads it writes.
-        int boxLeft = penX + inkLeft;
-        int boxTop = baseline + inkTop;
-        int boxRight = penX + (end - start - 1) * cell + inkRight;
-        int boxBottom = baseline + inkBottom;
-        // Over one known opaque colour the glyphs need not read the framebuffer: the shader mixes them with that
-        // colour by their coverage and writes them unblended (on a software rasteriser a blended pixel costs about
-        // twice a written one). Their quads must not overlap each other, since each writes its whole rectangle.
-        int under = mixOverKnownBackground && opaquePanels
-                ? colourUnder(boxLeft, boxTop, boxRight, boxBottom) : 0;
-        if (under != 0 && inCells(f, chars, start, end)) {
-            mixedOver(under);
-        } else {
-            blended();
-        }
+        blended();
         if (!commandCurrent) {
             ensureCommand();
             commandCurrent = true;
@@ -529,11 +365,10 @@ final class DrawList implements AutoCloseable {
         int written = (int) ((at - first) / QUAD_BYTES);
         quadCount += written;
         commandQuads[commandCount - 1] += written;
-        if (written > 0) {
-            if (!overGame) {
-                checkCovered(boxLeft, boxTop, boxRight, boxBottom);
-            }
-            addArea(boxLeft, boxTop, boxRight, boxBottom, 0);
+        if (written > 0 && !overGame) {
+            // The string's bounds, from any glyph's reach: a conservative box around the quads just written.
+            int startX = pixel(x);
+            checkCovered(startX + inkLeft, baseline + inkTop, penX - cell + inkRight, baseline + inkBottom);
         }
         return penX;
     }
@@ -692,7 +527,6 @@ final class DrawList implements AutoCloseable {
         if (commandCount > 0) {
             int last = (commandCount - 1) * 4;
             if (commandImage[commandCount - 1] == texture && commandOpaque[commandCount - 1] == opaque
-                    && commandBackground[commandCount - 1] == background
                     && commandClip[last] == clipStack[clip]
                     && commandClip[last + 1] == clipStack[clip + 1] && commandClip[last + 2] == clipStack[clip + 2]
                     && commandClip[last + 3] == clipStack[clip + 3]) {
@@ -706,14 +540,12 @@ final class DrawList implements AutoCloseable {
             commandQuads = java.util.Arrays.copyOf(commandQuads, grown);
             commandImage = java.util.Arrays.copyOf(commandImage, grown);
             commandOpaque = java.util.Arrays.copyOf(commandOpaque, grown);
-            commandBackground = java.util.Arrays.copyOf(commandBackground, grown);
         }
         System.arraycopy(clipStack, clip, commandClip, commandCount * 4, 4);
         commandFirstQuad[commandCount] = quadCount;
         commandQuads[commandCount] = 0;
         commandImage[commandCount] = texture;
         commandOpaque[commandCount] = opaque;
-        commandBackground[commandCount] = background;
         commandCount++;
     }
 
@@ -868,14 +700,6 @@ final class DrawList implements AutoCloseable {
     /** Whether a command is drawn without blending (its quads are opaque). */
     boolean commandOpaque(int command) {
         return commandOpaque[command];
-    }
-
-    /**
-     * The opaque colour (RGBA) a command's glyphs are mixed with in the shader, written without blending; 0 for a
-     * command drawn as before (blended, or opaque shapes and pictures only).
-     */
-    int commandBackground(int command) {
-        return commandBackground[command];
     }
 
     /** Clip rectangle of a command: {@code which} 0..3 is x0, y0, x1, y1 in top-left pixel coordinates. */

@@ -40,10 +40,8 @@ import static org.lwjgl.opengl.GL15.glBufferSubData;
 import static org.lwjgl.opengl.GL15.glDeleteBuffers;
 import static org.lwjgl.opengl.GL15.glGenBuffers;
 import static org.lwjgl.opengl.GL20.glEnableVertexAttribArray;
-import static org.lwjgl.opengl.GL20.glUniform1f;
 import static org.lwjgl.opengl.GL20.glUniform1i;
 import static org.lwjgl.opengl.GL20.glUniform2f;
-import static org.lwjgl.opengl.GL20.glUniform4f;
 import static org.lwjgl.opengl.GL20.glUseProgram;
 import static org.lwjgl.opengl.GL20.glVertexAttribPointer;
 import static org.lwjgl.opengl.GL30.GL_R8;
@@ -82,10 +80,17 @@ import org.lwjgl.system.MemoryUtil;
 final class DrawListRenderer implements AutoCloseable {
     private final GlSupport support;
     private final GlStateGuard state;
-    private final ShaderProgram program;
-    private final int framebufferSizeUniform;
-    private final int imageUniform;
-    private final int backgroundUniform;
+    /**
+     * The two programs ({@link #ATLAS}, {@link #IMAGE}): one small fragment shader each, since a software rasteriser
+     * runs every instruction of it for every pixel of every quad (one program choosing per pixel cost the HUD about
+     * a tenth more on llvmpipe, docs/BENCHMARKS.md). Their uniforms' locations by program.
+     */
+    private final ShaderProgram[] programs = new ShaderProgram[2];
+    private final int[] framebufferSizeUniform = new int[2];
+    /** Text and shapes from the font atlas (coverage as alpha). */
+    private static final int ATLAS = 0;
+    /** RGBA pictures, tinted by the vertex colour. */
+    private static final int IMAGE = 1;
     private int vertexArray;
     /** Vertex buffers used in turn ({@link DrawList#RING}), and the list generation each holds (-1: unknown). */
     private final int[] vertexBuffers = new int[DrawList.RING];
@@ -121,20 +126,19 @@ final class DrawListRenderer implements AutoCloseable {
         state = new GlStateGuard(support);
         this.cache = new HudCache(support, state);
         state.save();
-        ShaderProgram loaded = null;
-        int sizeUniform;
-        int kindUniform;
-        int groundUniform;
         try {
-            loaded = support.legacy()
-                    ? ShaderProgram.load(ShaderProgram.HUD_VERTEX_GL21, ShaderProgram.HUD_FRAGMENT_GL21)
-                    : ShaderProgram.load(ShaderProgram.HUD_VERTEX, ShaderProgram.HUD_FRAGMENT);
-            sizeUniform = loaded.uniform("uFramebufferSize");
-            kindUniform = loaded.uniform("uImage");
-            groundUniform = loaded.uniform("uBackground");
-            int atlasUniform = loaded.uniform("uAtlas");
-            glUseProgram(loaded.id());
-            glUniform1i(atlasUniform, 0);
+            boolean legacy = support.legacy();
+            String vertex = legacy ? ShaderProgram.HUD_VERTEX_GL21 : ShaderProgram.HUD_VERTEX;
+            String[] fragments = legacy
+                    ? new String[] {ShaderProgram.HUD_FRAGMENT_GL21, ShaderProgram.HUD_FRAGMENT_IMAGE_GL21}
+                    : new String[] {ShaderProgram.HUD_FRAGMENT, ShaderProgram.HUD_FRAGMENT_IMAGE};
+            for (int p = 0; p < programs.length; p++) {
+                programs[p] = ShaderProgram.load(vertex, fragments[p]);
+                framebufferSizeUniform[p] = programs[p].uniform("uFramebufferSize");
+                int atlasUniform = programs[p].uniform("uAtlas");
+                glUseProgram(programs[p].id());
+                glUniform1i(atlasUniform, 0);
+            }
 
             for (int b = 0; b < DrawList.RING; b++) {
                 vertexBuffers[b] = glGenBuffers();
@@ -151,9 +155,7 @@ final class DrawListRenderer implements AutoCloseable {
             uploadAtlasUnguarded(atlas);
         } catch (RuntimeException e) {
             deleteObjects();
-            if (loaded != null) {
-                loaded.delete();
-            }
+            deletePrograms();
             state.restore();
             state.close();
             cache.close();
@@ -161,10 +163,23 @@ final class DrawListRenderer implements AutoCloseable {
         }
         // The constructor, too, must leave the game's state as it found it.
         state.restore();
-        program = loaded;
-        framebufferSizeUniform = sizeUniform;
-        imageUniform = kindUniform;
-        backgroundUniform = groundUniform;
+    }
+
+    private void deletePrograms() {
+        for (int p = 0; p < programs.length; p++) {
+            if (programs[p] != null) {
+                programs[p].delete();
+                programs[p] = null;
+            }
+        }
+    }
+
+    /** Gives every program the framebuffer's size (a frame's first use of the programs). */
+    private void framebufferSize(int width, int height) {
+        for (int p = 0; p < programs.length; p++) {
+            glUseProgram(programs[p].id());
+            glUniform2f(framebufferSizeUniform[p], width, height);
+        }
     }
 
     /** The draw list's vertex format, for the vertex buffer bound to {@code GL_ARRAY_BUFFER}. */
@@ -233,8 +248,7 @@ final class DrawListRenderer implements AutoCloseable {
         state.save();
         try {
             state.applyOverlayState(width, height);
-            glUseProgram(program.id());
-            glUniform2f(framebufferSizeUniform, width, height);
+            framebufferSize(width, height);
             int calls;
             if (keep && list.selfContained() && cache.ready(width, height)) {
                 int game = cache.bind();
@@ -273,8 +287,7 @@ final class DrawListRenderer implements AutoCloseable {
         state.save();
         try {
             state.applyOverlayState(width, height);
-            glUseProgram(program.id());
-            glUniform2f(framebufferSizeUniform, width, height);
+            framebufferSize(width, height);
             boolean copy = cacheHeld && cacheGeneration == list.generation() && cache.width() == width
                     && cache.height() == height;
             lastUploadBytes = 0;
@@ -314,10 +327,7 @@ final class DrawListRenderer implements AutoCloseable {
         int calls = 0;
         int boundTexture = -1;
         boolean blending = true;
-        // No background: glyphs blended as the framebuffer's blend function says (set again on every draw: the
-        // program's uniforms outlive a draw, and the cache's copy shares the program).
-        int background = 0;
-        glUniform4f(backgroundUniform, 0f, 0f, 0f, 0f);
+        int used = -1;
         for (int c = 0; c < list.commandCount(); c++) {
             int count = list.commandIndexCount(c);
             int x0 = list.commandClip(c, 0);
@@ -331,15 +341,12 @@ final class DrawListRenderer implements AutoCloseable {
             int texture = image == null ? atlasTexture : image.textures[textureSlot];
             if (texture != boundTexture) {
                 glBindTexture(GL_TEXTURE_2D, texture);
-                glUniform1f(imageUniform, image == null ? 0f : 1f);
                 boundTexture = texture;
             }
-            int ground = list.commandBackground(c);
-            if (ground != background) {
-                // Glyphs on an opaque colour the list knows: mixed with it in the shader and written unblended.
-                glUniform4f(backgroundUniform, Rgba.red(ground) / 255f, Rgba.green(ground) / 255f,
-                        Rgba.blue(ground) / 255f, Rgba.alpha(ground) / 255f);
-                background = ground;
+            int program = image != null ? IMAGE : ATLAS;
+            if (program != used) {
+                glUseProgram(programs[program].id());
+                used = program;
             }
             boolean opaque = list.commandOpaque(c);
             if (opaque == blending) {
@@ -391,7 +398,7 @@ final class DrawListRenderer implements AutoCloseable {
         bindVertices(compositeBuffer);
         glDisable(GL_BLEND);
         glBindTexture(GL_TEXTURE_2D, cache.texture());
-        glUniform1f(imageUniform, 1f);
+        glUseProgram(programs[IMAGE].id());
         glScissor(0, 0, width, height);
         glDrawElements(GL_TRIANGLES, cache.quadCount() * 6, GL_UNSIGNED_INT, 0L);
         return 1;
@@ -573,7 +580,7 @@ final class DrawListRenderer implements AutoCloseable {
     public void close() {
         deleteObjects();
         cache.close();
-        program.delete();
+        deletePrograms();
         state.close();
     }
 }

@@ -33,6 +33,9 @@ final class ShaderProgram {
     /** The same program in GLSL 120, for OpenGL 2.1 compatibility contexts. */
     static final String HUD_VERTEX_GL21 = "shaders/hud-gl21.vert";
     static final String HUD_FRAGMENT_GL21 = "shaders/hud-gl21.frag";
+    /** RGBA pictures (the graph's columns, the HUD's kept pixels). */
+    static final String HUD_FRAGMENT_IMAGE = "shaders/hud-image.frag";
+    static final String HUD_FRAGMENT_IMAGE_GL21 = "shaders/hud-image-gl21.frag";
     /**
      * The vertex attributes by location, bound by name before linking: GLSL 150 and 120 have no
      * {@code layout(location)}, and the draw list's attribute pointers use these indices.
