@@ -119,6 +119,22 @@ final class DrawListRenderer implements AutoCloseable {
      * state as it was.
      */
     DrawListRenderer(FontAtlas atlas, GlSupport support) {
+        this(atlas, support, programFiles(support.legacy()));
+    }
+
+    /** The bundled shader files for the context's path: the vertex shader, then the atlas and picture fragments. */
+    private static String[] programFiles(boolean legacy) {
+        return legacy
+                ? new String[] {ShaderProgram.HUD_VERTEX_GL21, ShaderProgram.HUD_FRAGMENT_GL21,
+                    ShaderProgram.HUD_FRAGMENT_IMAGE_GL21}
+                : new String[] {ShaderProgram.HUD_VERTEX, ShaderProgram.HUD_FRAGMENT, ShaderProgram.HUD_FRAGMENT_IMAGE};
+    }
+
+    /**
+     * A renderer drawing with other shader files ({@code files}: vertex shader, atlas fragment, picture fragment, with
+     * the bundled ones' attributes and uniforms): for tests that compare the bundled programs with a reference.
+     */
+    DrawListRenderer(FontAtlas atlas, GlSupport support, String[] files) {
         if (!support.canDraw()) {
             throw new IllegalArgumentException(support.whyNotDrawing());
         }
@@ -127,13 +143,8 @@ final class DrawListRenderer implements AutoCloseable {
         this.cache = new HudCache(support, state);
         state.save();
         try {
-            boolean legacy = support.legacy();
-            String vertex = legacy ? ShaderProgram.HUD_VERTEX_GL21 : ShaderProgram.HUD_VERTEX;
-            String[] fragments = legacy
-                    ? new String[] {ShaderProgram.HUD_FRAGMENT_GL21, ShaderProgram.HUD_FRAGMENT_IMAGE_GL21}
-                    : new String[] {ShaderProgram.HUD_FRAGMENT, ShaderProgram.HUD_FRAGMENT_IMAGE};
             for (int p = 0; p < programs.length; p++) {
-                programs[p] = ShaderProgram.load(vertex, fragments[p]);
+                programs[p] = ShaderProgram.load(files[0], files[1 + p]);
                 framebufferSizeUniform[p] = programs[p].uniform("uFramebufferSize");
                 int atlasUniform = programs[p].uniform("uAtlas");
                 glUseProgram(programs[p].id());
