@@ -56,6 +56,13 @@ final class GraphColumns implements AutoCloseable {
     /** Ring position of the newest frame painted; the frame {@code i} back sits in slot {@code (ring - i) mod columns}. */
     private long ring;
     private long pixelBytes;
+    /**
+     * Set between the HUD's refreshes ({@link #betweenRefreshes}): updates then paint the new columns into the picture
+     * but are not uploads; their bytes wait in {@link #carried} for the next update made at a refresh.
+     */
+    private boolean betweenRefreshes;
+    private long carried;
+    private long paintedColumns;
     /** Pixel bytes of the last {@link HudImage#TEXTURES} updates, newest at {@code recentAt}. */
     private final long[] recent = new long[HudImage.TEXTURES];
     private int recentAt;
@@ -106,7 +113,7 @@ final class GraphColumns implements AutoCloseable {
     private void update(FrameHistory history, GraphColumnCache values, Metric metric, int[] zoneColors, int zones,
                         double range, StripPlot strip, ThreadSeries series, int threadRoot, int busyColor,
                         int gpuThick) {
-        pixelBytes = 0;
+        long bytes = 0;
         this.history = history;
         int plotHeight = strip.plot().height();
         boolean repaint = image.resize(strip.columns() * strip.columnWidth(), plotHeight)
@@ -146,23 +153,47 @@ final class GraphColumns implements AutoCloseable {
             for (int i = 0; i < shown; i++) {
                 paint(history, values, zoneColors, zones, i);
             }
-            pixelBytes = (long) image.width() * image.height() * 4;
+            bytes = (long) image.width() * image.height() * 4;
             repaints++;
         } else {
             ring += fresh;
             for (int i = fresh - 1; i >= 0; i--) {
                 paint(history, values, zoneColors, zones, i);
             }
-            pixelBytes = (long) fresh * columnWidth * image.height() * 4;
-            pixelBytes += paintArrivedGpu(values, zoneColors, zones, Math.min(size, columns));
+            bytes = (long) fresh * columnWidth * image.height() * 4;
+            bytes += paintArrivedGpu(values, zoneColors, zones, Math.min(size, columns));
         }
         newest = size > 0 ? history.frameNumber(0) : -1;
+        if (betweenRefreshes) {
+            carried = Math.min(carried + bytes, (long) image.width() * image.height() * 4);
+            return;
+        }
+        pixelBytes = Math.min(carried + bytes, (long) image.width() * image.height() * 4);
+        carried = 0;
         recentAt = (recentAt + 1) % recent.length;
         recent[recentAt] = pixelBytes;
     }
 
+    /**
+     * Whether the updates from now on are made between the HUD's refreshes
+     * ({@link OverlayConfig.Builder#refreshInterval}): they keep the picture current, a column a frame, so a refresh
+     * paints only what is new since the frame before it, however long the interval (on a fast game a 500 ms interval
+     * is hundreds of frames: painted at once, more than the graph's width, they were a whole repaint and reads of
+     * every column from history in one frame, a spike of hudprof's own). Nothing is uploaded between refreshes (the
+     * kept draw list shows the picture as it was), so their bytes count toward the next refresh's upload.
+     */
+    void betweenRefreshes(boolean on) {
+        betweenRefreshes = on;
+    }
+
+    /** Columns painted so far, one by one or in whole repaints. */
+    long paintedColumns() {
+        return paintedColumns;
+    }
+
     /** Paints the column of the frame {@code framesAgo} back into its slot (the slot is cleared first). */
     private void paint(FrameHistory history, GraphColumnCache values, int[] zoneColors, int zones, int framesAgo) {
+        paintedColumns++;
         int slot = slot(framesAgo);
         int left = slot * columnWidth;
         image.fill(left, left + columnWidth, 0, image.height(), ground);

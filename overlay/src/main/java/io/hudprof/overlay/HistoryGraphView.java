@@ -170,19 +170,12 @@ final class HistoryGraphView {
     /** Draws the graph where {@link #layout} put it; {@code selected} is the frame the report shows (0 = live). */
     void draw(FrameHistory history, int selected, HudControls controls, DrawList list) {
         boolean bytes = metric == Metric.ALLOCATED_BYTES;
-        double range = bytes ? bytesRange(history) : controls.view().graphRangeNanos();
-        Box plot = strip.plot();
-
         boolean thread = threadRoot >= 0;
+        Box plot = strip.plot();
         // The picture's ground follows the panels' look: opaque panels make it opaque, drawn without blending.
         columns.opaque(list.opaquePanels());
-        if (thread) {
-            columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
-        } else {
-            // The GPU frame time is part of the picture: each frame's mark painted once, when its result arrives.
-            columns.update(history, cache, metric, zoneColors, zones, range, strip,
-                    bytes ? 0 : Math.max(2, metrics.line() * 2));
-        }
+        columns.betweenRefreshes(false);
+        double range = paintColumns(history, controls);
         // The picture carries the plot's background: then the panel's is drawn around the plot, not under it.
         boolean covered = columns.coversPlot(strip);
 
@@ -222,6 +215,30 @@ final class HistoryGraphView {
         drawSpikeMarks(history, controls.spikes(), list);
         guides.drawLines(strip, list, metrics);
         list.popClip();
+    }
+
+    /**
+     * Between the HUD's refreshes: paints the frames recorded since into the picture, as {@link #draw} would, without
+     * drawing anything, so the next refresh has only its own frame to paint ({@link GraphColumns#betweenRefreshes}).
+     * Keeps the layout, zones and colours of the last {@link #draw}.
+     */
+    void keepCurrent(FrameHistory history, HudControls controls) {
+        columns.betweenRefreshes(true);
+        paintColumns(history, controls);
+    }
+
+    /** Brings the column picture up to date; returns the value at the plot's top. */
+    private double paintColumns(FrameHistory history, HudControls controls) {
+        boolean bytes = metric == Metric.ALLOCATED_BYTES;
+        double range = bytes ? bytesRange(history) : controls.view().graphRangeNanos();
+        if (threadRoot >= 0) {
+            columns.update(history, series, threadRoot, HudPalette.CHART_BAR, range, strip);
+        } else {
+            // The GPU frame time is part of the picture: each frame's mark painted once, when its result arrives.
+            columns.update(history, cache, metric, zoneColors, zones, range, strip,
+                    bytes ? 0 : Math.max(2, metrics.line() * 2));
+        }
+        return range;
     }
 
     /**

@@ -139,6 +139,27 @@ public final class HudFrame implements AutoCloseable {
         }
     }
 
+    /**
+     * A frame between the HUD's refreshes: keeps the history graph's picture current (its new frames' columns painted,
+     * nothing drawn or uploaded), so the next refresh does not paint every frame since the last one at once. Does
+     * nothing unless the last {@link #draw} drew the graph.
+     */
+    void keepGraphCurrent() {
+        if (!graphDrawn) {
+            return;
+        }
+        if (!profiler.data().selfProfiling()) {
+            graph.keepCurrent(profiler.history(), controls);
+            return;
+        }
+        SelfZones.HUD_DRAW_LIST.begin();
+        try {
+            graph.keepCurrent(profiler.history(), controls);
+        } finally {
+            SelfZones.HUD_DRAW_LIST.end();
+        }
+    }
+
     /** Builds the report for the current navigation state (the first half of {@link #build}). */
     public void buildReport() {
         ReportController.of(profiler).build(report);

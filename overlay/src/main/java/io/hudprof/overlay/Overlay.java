@@ -217,6 +217,8 @@ public final class Overlay implements AutoCloseable {
                 return;
             }
             refresh.built();
+        } else {
+            frame.keepGraphCurrent();
         }
         if (!selfProfiling) {
             lastDrawCalls = due ? renderer.render(drawList, keepsPixels) : renderer.replay(drawList);

@@ -274,6 +274,68 @@ class HudRefreshGlTest {
         assertTrue(overlay.refresh().lastRefreshed(), "back to the first size: drawn again");
     }
 
+    /**
+     * On a fast game a refresh interval is hundreds of frames, more than the graph is wide: painted at the refresh, they
+     * were a whole repaint of the picture and a history read per column in one frame (3-5 ms on a 1.5 ms frame,
+     * measured on an H200: a spike blamed on hudprof). Between refreshes the graph keeps its picture current instead,
+     * and what the refresh then shows is what a HUD drawn every frame shows.
+     */
+    @Test
+    void betweenRefreshesTheGraphPaintsEachNewFrameSoARefreshPaintsOnlyItsOwnAndShowsWhatDrawingEveryFrameShows() {
+        int between = 3 * HISTORY;
+        startDefault(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)), null);
+        frame(0);
+        GraphColumns columns = overlay.graph().columns();
+        assertTrue(overlay.graph().strip().columns() <= HISTORY, "fewer columns than frames between the refreshes");
+        long repaints = columns.repaints();
+        long painted = columns.paintedColumns();
+        for (int f = 1; f <= between; f++) {
+            game.frame(1.0 + 0.05 * (f % 9));
+            frame(0);
+            assertFalse(overlay.refresh().lastRefreshed(), "within the interval");
+            assertEquals(painted + f, columns.paintedColumns(), "frame " + f + " painted its own column");
+            assertEquals(0, overlay.lastUploadBytes(), "and uploaded nothing");
+        }
+        overlay.refresh().forget();
+        game.frame(1.3);
+        frame(0);
+        gl.screenshot("graph-kept-current-refreshed");
+        assertTrue(overlay.refresh().lastRefreshed());
+        assertEquals(repaints, columns.repaints(), "no whole repaint at the refresh");
+        assertEquals(painted + between + 1, columns.paintedColumns(), "the refresh painted its own frame only");
+        assertTrue(overlay.lastUploadBytes() > 0, "the refresh uploads the columns painted since the last one");
+        int shown = overlay.graph().strip().columns();
+        int[] tops = new int[shown];
+        for (int i = 0; i < shown; i++) {
+            tops[i] = columns.columnTop(i);
+        }
+        overlay.close();
+        overlay = null;
+        game.close();
+
+        // The same game drawn every frame: each column as high, in its place. (The order of the colours stacked in
+        // a column may differ: a column keeps the zone order of the draw that painted it, and Physics and Raycast
+        // tie here, so every frame's draw may order them its own way.)
+        startDefault(OverlayConfig.builder().refreshInterval(Duration.ZERO), null);
+        frame(0);
+        for (int f = 1; f <= between; f++) {
+            game.frame(1.0 + 0.05 * (f % 9));
+            frame(0);
+        }
+        game.frame(1.3);
+        frame(0);
+        gl.screenshot("graph-kept-current-every-frame");
+        assertEquals(shown, overlay.graph().strip().columns());
+        for (int i = 0; i < shown; i++) {
+            assertEquals(overlay.graph().columns().columnTop(i), tops[i], "column " + i + " back: its height");
+        }
+        java.util.Set<Integer> heights = new java.util.HashSet<>();
+        for (int top : tops) {
+            heights.add(top);
+        }
+        assertTrue(heights.size() >= 5, "the columns' heights vary, so a column out of place would show: " + heights);
+    }
+
     @Test
     void intervalZeroDrawsEveryFrameAsBefore() {
         start(OverlayConfig.builder().refreshInterval(Duration.ZERO));
