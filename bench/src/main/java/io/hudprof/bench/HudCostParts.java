@@ -193,7 +193,7 @@ public final class HudCostParts {
 
     private static Overlay hud(SyntheticGame game, int rows, boolean graph, boolean opaque, Duration refresh) {
         Overlay overlay = Overlay.create(game.profiler(), OverlayConfig.builder().startVisible(true)
-                .visibleRows(rows).graphMaxColumns(HudScene.FRAMES).opaquePanels(opaque).refreshInterval(refresh)
+                .visibleRows(rows).graphMaxColumns(HudScene.FRAMES).opaquePanels(opaque).refreshInterval(refresh).refreshWarmUp(0)
                 .build());
         if (!graph) {
             overlay.controls().perform(HudAction.TOGGLE_GRAPH);

@@ -144,7 +144,7 @@ public final class HudFrame implements AutoCloseable {
      * nothing drawn or uploaded), so the next refresh does not paint every frame since the last one at once. Does
      * nothing unless the last {@link #draw} drew the graph.
      */
-    void keepGraphCurrent() {
+    public void keepGraphCurrent() {
         if (!graphDrawn) {
             return;
         }

@@ -10,10 +10,17 @@ import io.hudprof.core.report.ReportController;
  * framebuffer changed size, the HUD used an input event, or what it shows changed by other means (a game calling
  * {@link HudControls} or the shared report navigation, a pause). Times are the profiler's frame boundaries
  * ({@link Profiler#frameStartNanos()}), so tests on a {@code ManualClock} refresh exactly where they advance it.
+ * Once first shown it refreshes every frame for a warm-up ({@link OverlayConfig.Builder#refreshWarmUp}), so the JIT
+ * compiles the refresh's code before refreshes become rare.
  * Render thread only; allocation-free.
  */
 final class HudRefresh {
+    /** The longest warm-up on the profiler's clock ({@link OverlayConfig.Builder#refreshWarmUp}). */
+    static final long WARM_UP_NANOS = 2_000_000_000L;
     private final long intervalNanos;
+    private final int warmUpFrames;
+    /** The profiler's clock at the first frame shown, or -1 before. */
+    private long firstShownAt = -1;
     private final Profiler profiler;
     private final HudControls controls;
     private boolean held;
@@ -25,8 +32,9 @@ final class HudRefresh {
     private long replays;
     private boolean lastRefreshed;
 
-    HudRefresh(long intervalNanos, Profiler profiler, HudControls controls) {
+    HudRefresh(long intervalNanos, int warmUpFrames, Profiler profiler, HudControls controls) {
         this.intervalNanos = intervalNanos;
+        this.warmUpFrames = warmUpFrames;
         this.profiler = profiler;
         this.controls = controls;
     }
@@ -37,8 +45,12 @@ final class HudRefresh {
      */
     boolean due(int framebufferWidth, int framebufferHeight) {
         long now = profiler.frameStartNanos();
+        if (firstShownAt < 0) {
+            firstShownAt = now;
+        }
+        boolean warming = refreshes < warmUpFrames && now - firstShownAt < WARM_UP_NANOS && now >= firstShownAt;
         long shows = signature();
-        boolean due = intervalNanos == 0 || !held || framebufferWidth != width || framebufferHeight != height
+        boolean due = intervalNanos == 0 || warming || !held || framebufferWidth != width || framebufferHeight != height
                 || shows != signature || now - refreshedAt >= intervalNanos || now < refreshedAt;
         if (due) {
             held = true;

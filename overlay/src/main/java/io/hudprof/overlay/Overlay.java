@@ -82,7 +82,7 @@ public final class Overlay implements AutoCloseable {
         this.frame = new HudFrame(profiler, config, drawList, null);
         this.controls = frame.controls();
         this.keys = new KeyRouter(config.keys, controls);
-        this.refresh = new HudRefresh(config.refreshNanos, profiler, controls);
+        this.refresh = new HudRefresh(config.refreshNanos, config.refreshWarmUpFrames, profiler, controls);
         this.keepsPixels = config.refreshNanos > 0 && config.keepPixels;
         this.stateFile = config.stateFile == null ? null : new HudStateFile(config.stateFile);
         if (stateFile != null) {

@@ -14,6 +14,8 @@ public final class OverlayConfig {
      * draw list are not rebuilt (docs/BENCHMARKS.md, "The shown HUD redrawn at a set rate").
      */
     static final long DEFAULT_REFRESH_NANOS = 500_000_000L;
+    /** The default {@link Builder#refreshWarmUp}: the first 1,000 frames shown refresh every frame. */
+    static final int DEFAULT_REFRESH_WARM_UP_FRAMES = 1000;
     private static final java.time.Duration MAX_REFRESH = java.time.Duration.ofSeconds(10);
 
     final KeyBindings keys;
@@ -45,6 +47,8 @@ public final class OverlayConfig {
     final long refreshNanos;
     /** Whether a refresh keeps the HUD's pixels off screen for the frames after it ({@link Builder#keepPixels}). */
     final boolean keepPixels;
+    /** Frames refreshed every frame after the HUD is first shown ({@link Builder#refreshWarmUp}). */
+    final int refreshWarmUpFrames;
     /** Whether the overlay creates a {@link GpuTimer} when the game has not installed a GPU backend. */
     final boolean gpuTiming;
     final double categoryAverageSeconds;
@@ -78,6 +82,7 @@ public final class OverlayConfig {
         opaquePanels = b.opaquePanels;
         refreshNanos = b.refreshNanos;
         keepPixels = b.keepPixels;
+        refreshWarmUpFrames = b.refreshWarmUpFrames;
         gpuTiming = b.gpuTiming;
         categoryAverageSeconds = b.categoryAverageSeconds;
         categoriesShown = b.categoriesShown;
@@ -102,6 +107,11 @@ public final class OverlayConfig {
     /** How often a shown HUD redraws its content ({@link Builder#refreshInterval}); zero: every frame. */
     public java.time.Duration refreshInterval() {
         return java.time.Duration.ofNanos(refreshNanos);
+    }
+
+    /** Frames refreshed every frame once the HUD is first shown, before the interval applies ({@link Builder#refreshWarmUp}). */
+    public int refreshWarmUpFrames() {
+        return refreshWarmUpFrames;
     }
 
     /** Target frame rate for the graph's guide lines, in Hz. */
@@ -145,6 +155,7 @@ public final class OverlayConfig {
         private boolean opaquePanels = true;
         private long refreshNanos = DEFAULT_REFRESH_NANOS;
         private boolean keepPixels;
+        private int refreshWarmUpFrames = DEFAULT_REFRESH_WARM_UP_FRAMES;
         private boolean gpuTiming = true;
         private double categoryAverageSeconds = 3.0;
         private boolean categoriesShown;
@@ -363,6 +374,23 @@ public final class OverlayConfig {
          */
         public Builder keepPixels(boolean keep) {
             this.keepPixels = keep;
+            return this;
+        }
+
+        /**
+         * How many frames, once the HUD is first shown, refresh every frame before the {@link #refreshInterval}
+         * applies (default 1,000; 0: none), and at most for the first 2 s on the profiler's clock. Code that runs once
+         * per refresh runs a few times a second, too rarely for the JIT to compile it soon: in a fresh JVM a refresh's
+         * report and draw list measured 2-5 ms of CPU for the first minutes, against 0.2-0.5 ms once compiled
+         * ({@code RefreshFrameCost cold}, docs/BENCHMARKS.md), a spike of hudprof's own on a game of 1-2 ms frames.
+         * Refreshing every frame for the first thousand gets it compiled while every frame pays alike. A slow game
+         * reaches the 2 s first: its refreshes, 15-30 frames apart, are a small part of its frame anyway.
+         */
+        public Builder refreshWarmUp(int frames) {
+            if (frames < 0) {
+                throw new IllegalArgumentException("refreshWarmUp must be 0 or more frames: " + frames);
+            }
+            this.refreshWarmUpFrames = frames;
             return this;
         }
 

@@ -113,7 +113,7 @@ class Gl21PathGlTest {
             GlStatePreservationGlTest.assertDebugLogIsLive(debug);
             ScriptedGame.drawScene(W, H);
             Image scene = gl.read();
-            try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).keepPixels(true).build())) {
+            try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).keepPixels(true).refreshWarmUp(0).build())) {
                 overlay.render(W, H);
                 // Opaque panels (the default): each view's background, then its blended text; the graph's picture;
                 // drawn into the kept copy (ARB_framebuffer_object here), then one draw copies it over the game.

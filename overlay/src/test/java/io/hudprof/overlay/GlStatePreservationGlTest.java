@@ -91,7 +91,7 @@ class GlStatePreservationGlTest {
             int[] objects = setHostileHostState(core);
             Map<String, String> before = HostGlState.read(core);
 
-            Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).keepPixels(true).build());
+            Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true).keepPixels(true).refreshWarmUp(0).build());
             assertSameState(before, HostGlState.read(core), "Overlay.create");
 
             overlay.render(W, H);

@@ -70,7 +70,11 @@ class HudRefreshGlTest {
         startDefault(config.keepPixels(true), support);
     }
 
+    /** Without the JIT warm-up (each test here pins when the refreshes come), unless the test set one. */
     private void startDefault(OverlayConfig.Builder config, GlSupport support) {
+        if (config.build().refreshWarmUpFrames() == OverlayConfig.DEFAULT_REFRESH_WARM_UP_FRAMES) {
+            config.refreshWarmUp(0);
+        }
         game = new ScriptedGame(HISTORY, 0);
         OverlayConfig built = config.startVisible(true).graphColumnWidth(6).graphHeight(160).build();
         overlay = support == null ? Overlay.create(game.profiler, built) : Overlay.create(game.profiler, built, support);
@@ -334,6 +338,47 @@ class HudRefreshGlTest {
             heights.add(top);
         }
         assertTrue(heights.size() >= 5, "the columns' heights vary, so a column out of place would show: " + heights);
+    }
+
+    @Test
+    void onceShownTheHudRefreshesEveryFrameForItsWarmUpThenAtTheInterval() {
+        startDefault(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)).refreshWarmUp(20), null);
+        frame(0);
+        for (int f = 1; f < 20; f++) {
+            game.frame(1.0);
+            frame(0);
+            assertTrue(overlay.refresh().lastRefreshed(), "warm-up frame " + f + " refreshes");
+        }
+        for (int f = 0; f < 10; f++) {
+            game.frame(1.0);
+            frame(0);
+            assertFalse(overlay.refresh().lastRefreshed(), "after the warm-up the interval applies");
+        }
+        // Hidden and shown again: the one refresh a showing needs, no second warm-up.
+        overlay.controls().view().setVisible(false);
+        frame(0);
+        overlay.controls().view().setVisible(true);
+        game.frame(1.0);
+        frame(0);
+        assertTrue(overlay.refresh().lastRefreshed(), "shown again: refreshed");
+        game.frame(1.0);
+        frame(0);
+        assertFalse(overlay.refresh().lastRefreshed(), "the warm-up is once per overlay");
+        assertEquals(21, overlay.refresh().refreshes());
+    }
+
+    @Test
+    void theWarmUpEndsAfterTwoSecondsOnTheProfilersClockEvenWithFramesLeft() {
+        startDefault(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)).refreshWarmUp(999), null);
+        frame(0);
+        int warm = 1;
+        // Frames of about 101 ms: the 2 s pass after about 20 of them.
+        for (int f = 1; f < 40; f++) {
+            game.frame(10.0);
+            frame(0);
+            warm += overlay.refresh().lastRefreshed() ? 1 : 0;
+        }
+        assertTrue(warm >= 18 && warm <= 21, "refreshed every frame for about 2 s, then not: " + warm);
     }
 
     @Test

@@ -176,7 +176,7 @@ class ZeroAllocationGlTest {
 
     private Overlay renderAllocatesNothingAfterWarmUp(java.time.Duration refresh, boolean keepPixels) {
         try (Overlay overlay = Overlay.create(game.profiler, OverlayConfig.builder().startVisible(true)
-                .refreshInterval(refresh).keepPixels(keepPixels).build())) {
+                .refreshInterval(refresh).keepPixels(keepPixels).refreshWarmUp(0).build())) {
             // Warm-up: a short pass, then a whole round (on a loaded machine the JIT still replaces methods in the
             // first full rounds: a few hundred bytes in most of them, seen in a full build at a load average of 20).
             run(overlay, 60, bytes -> { });
