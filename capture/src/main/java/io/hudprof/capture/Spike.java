@@ -78,7 +78,8 @@ public final class Spike implements StoredFrame {
 
     /**
      * The frame's timeline (lanes and bars) when the profiler's timeline store held it at capture: the spike's one
-     * copy of its frame's zones, which its threads' events are also read from ({@link #forEachEvent}).
+     * copy of its frame's zones, which its threads' events are also read from ({@link #forEachEvent}). Kept raw (the
+     * frame's events); its bars are built on the first read, never inside the {@code update()} that keeps the spike.
      */
     final TimelineFrame timeline = new TimelineFrame();
     boolean hasTimeline;
@@ -345,7 +346,7 @@ public final class Spike implements StoredFrame {
 
     /**
      * The frame's timeline as the timeline view draws it (a lane per thread, bars with nesting), copied when the
-     * spike was caught, or null when the profiler kept no timeline of it. It stays after the profiler's timeline
+     * spike was caught (its events; the bars are built on the first read of them, on the reading thread), or null when the profiler kept no timeline of it. It stays after the profiler's timeline
      * store moved on, so a stored spike's timeline can still be shown.
      */
     @Override
@@ -384,14 +385,14 @@ public final class Spike implements StoredFrame {
      */
     long capacityTotal() {
         return frame.capacity() + previous.capacity() + statKeys.length + timeline.laneCapacity()
-                + timeline.barCapacity() + timeline.depthCapacity();
+                + timeline.eventCapacity();
     }
 
     /** True when this slot takes a spike of {@code room}'s sizes without growing any array. */
     boolean fits(SpikeRoom room) {
         return frame.capacity() >= room.states && previous.capacity() >= room.states
                 && statKeys.length >= room.statRows && timeline.laneCapacity() >= room.lanes
-                && timeline.barCapacity() >= room.bars && timeline.depthCapacity() >= room.depth;
+                && timeline.eventCapacity() >= room.events;
     }
 
     /**
@@ -402,7 +403,7 @@ public final class Spike implements StoredFrame {
         frame.ensureCapacity(room.states);
         previous.ensureCapacity(room.states);
         ensureStatistics(room.statRows);
-        timeline.reserve(room.lanes, room.bars, room.depth);
+        timeline.reserveStored(room.lanes, room.events);
     }
 
     /**

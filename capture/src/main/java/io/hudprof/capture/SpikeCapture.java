@@ -428,28 +428,33 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
      * thread) to hold a spike as large as any frame seen, not only as large as the spikes before: a spike is then
      * filled without growing its slot here unless it is larger than every frame before it by more than the
      * spares' headroom. Done after the spike check, so the frame that raises the sizes never waits for its own spares.
-     * A few reads per thread a frame, nothing allocated. The timeline's bars are estimated (a bar per two events,
-     * plus the zones open at the frame's end, as many as were open at its start in steady state), the nesting depth
-     * bounded by the state count.
+     * A few reads per thread a frame, nothing allocated. The timeline's raw events are each thread's events of the
+     * frame plus the zones it had open at its start (as many as at its end in steady state), and the {@code <gpu>}
+     * lane's marks of the five GPU frames it reads; the GPU zones' own few events are left to the headroom and to
+     * the spikes measured.
      */
+    private static final int GPU_FRAMES_READ = 5;
+
     private void includeFrameSize() {
-        int threads = profiler.threadCount();
+        boolean keepsTimeline = profiler.timelineFramesKept() > 0;
         int timelines = 0;
-        long bars = 0;
-        for (int t = 0; t < threads; t++) {
-            ThreadTimeline timeline = profiler.timeline(t);
-            if (timeline == null) {
-                continue;
+        long events = 0;
+        if (keepsTimeline) {
+            events = GPU_FRAMES_READ;
+            int threads = profiler.threadCount();
+            for (int t = 0; t < threads; t++) {
+                ThreadTimeline timeline = profiler.timeline(t);
+                if (timeline == null) {
+                    continue;
+                }
+                timelines++;
+                events += Math.max(0, timeline.frameEventCount(0)) + timeline.openDepth();
             }
-            timelines++;
-            bars += (Math.max(0, timeline.frameEventCount(0)) + 1) / 2 + timeline.openDepth();
         }
         frameSize.states = data.stateCount();
         frameSize.statRows = largest.statRows;
-        boolean keepsTimeline = profiler.timelineFramesKept() > 0;
         frameSize.lanes = keepsTimeline ? timelines + 1 : 0;
-        frameSize.bars = keepsTimeline ? (int) Math.min(Integer.MAX_VALUE - 8, bars) : 0;
-        frameSize.depth = keepsTimeline ? frameSize.states : 0;
+        frameSize.events = (int) Math.min(Integer.MAX_VALUE - 8, events);
         if (!largest.covers(frameSize)) {
             largest.include(frameSize);
             spares.ask(largest);

@@ -2,24 +2,22 @@ package io.hudprof.capture;
 
 /**
  * The sizes a {@link Spike} slot must hold to take a spike without growing: states (the profiler's state count, as
- * a spike's GPU values arrive later and add states), statistics rows, and its frame timeline's lanes, bars and
- * nesting depth. Mutable and reused, so comparing sizes allocates
+ * a spike's GPU values arrive later and add states), statistics rows, and its frame timeline's lanes and raw events
+ * (a spike keeps its timeline raw: its bars are built when it is read, outside {@code update()}). Mutable and reused, so comparing sizes allocates
  * nothing on the updating thread.
  */
 final class SpikeRoom {
     int states;
     int statRows;
     int lanes;
-    int bars;
-    int depth;
+    int events;
 
     /** Sets every size to what {@code spike} holds, with {@code stateCount} states. */
     void measure(Spike spike, int stateCount) {
         states = stateCount;
         statRows = spike.statCount;
-        lanes = spike.timeline.laneCount();
-        bars = spike.timeline.barCount();
-        depth = spike.timeline.depthUsed();
+        lanes = spike.timeline.storedLaneCount();
+        events = spike.timeline.storedEventCount();
     }
 
     /** Raises each size to at least {@code other}'s. */
@@ -27,14 +25,13 @@ final class SpikeRoom {
         states = Math.max(states, other.states);
         statRows = Math.max(statRows, other.statRows);
         lanes = Math.max(lanes, other.lanes);
-        bars = Math.max(bars, other.bars);
-        depth = Math.max(depth, other.depth);
+        events = Math.max(events, other.events);
     }
 
     /** True when every size is at least {@code other}'s. */
     boolean covers(SpikeRoom other) {
-        return states >= other.states && statRows >= other.statRows && lanes >= other.lanes && bars >= other.bars
-                && depth >= other.depth;
+        return states >= other.states && statRows >= other.statRows && lanes >= other.lanes
+                && events >= other.events;
     }
 
     /** Sets every size to {@code other}'s times {@code factor} (headroom, so a slightly larger spike still fits). */
@@ -42,16 +39,14 @@ final class SpikeRoom {
         states = scale(other.states, factor);
         statRows = scale(other.statRows, factor);
         lanes = scale(other.lanes, factor);
-        bars = scale(other.bars, factor);
-        depth = scale(other.depth, factor);
+        events = scale(other.events, factor);
     }
 
     void set(SpikeRoom other) {
         states = other.states;
         statRows = other.statRows;
         lanes = other.lanes;
-        bars = other.bars;
-        depth = other.depth;
+        events = other.events;
     }
 
     private static int scale(int size, int factor) {

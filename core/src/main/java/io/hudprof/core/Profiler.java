@@ -569,9 +569,10 @@ public final class Profiler {
     }
 
     /**
-     * Builds recorded frame {@code frameNumber}'s timeline into {@code dest} (its bounds, a lane of bars per thread
-     * and the {@code <gpu>} lane) from the threads' kept events. On the updating thread; allocates only while
-     * {@code dest} grows to the largest frame loaded.
+     * Loads recorded frame {@code frameNumber}'s timeline into {@code dest} (its bounds, a lane of bars per thread
+     * and the {@code <gpu>} lane) from the threads' kept events: the events are copied now, and {@code dest} builds
+     * its bars on its first read, so a frame kept and never looked at (a spike) costs the copy alone. On the updating
+     * thread; allocates only while {@code dest} grows to the largest frame loaded (and its bars on the first read).
      *
      * @return false, with {@code dest} emptied, when that frame's timeline is not kept (no timeline kept, older than
      *         the last {@link #timelineFramesKept()} recorded frames, or its events were overwritten since)

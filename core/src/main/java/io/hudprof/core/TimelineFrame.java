@@ -12,6 +12,12 @@ import java.util.Arrays;
  * <p>Lanes are the threads that recorded in the frame, in the order the profiler first saw them, then a
  * {@code <gpu>} lane with the GPU zones that ran during the frame's window once they have arrived
  * ({@code GpuTrack.frameResolved}): on the CPU clock, from GPU frames N - 2 to N + 2, cut to the window like any bar.
+ *
+ * <p>Held raw, built on the first read: a load copies the frame's lane records, each lane's zones open at the
+ * frame's start and its events (array copies out of the threads' rings) and the GPU frames' events, and the bars are
+ * built from them when a reader first asks for a lane or bar (a spike kept inside {@code update()} then costs the
+ * copy of its events, not a replay of them into bars; most kept spikes are never looked at). {@link #copyFrom}
+ * copies the raw form. Every accessor reads the same bars either way; read on the thread that loaded it.
  */
 public final class TimelineFrame {
     private long frameNumber = -1;
@@ -41,6 +47,26 @@ public final class TimelineFrame {
     private byte[] cuts = new byte[64];
     private int[] open = new int[16];
 
+    // The raw form (filled by TimelineStore.load, or copied): lane records, then per lane its open zones at the
+    // frame's start (zone ids) followed by its events (BEGIN/END words and times), in rawWord/rawTime from
+    // rawFirst[l]. The <gpu> lane, when rawGpu, is the last: the events of GPU frames N-2..N+2, each GPU frame's
+    // begun by a GPU_FRAME word (its nesting starts again at 0), cut to the frame's window when built.
+    /** Marks the start of one GPU frame's events in the raw {@code <gpu>} lane (kind 0: neither BEGIN nor END). */
+    private static final int GPU_FRAME = 0;
+    private boolean hasRaw;
+    /** False while the bars were not yet built from the raw form. */
+    private boolean built = true;
+    private int rawLaneCount;
+    private boolean rawGpu;
+    private String[] rawName = new String[8];
+    private int[] rawRoot = new int[8];
+    private int[] rawFlags = new int[8];
+    private int[] rawFirst = new int[8];
+    private int[] rawOpens = new int[8];
+    private int rawCount;
+    private int[] rawWord = new int[64];
+    private long[] rawTime = new long[64];
+
     /** An empty timeline; fill it with {@link Profiler#loadTimeline(long, TimelineFrame)}. */
     public TimelineFrame() {
     }
@@ -67,11 +93,13 @@ public final class TimelineFrame {
 
     /** Number of lanes (threads). */
     public int laneCount() {
+        ensureBuilt();
         return laneCount;
     }
 
     /** Number of lanes that are threads: all but the {@code <gpu>} lane, which comes last when there is one. */
     public int threadLaneCount() {
+        ensureBuilt();
         return gpuLane ? laneCount - 1 : laneCount;
     }
 
@@ -122,6 +150,7 @@ public final class TimelineFrame {
 
     /** Number of bars in all lanes. */
     public int barCount() {
+        ensureBuilt();
         return barCount;
     }
 
@@ -176,6 +205,7 @@ public final class TimelineFrame {
     }
 
     private int checkLane(int l) {
+        ensureBuilt();
         if (l < 0 || l >= laneCount) {
             throw new IndexOutOfBoundsException("lane " + l + " of " + laneCount);
         }
@@ -183,6 +213,7 @@ public final class TimelineFrame {
     }
 
     private int checkBar(int b) {
+        ensureBuilt();
         if (b < 0 || b >= barCount) {
             throw new IndexOutOfBoundsException("bar " + b + " of " + barCount);
         }
@@ -190,7 +221,8 @@ public final class TimelineFrame {
     }
 
     /**
-     * Makes this a copy of {@code other} (a stored spike keeps its frame's timeline so, after the store moved on).
+     * Makes this a copy of {@code other} (a stored spike keeps its frame's timeline so, after the store moved on):
+     * of its raw form when it holds one (its bars are then built again on this copy's first read), else of its bars.
      * Allocates only while this grows to the largest frame copied.
      */
     public void copyFrom(TimelineFrame other) {
@@ -199,6 +231,10 @@ public final class TimelineFrame {
             return;
         }
         begin(other.startNanos, other.endNanos);
+        if (other.hasRaw) {
+            copyRaw(other);
+            return;
+        }
         // Room for the whole copy at once, then each array copied whole: a frame's bars are stored lane by lane in
         // start order, so the copy is the same arrays (parents, self times, lane totals included), not a replay of
         // addBar per bar inside the update() whose frame listener keeps a spike.
@@ -231,12 +267,52 @@ public final class TimelineFrame {
         finish();
     }
 
+    /** The raw form's copy: lane records and events, each array copied whole once there is room. */
+    private void copyRaw(TimelineFrame other) {
+        int lanes = other.rawLaneCount;
+        int words = other.rawCount;
+        growLanes(lanes);
+        growRaw(words);
+        System.arraycopy(other.rawName, 0, rawName, 0, lanes);
+        System.arraycopy(other.rawRoot, 0, rawRoot, 0, lanes);
+        System.arraycopy(other.rawFlags, 0, rawFlags, 0, lanes);
+        System.arraycopy(other.rawFirst, 0, rawFirst, 0, lanes);
+        System.arraycopy(other.rawOpens, 0, rawOpens, 0, lanes);
+        System.arraycopy(other.rawWord, 0, rawWord, 0, words);
+        System.arraycopy(other.rawTime, 0, rawTime, 0, words);
+        rawLaneCount = lanes;
+        rawCount = words;
+        rawGpu = other.rawGpu;
+        endRaw();
+    }
+
     /**
      * The lanes, bars and nesting depth this holds without growing. A keeper of frames (the spike store) compares
      * them with what it is about to copy in, so it can swap in a container grown beforehand, off the game thread.
      */
     public int laneCapacity() {
         return laneName.length;
+    }
+
+    /**
+     * Raw events (and zones open at a lane's start) held without growing: what a load or a copy of a frame of that
+     * many {@link #storedEventCount()} fills without allocating ({@link #laneCapacity()}).
+     */
+    public int eventCapacity() {
+        return rawWord.length;
+    }
+
+    /**
+     * The raw events this holds (every lane's events and zones open at its start, GPU frames' included; 0 for a
+     * frame held as bars only): the events room a copy of this needs. Builds nothing.
+     */
+    public int storedEventCount() {
+        return hasRaw ? rawCount : 0;
+    }
+
+    /** The lanes a copy of this needs (the {@code <gpu>} lane included even when it ends up empty). Builds nothing. */
+    public int storedLaneCount() {
+        return hasRaw ? rawLaneCount : laneCount;
     }
 
     /** Bars held without growing ({@link #laneCapacity()}). */
@@ -251,6 +327,7 @@ public final class TimelineFrame {
 
     /** The deepest bar's depth + 1 over all lanes (0 without bars): the nesting a copy of this needs. */
     public int depthUsed() {
+        ensureBuilt();
         int most = 0;
         for (int l = 0; l < laneCount; l++) {
             most = Math.max(most, laneMaxDepth[l]);
@@ -270,6 +347,15 @@ public final class TimelineFrame {
         }
     }
 
+    /**
+     * Grows to hold {@code lanes} lanes and {@code events} raw events ({@link #storedEventCount()}), so a later load or
+     * copy of that size allocates nothing. Not thread-safe: call it on a container no other thread uses.
+     */
+    public void reserveStored(int lanes, int events) {
+        growLanes(lanes);
+        growRaw(events);
+    }
+
     // Filling, from TimelineStore.
 
     void clear(long number) {
@@ -278,6 +364,161 @@ public final class TimelineFrame {
         laneCount = 0;
         barCount = 0;
         gpuLane = false;
+        hasRaw = false;
+        built = true;
+        rawLaneCount = 0;
+        rawCount = 0;
+        rawGpu = false;
+    }
+
+    // Filling the raw form, from TimelineStore.load: lanes in order, each followed by its opens and events.
+
+    /** Adds a lane record; its open zones and events follow ({@link #addRawOpen}, {@link #addRawEvents}). */
+    void addRawLane(String name, int root, int flags) {
+        if (rawLaneCount == rawName.length) {
+            growLanes(rawLaneCount * 2);
+        }
+        int l = rawLaneCount++;
+        rawName[l] = name;
+        rawRoot[l] = root;
+        rawFlags[l] = flags;
+        rawFirst[l] = rawCount;
+        rawOpens[l] = 0;
+    }
+
+    /** Adds the {@code <gpu>} lane, last; its GPU frames follow ({@link #addRawGpuFrame}, {@link #addRawEvent}). */
+    void addRawGpuLane(String name, int root) {
+        addRawLane(name, root, 0);
+        rawGpu = true;
+    }
+
+    /** A zone the last lane's thread had open at the frame's start (outermost first, before its events). */
+    void addRawOpen(int zoneId) {
+        growRaw(rawCount + 1);
+        rawWord[rawCount++] = zoneId;
+        rawOpens[rawLaneCount - 1]++;
+    }
+
+    /**
+     * The last lane's events at running positions {@code from..to} of a ring of event words and times
+     * ({@code mask + 1} long): one or two array copies (two when the ring wraps).
+     */
+    void addRawEvents(int[] words, long[] times, int mask, long from, long to) {
+        int n = (int) (to - from);
+        growRaw(rawCount + n);
+        int s = (int) from & mask;
+        int first = Math.min(n, mask + 1 - s);
+        System.arraycopy(words, s, rawWord, rawCount, first);
+        System.arraycopy(times, s, rawTime, rawCount, first);
+        System.arraycopy(words, 0, rawWord, rawCount + first, n - first);
+        System.arraycopy(times, 0, rawTime, rawCount + first, n - first);
+        rawCount += n;
+    }
+
+    /** Starts one GPU frame's events in the {@code <gpu>} lane. */
+    void addRawGpuFrame() {
+        growRaw(rawCount + 1);
+        rawWord[rawCount++] = GPU_FRAME;
+    }
+
+    /** One event of the lane being filled (the {@code <gpu>} lane's, one at a time). */
+    void addRawEvent(int zoneId, boolean begin, long nanos) {
+        growRaw(rawCount + 1);
+        rawWord[rawCount] = EventCodes.word(begin ? EventCodes.BEGIN : EventCodes.END, zoneId);
+        rawTime[rawCount++] = nanos;
+    }
+
+    /** The raw form is complete: the frame is loaded, its bars built on the first read. */
+    void endRaw() {
+        hasRaw = true;
+        built = false;
+        available = true;
+    }
+
+    /** Makes room for at least {@code words} raw words (at least doubling, so adding one by one stays cheap). */
+    private void growRaw(int words) {
+        if (words <= rawWord.length) {
+            return;
+        }
+        int size = Math.max(words, rawWord.length * 2);
+        rawWord = Arrays.copyOf(rawWord, size);
+        rawTime = Arrays.copyOf(rawTime, size);
+    }
+
+    private void ensureBuilt() {
+        if (!built) {
+            build();
+        }
+    }
+
+    /**
+     * Builds the bars from the raw form, as they were built before it existed: each thread lane's open zones (cut at
+     * the frame's start) then its events through a stack of bar indices, what is still open at the frame's end cut
+     * there; the {@code <gpu>} lane's GPU frames each from depth 0, then kept to the frame's window.
+     */
+    private void build() {
+        built = true;
+        laneCount = 0;
+        barCount = 0;
+        gpuLane = false;
+        for (int r = 0; r < rawLaneCount; r++) {
+            addLane(rawName[r], rawRoot[r], rawFlags[r]);
+            int from = rawFirst[r];
+            int to = r + 1 < rawLaneCount ? rawFirst[r + 1] : rawCount;
+            if (rawGpu && r == rawLaneCount - 1) {
+                int first = barCount;
+                buildGpuLane(from, to);
+                keepInside(laneCount - 1, first, startNanos, endNanos);
+            } else {
+                buildLane(from, rawOpens[r], to);
+            }
+        }
+        finish();
+    }
+
+    private void buildLane(int from, int opens, int to) {
+        int[] stack = openBars(opens);
+        int depth = 0;
+        for (int d = 0; d < opens; d++) {
+            stack[depth++] = addBar(rawWord[from + d], d, startNanos, true);
+        }
+        for (int i = from + opens; i < to; i++) {
+            int word = rawWord[i];
+            if (EventCodes.kind(word) == EventCodes.BEGIN) {
+                if (depth == stack.length) {
+                    stack = openBars(depth + 1);
+                }
+                stack[depth] = addBar(EventCodes.payload(word), Math.min(depth, TimelineStore.DEPTH_MASK),
+                        rawTime[i], false);
+                depth++;
+            } else if (depth > 0) {
+                endBar(stack[--depth], rawTime[i], false);
+            }
+        }
+        while (depth > 0) {
+            endBar(stack[--depth], endNanos, true);
+        }
+    }
+
+    /** GPU frames' events: a bar left open at its GPU frame's end keeps its start as its end (dropped or cut later). */
+    private void buildGpuLane(int from, int to) {
+        int[] stack = openBars(1);
+        int depth = 0;
+        for (int i = from; i < to; i++) {
+            int word = rawWord[i];
+            if (word == GPU_FRAME) {
+                depth = 0;
+            } else if (EventCodes.kind(word) == EventCodes.BEGIN) {
+                if (depth == stack.length) {
+                    stack = openBars(depth + 1);
+                }
+                stack[depth] = addBar(EventCodes.payload(word), Math.min(depth, TimelineStore.DEPTH_MASK),
+                        rawTime[i], false);
+                depth++;
+            } else if (depth > 0) {
+                endBar(stack[--depth], rawTime[i], false);
+            }
+        }
     }
 
     void begin(long frameStart, long frameEnd) {
@@ -305,6 +546,11 @@ public final class TimelineFrame {
             return;
         }
         int size = Math.max(lanes, laneName.length * 2);
+        rawName = Arrays.copyOf(rawName, size);
+        rawRoot = Arrays.copyOf(rawRoot, size);
+        rawFlags = Arrays.copyOf(rawFlags, size);
+        rawFirst = Arrays.copyOf(rawFirst, size);
+        rawOpens = Arrays.copyOf(rawOpens, size);
         laneName = Arrays.copyOf(laneName, size);
         laneRoot = Arrays.copyOf(laneRoot, size);
         laneFlags = Arrays.copyOf(laneFlags, size);

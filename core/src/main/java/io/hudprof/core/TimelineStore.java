@@ -7,15 +7,15 @@ import java.util.Arrays;
  * and in each lane the zones that ran, as bars in start order with their nesting depth. Bars are not stored: each
  * update keeps, per recorded frame, where each thread's events of that frame lie in its {@link ThreadTimeline} (the
  * events are kept once, there) and the zones the thread had open at the frame's start, and
- * {@link #load(long, TimelineFrame)} builds a frame's bars from them when a reader asks (the HUD's timeline, a spike
- * being captured). So {@code update()} pays a few writes per thread and frame, not a replay of every event.
+ * {@link #load(long, TimelineFrame)} copies a frame's events out of them when a reader asks (the HUD's timeline, a
+ * spike being captured), and the {@link TimelineFrame} builds its bars from that copy on its first read. So
+ * {@code update()} pays a few writes per thread and frame, not a replay of every event.
  *
  * <p>A zone open across a frame boundary is cut there: in each frame its bar runs from the later of its start and
  * the frame's start to the earlier of its end and the frame's end, and says which sides were cut. Frames the profiler
- * did not record (paused, {@code update(false)}) add nothing; while not recording, a kept frame's bars are built once
- * when the threads' rings, which move on, come half way to its events, so a paused frame's timeline stays however
- * long the pause. A thread that
- * ends keeps its lanes in the frames it appeared in, the last one marked ended.
+ * did not record (paused, {@code update(false)}) add nothing; while not recording, a kept frame's events are copied
+ * once when the threads' rings, which move on, come half way to its events, so a paused frame's timeline stays
+ * however long the pause. A thread that ends keeps its lanes in the frames it appeared in, the last one marked ended.
  *
  * <p>Memory: frame and lane records and each lane's open stack (a few ints), in rings that grow with the number of
  * threads. A frame whose lane records or events were overwritten since is reported as not kept, never drawn cut
@@ -28,7 +28,7 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
     static final int LANE_DIED_IN_ZONE = 2;
     /** Lane flag: the frame had more events than the thread's timeline holds; its bars are missing. */
     static final int LANE_INCOMPLETE = 4;
-    private static final int DEPTH_MASK = 0xFFFF;
+    static final int DEPTH_MASK = 0xFFFF;
 
     /** The GPU's lane name: the {@code <gpu>} pseudo-thread of GPU zones. */
     static final String GPU_LANE = "<gpu>";
@@ -67,10 +67,8 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
     // The frame being recorded.
     private boolean building;
 
-    // Building a frame's <gpu> lane (load): the bars of one GPU frame go into dest, their open ones on this stack.
+    // Loading a frame's <gpu> lane (load): the events of its GPU frames go into dest.
     private TimelineFrame gpuDest;
-    private int gpuDepth;
-    private int[] gpuOpen = new int[16];
 
     TimelineStore(int frames, GpuEvents gpu) {
         this.frameCapacity = frames;
@@ -100,8 +98,10 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
     }
 
     /**
-     * Builds recorded frame {@code number}'s timeline into {@code dest}: its bounds, lanes and bars, with each bar's
-     * parent and self time worked out, from the threads' kept events. Allocates only while {@code dest} grows to the
+     * Loads recorded frame {@code number}'s timeline into {@code dest}: its bounds, lane records and each lane's zones
+     * open at the frame's start and events, copied out of the threads' kept events (array copies), and the GPU
+     * frames' events for its {@code <gpu>} lane; {@code dest} builds the bars from them on its first read (so a spike
+     * kept inside update() copies its events and builds nothing). Allocates only while {@code dest} grows to the
      * largest frame loaded.
      *
      * @return false, with {@code dest} emptied, when that frame's timeline is not kept (older than the last
@@ -116,17 +116,20 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
         int fi = (int) (f % frameCapacity);
         if (isFrozen[fi]) {
             dest.copyFrom(frozen[fi]);
-        } else if (!buildLanes(fi, dest)) {
+        } else if (!copyLanes(fi, dest)) {
             dest.clear(number);
             return false;
         }
-        addGpuLane(number, fi, dest);
-        dest.finish();
+        addGpuLane(number, dest);
+        dest.endRaw();
         return true;
     }
 
-    /** Adds the frame's CPU lanes to {@code dest}; false when a lane's record or events were overwritten since. */
-    private boolean buildLanes(int fi, TimelineFrame dest) {
+    /**
+     * Copies the frame's CPU lanes into {@code dest}'s raw form; false when a lane's record or events were
+     * overwritten since.
+     */
+    private boolean copyLanes(int fi, TimelineFrame dest) {
         long firstLane = frameFirstLane[fi];
         int lanes = frameLaneCount[fi];
         if (lanesWritten - firstLane > laneMask + 1 || lanes > 0
@@ -142,82 +145,42 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
         dest.begin(frameStart[fi], frameEnd[fi]);
         for (long l = firstLane; l < firstLane + lanes; l++) {
             int li = (int) l & laneMask;
-            dest.addLane(laneName[li], laneRoot[li], laneFlags[li]);
+            dest.addRawLane(laneName[li], laneRoot[li], laneFlags[li]);
             if ((laneFlags[li] & LANE_INCOMPLETE) == 0) {
-                buildLane(li, frameStart[fi], frameEnd[fi], dest);
+                for (int d = 0; d < laneOpenCount[li]; d++) {
+                    dest.addRawOpen(openZones[(int) (laneFirstOpen[li] + d) & openMask]);
+                }
+                ThreadTimeline t = laneEvents[li];
+                dest.addRawEvents(t.words, t.times, t.mask, laneFrom[li], laneTo[li]);
             }
         }
         return true;
     }
 
     /**
-     * A lane's bars: the zones open at the frame's start (cut there), then its events replayed through a stack of
-     * bar indices; what is still open at the frame's end is cut there.
-     */
-    private void buildLane(int li, long start, long end, TimelineFrame dest) {
-        int open = laneOpenCount[li];
-        int[] stack = dest.openBars(open);
-        int depth = 0;
-        for (int d = 0; d < open; d++) {
-            stack[depth++] = dest.addBar(openZones[(int) (laneFirstOpen[li] + d) & openMask], d, start, true);
-        }
-        ThreadTimeline t = laneEvents[li];
-        int[] words = t.words;
-        long[] times = t.times;
-        int mask = t.mask;
-        for (long e = laneFrom[li]; e < laneTo[li]; e++) {
-            int i = (int) e & mask;
-            int word = words[i];
-            if (EventCodes.kind(word) == EventCodes.BEGIN) {
-                if (depth == stack.length) {
-                    stack = dest.openBars(depth + 1);
-                }
-                stack[depth] = dest.addBar(EventCodes.payload(word), Math.min(depth, DEPTH_MASK), times[i], false);
-                depth++;
-            } else if (depth > 0) {
-                dest.endBar(stack[--depth], times[i], false);
-            }
-        }
-        while (depth > 0) {
-            dest.endBar(stack[--depth], end, true);
-        }
-    }
-
-    /**
      * The GPU runs behind the CPU, and a backend may number a GPU frame by the last frame recorded when it was
      * submitted: the lane shows every bar of the kept GPU frames N - 2 to N + 2 that overlaps this frame's window, on
-     * the CPU clock, cut to it. GPU frames come in stream order, so the bars stay in start order.
+     * the CPU clock, cut to it (when built). GPU frames come in stream order, so the bars stay in start order.
      */
-    private void addGpuLane(long number, int fi, TimelineFrame dest) {
+    private void addGpuLane(long number, TimelineFrame dest) {
         if (gpu == null) {
             return;
         }
-        int lane = dest.laneCount();
-        dest.addLane(GPU_LANE, ZoneRegistry.gpuRoot().id(), 0);
-        int first = dest.barCount();
+        dest.addRawGpuLane(GPU_LANE, ZoneRegistry.gpuRoot().id());
         gpuDest = dest;
         for (long g = number - 2; g <= number + 2; g++) {
             if (find(g) >= 0) {
-                gpuDepth = 0;
+                dest.addRawGpuFrame();
                 gpu.forEachEvent(g, this);
             }
         }
         gpuDest = null;
-        dest.keepInside(lane, first, frameStart[fi], frameEnd[fi]);
     }
 
-    /** One event of a GPU frame into the lane being built ({@link #addGpuLane}). */
+    /** One event of a GPU frame into the lane being loaded ({@link #addGpuLane}). */
     @Override
     public void event(int zoneId, boolean begin, long nanos) {
-        if (begin) {
-            if (gpuDepth == gpuOpen.length) {
-                gpuOpen = Arrays.copyOf(gpuOpen, gpuDepth * 2);
-            }
-            gpuOpen[gpuDepth] = gpuDest.addBar(zoneId, Math.min(gpuDepth, DEPTH_MASK), nanos, false);
-            gpuDepth++;
-        } else if (gpuDepth > 0) {
-            gpuDest.endBar(gpuOpen[--gpuDepth], nanos, false);
-        }
+        gpuDest.addRawEvent(zoneId, begin, nanos);
     }
 
     private long find(long number) {
@@ -257,9 +220,9 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
 
     /**
      * While not recording (a pause, {@code update(false)}) the threads' rings move on with every update but no frame
-     * is added: a kept frame whose events are more than half way to being overwritten has its CPU lanes built now,
-     * once, so the pause keeps it however long it lasts (a short pause builds nothing). Its GPU lane is still built
-     * at each load, so GPU results arriving during the pause show. Called before the update's events are copied.
+     * is added: a kept frame whose events are more than half way to being overwritten has its CPU lanes copied now,
+     * once (raw, as a load copies them), so the pause keeps it however long it lasts (a short pause copies nothing).
+     * Its GPU lane is still read at each load, so GPU results arriving during the pause show. Called before the update's events are copied.
      */
     void keepThroughPause() {
         for (long f = Math.max(0, framesWritten - frameCapacity); f < framesWritten; f++) {
@@ -272,8 +235,8 @@ final class TimelineStore implements ThreadTimeline.EventVisitor {
             }
             TimelineFrame copy = frozen[fi];
             copy.clear(frameNumber[fi]);
-            if (buildLanes(fi, copy)) {
-                copy.finish();
+            if (copyLanes(fi, copy)) {
+                copy.endRaw();
                 isFrozen[fi] = true;
             }
         }
