@@ -42,8 +42,15 @@ import org.lwjgl.BufferUtils;
  * thread, so that column is the whole cost of each mode on one core, and other work on the machine barely moves it:
  * the figure to compare changes with on a shared machine.
  *
+ * <p>Three more calibrations draw the 1,500 glyph-sized quads as the HUD draws text, sampling an R8 coverage texture:
+ * blended, mixed in the shader with a known background colour and written unblended, and blended with
+ * {@code GL_LINEAR} filtering (docs/BENCHMARKS.md, "The HUD's glyphs on llvmpipe").
+ *
+ * <p>The optional third argument runs only the listed modes (comma-separated indexes, as printed in order; 0, no HUD,
+ * always runs), so a comparison of a few modes can take more rounds in the same time.
+ *
  * <pre>[LP_NUM_THREADS=0] xvfb-run -a -s '-screen 0 1920x1080x24' java -cp bench/target/hudprof-benchmarks.jar \
- *     io.hudprof.bench.HudCostParts [ROUNDS] [FRAMES_PER_BLOCK]</pre>
+ *     io.hudprof.bench.HudCostParts [ROUNDS] [FRAMES_PER_BLOCK] [MODES]</pre>
  */
 public final class HudCostParts {
     private static final int WIDTH = HudScene.WIDTH;
