@@ -13,8 +13,8 @@ uniform vec2 uFramebufferSize;
 
 out vec2 vTexCoord;
 // Flat: every vertex of a quad has the same colour, and a software rasteriser then neither sets up nor interpolates
-// it per pixel (on llvmpipe about a tenth of the HUD's rasterising, see docs/BENCHMARKS.md). GLSL 120 has no flat:
-// hud-gl21.vert interpolates it, to the same values.
+// it per pixel (with the fragment shader split in two, about 5 % of the HUD's rasterising on llvmpipe, see
+// docs/BENCHMARKS.md). GLSL 120 has no flat: hud-gl21.vert interpolates it, to the same values.
 flat out vec4 vColor;
 
 void main() {

@@ -82,8 +82,8 @@ final class DrawListRenderer implements AutoCloseable {
     private final GlStateGuard state;
     /**
      * The two programs ({@link #ATLAS}, {@link #IMAGE}): one small fragment shader each, since a software rasteriser
-     * runs every instruction of it for every pixel of every quad (one program choosing per pixel cost the HUD about
-     * a tenth more on llvmpipe, docs/BENCHMARKS.md). Their uniforms' locations by program.
+     * runs every instruction of it for every pixel of every quad (with the flat vertex colour, about 5 % of the HUD's
+     * rasterising on llvmpipe, docs/BENCHMARKS.md). Their uniforms' locations by program.
      */
     private final ShaderProgram[] programs = new ShaderProgram[2];
     private final int[] framebufferSizeUniform = new int[2];
