@@ -70,11 +70,14 @@ class HudRefreshGlTest {
         startDefault(config.keepPixels(true), support);
     }
 
-    /** Without the JIT warm-up (each test here pins when the refreshes come), unless the test set one. */
+    /** Without the JIT warm-up: each test here pins when the refreshes come. */
     private void startDefault(OverlayConfig.Builder config, GlSupport support) {
-        if (config.build().refreshWarmUpFrames() == OverlayConfig.DEFAULT_REFRESH_WARM_UP_FRAMES) {
-            config.refreshWarmUp(0);
-        }
+        startWarmingUp(config, support, 0);
+    }
+
+    /** Once shown, the first {@code warmUpFrames} frames refresh every frame ({@code OverlayConfig.refreshWarmUp}). */
+    private void startWarmingUp(OverlayConfig.Builder config, GlSupport support, int warmUpFrames) {
+        config.refreshWarmUp(warmUpFrames);
         game = new ScriptedGame(HISTORY, 0);
         OverlayConfig built = config.startVisible(true).graphColumnWidth(6).graphHeight(160).build();
         overlay = support == null ? Overlay.create(game.profiler, built) : Overlay.create(game.profiler, built, support);
@@ -342,7 +345,7 @@ class HudRefreshGlTest {
 
     @Test
     void onceShownTheHudRefreshesEveryFrameForItsWarmUpThenAtTheInterval() {
-        startDefault(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)).refreshWarmUp(20), null);
+        startWarmingUp(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)), null, 20);
         frame(0);
         for (int f = 1; f < 20; f++) {
             game.frame(1.0);
@@ -369,7 +372,8 @@ class HudRefreshGlTest {
 
     @Test
     void theWarmUpEndsAfterTwoSecondsOnTheProfilersClockEvenWithFramesLeft() {
-        startDefault(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)).refreshWarmUp(999), null);
+        startWarmingUp(OverlayConfig.builder().refreshInterval(Duration.ofSeconds(10)), null,
+                OverlayConfig.DEFAULT_REFRESH_WARM_UP_FRAMES);
         frame(0);
         int warm = 1;
         // Frames of about 101 ms: the 2 s pass after about 20 of them.
