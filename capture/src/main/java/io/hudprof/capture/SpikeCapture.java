@@ -34,6 +34,9 @@ import java.util.concurrent.CompletableFuture;
  * {@code recent + worst + 1} slots. Runs on the thread that calls {@code update()}; read it there too.
  */
 public final class SpikeCapture implements FrameListener, ReportAnnex {
+    /** This listener's work in {@code update()}: the spike check, notes, and copying a spike's frame when one is caught. */
+    private static final Zone SELF_ZONE = Zone.define("hudprof:spike capture");
+
     /** The least share of a spike's rise over its average a zone's growth must explain to be named for it. */
     static final double BLAME_SHARE = 0.25;
     /**
@@ -369,6 +372,11 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     /** The spares, for tests that wait for the grower. */
     SpareSpikes spares() {
         return spares;
+    }
+
+    @Override
+    public Zone selfZone() {
+        return SELF_ZONE;
     }
 
     /** The held spike of recorded frame {@code frameNumber} (recent list first), or null. */

@@ -22,6 +22,16 @@ public interface FrameListener {
         READ
     }
 
+    /**
+     * The zone this listener's work is recorded in, inside {@code hudprof:update} (null: counted in
+     * {@code hudprof:update}'s own time), so each feature's per-frame cost shows in the report beside the game's
+     * zones. Recorded while the profiler's {@linkplain ProfilerConfig.Builder#selfProfiling(boolean) self profiling}
+     * is on; read once, when the listener is added. hudprof's own listeners name zones under {@code hudprof:}.
+     */
+    default Zone selfZone() {
+        return null;
+    }
+
     /** This listener's stage; read once, when it is added. */
     default Stage stage() {
         return Stage.READ;

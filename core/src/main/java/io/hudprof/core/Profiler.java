@@ -66,7 +66,11 @@ public final class Profiler {
     private ThreadRecorder firstRecorder;
     private final AtomicBoolean updating = new AtomicBoolean();
     private final AtomicLong concurrentUpdates = new AtomicLong();
-    private volatile FrameListener[] frameListeners = new FrameListener[0];
+    private volatile Listening listening = new Listening(new FrameListener[0], new int[0]);
+
+    /** The frame listeners in the order they run, and each one's {@link FrameListener#selfZone()} id or -1. */
+    private record Listening(FrameListener[] listeners, int[] zones) {
+    }
 
     private final FrameAggregator aggregator;
     private final FrameHistory history;
@@ -283,7 +287,7 @@ public final class Profiler {
             data.changed();
         }
         lastFrameRecorded = recording;
-        notifyFrameListeners(frameNanos, recording);
+        notifyFrameListeners(frameNanos, recording, selfZone ? own : null);
         if (selfZone) {
             own.end(SelfZones.UPDATE_ID);
         }
@@ -307,14 +311,29 @@ public final class Profiler {
         }
     }
 
-    private void notifyFrameListeners(long frameNanos, boolean recorded) {
-        for (FrameListener listener : frameListeners) {
+    /**
+     * Tells every listener; with {@code self} (the updating thread's recorder while self profiling records), each
+     * listener that names a {@link FrameListener#selfZone()} runs inside it, within {@code hudprof:update}.
+     */
+    private void notifyFrameListeners(long frameNanos, boolean recorded, ThreadRecorder self) {
+        Listening now = listening;
+        FrameListener[] listeners = now.listeners;
+        int[] zones = now.zones;
+        for (int i = 0; i < listeners.length; i++) {
+            int zone = self != null ? zones[i] : -1;
+            if (zone >= 0) {
+                self.begin(zone);
+            }
             try {
-                listener.frameEnded(frameNanos, recorded);
+                listeners[i].frameEnded(frameNanos, recorded);
             } catch (RuntimeException e) {
                 // A listener's bug must not reach the game. The frame is already committed, so the failure is
                 // counted with the next frame (and in the totals from then on).
                 aggregator.countProblem(Problem.FRAME_LISTENER_FAILED, 1);
+            }
+            if (zone >= 0) {
+                // Also closes anything the listener left open inside its zone (the recorder repairs the mismatch).
+                self.end(zone);
             }
         }
     }
@@ -330,6 +349,8 @@ public final class Profiler {
             throw new IllegalArgumentException("hudprof: frame listener is null");
         }
         synchronized (registryLock) {
+            FrameListener[] frameListeners = listening.listeners;
+            int[] frameListenerZones = listening.zones;
             for (FrameListener existing : frameListeners) {
                 if (existing == listener) {
                     return;
@@ -346,14 +367,30 @@ public final class Profiler {
             System.arraycopy(frameListeners, 0, grown, 0, at);
             grown[at] = listener;
             System.arraycopy(frameListeners, at, grown, at + 1, frameListeners.length - at);
-            frameListeners = grown;
+            Zone zone = listener.selfZone();
+            int[] zones = new int[grown.length];
+            System.arraycopy(frameListenerZones, 0, zones, 0, at);
+            zones[at] = zone == null ? -1 : zone.id();
+            System.arraycopy(frameListenerZones, at, zones, at + 1, frameListenerZones.length - at);
+            listening = new Listening(grown, zones);
         }
     }
 
     /** Removes a listener added with {@link #addFrameListener(FrameListener)}; unknown listeners are ignored. */
     public void removeFrameListener(FrameListener listener) {
         synchronized (registryLock) {
-            frameListeners = Arrays.stream(frameListeners).filter(l -> l != listener).toArray(FrameListener[]::new);
+            FrameListener[] frameListeners = listening.listeners;
+            int[] frameListenerZones = listening.zones;
+            int kept = 0;
+            FrameListener[] left = new FrameListener[frameListeners.length];
+            int[] zones = new int[frameListeners.length];
+            for (int i = 0; i < frameListeners.length; i++) {
+                if (frameListeners[i] != listener) {
+                    left[kept] = frameListeners[i];
+                    zones[kept++] = frameListenerZones[i];
+                }
+            }
+            listening = new Listening(Arrays.copyOf(left, kept), Arrays.copyOf(zones, kept));
         }
     }
 

@@ -86,6 +86,71 @@ class SelfProfilingTest {
         assertEquals(2, row(report, SelfZones.REPORT).value(Column.COUNT), "two builds in frame 2");
     }
 
+    /** A listener that names a zone: what it takes is that zone's, inside {@code hudprof:update}. */
+    private static final Zone FEATURE = Zone.local("hudprof:self-test feature");
+
+    private FrameListener featureTaking(long nanos) {
+        return new FrameListener() {
+            @Override
+            public Zone selfZone() {
+                return FEATURE;
+            }
+
+            @Override
+            public void frameEnded(long frameNanos, boolean recorded) {
+                clock.advance(nanos);
+            }
+        };
+    }
+
+    @Test
+    void aListenersSelfZoneHoldsItsWorkInsideUpdate() {
+        profiler(true);
+        profiler.addFrameListener(featureTaking(300));
+        frame(100, 0);
+        frame(100, 50);
+        Report report = new Report();
+        ReportController.of(profiler).build(report);
+        assertEquals(300, row(report, FEATURE).value(Column.SELF), "the named listener's 300 ns");
+        assertEquals(1, row(report, FEATURE).value(Column.COUNT));
+        assertEquals(700, row(report, SelfZones.UPDATE).value(Column.SELF), "update's own: the unnamed listener");
+        assertEquals(1150, report.frameNanos(), "700 + 300 of update + 100 of game + 50 idle");
+        ProfileData data = profiler.data();
+        int feature = -1;
+        for (int s = 0; s < data.stateCount(); s++) {
+            if (data.zone(s) == FEATURE.id()) {
+                feature = s;
+            }
+        }
+        assertEquals(SelfZones.UPDATE.id(), data.zone(data.parent(feature)), "the feature's state is under update");
+    }
+
+    @Test
+    void aListenersSelfZoneIsNotRecordedWithSelfProfilingOff() {
+        profiler(false);
+        profiler.addFrameListener(featureTaking(300));
+        frame(100, 0);
+        frame(100, 50);
+        Report report = new Report();
+        ReportController.of(profiler).build(report);
+        assertNull(row(report, FEATURE));
+        assertEquals(1150, report.frameNanos(), "the listeners' time is still in the frame");
+    }
+
+    @Test
+    void aRemovedListenerTakesItsSelfZoneWithIt() {
+        profiler(true);
+        FrameListener feature = featureTaking(300);
+        profiler.addFrameListener(feature);
+        profiler.removeFrameListener(feature);
+        frame(100, 0);
+        frame(100, 50);
+        Report report = new Report();
+        ReportController.of(profiler).build(report);
+        assertNull(row(report, FEATURE));
+        assertEquals(700, row(report, SelfZones.UPDATE).value(Column.SELF));
+    }
+
     @Test
     void switchedOffNothingOfHudprofsOwnIsRecorded() {
         profiler(false);

@@ -43,14 +43,27 @@ final class HudprofCost {
     private final long[][] nanos;
     private int count;
     private long lastFrame;
-    /** The zone-stack states of each part's zone, found as the state tree grows. */
+    /**
+     * The zone-stack states of each part's zone, found as the state tree grows; a part's states include those under
+     * it (the zones hudprof's frame listeners run in, inside {@code hudprof:update}).
+     */
     private int[][] states = new int[PARTS][8];
     private final int[] stateCounts = new int[PARTS];
+    /** Per state seen: its part (-1: none) and, under {@code hudprof:update}, its feature (-1: update's own). */
+    private int[] partOfState = new int[256];
+    private int[] featureOfState = new int[256];
     private int statesSeen;
+    /** The features inside update: each zone directly under {@code hudprof:update}, in the order first seen. */
+    private static final int FEATURES = 8;
+    private final int[] featureZones = new int[FEATURES];
+    private int featureCount;
+    /** Per feature and frame, ns (the self time of its zone and anything under it). */
+    private final long[][] featureNanos;
 
     HudprofCost(Profiler profiler, int frames) {
         this.data = profiler.data();
         this.nanos = new long[PARTS + 1][frames];
+        this.featureNanos = new long[FEATURES][frames];
         this.updateCpu = new long[frames];
     }
 
@@ -100,7 +113,12 @@ final class HudprofCost {
         for (int part = 0; part < PARTS; part++) {
             double sum = 0;
             for (int i = 0; i < stateCounts[part]; i++) {
-                sum += self[states[part][i]];
+                int state = states[part][i];
+                sum += self[state];
+                int feature = featureOfState[state];
+                if (feature >= 0) {
+                    featureNanos[feature][count] += (long) self[state];
+                }
             }
             nanos[part][count] = (long) sum;
             total += (long) sum;
@@ -110,8 +128,22 @@ final class HudprofCost {
 
     private void findNewStates() {
         int stateCount = data.stateCount();
+        if (partOfState.length < stateCount) {
+            partOfState = Arrays.copyOf(partOfState, Math.max(stateCount, partOfState.length * 2));
+            featureOfState = Arrays.copyOf(featureOfState, partOfState.length);
+        }
+        // States come in topological order: a state's parent was seen before it.
         for (int s = statesSeen; s < stateCount; s++) {
-            int part = partOf(data.zone(s));
+            int zone = data.zone(s);
+            int parent = data.parent(s);
+            int part = partOf(zone);
+            int feature = -1;
+            if (part < 0 && parent >= 0 && partOfState[parent] == UPDATE) {
+                part = UPDATE;
+                feature = data.zone(parent) == SelfZones.UPDATE.id() ? featureOf(zone) : featureOfState[parent];
+            }
+            partOfState[s] = part;
+            featureOfState[s] = feature;
             if (part >= 0) {
                 if (stateCounts[part] == states[part].length) {
                     states[part] = Arrays.copyOf(states[part], stateCounts[part] * 2);
@@ -120,6 +152,20 @@ final class HudprofCost {
             }
         }
         statesSeen = stateCount;
+    }
+
+    /** The feature index of a zone directly under {@code hudprof:update}; past {@value #FEATURES}, the last one. */
+    private int featureOf(int zone) {
+        for (int f = 0; f < featureCount; f++) {
+            if (featureZones[f] == zone) {
+                return f;
+            }
+        }
+        if (featureCount == FEATURES) {
+            return FEATURES - 1;
+        }
+        featureZones[featureCount] = zone;
+        return featureCount++;
     }
 
     private static int partOf(int zone) {
@@ -165,6 +211,18 @@ final class HudprofCost {
             if (growthFrames > 0) {
                 line.append(String.format(Locale.ROOT, ", most %d at frame %d", largestGrowth, largestGrowthFrame));
             }
+        }
+        if (featureCount > 0) {
+            // update() by feature: each frame listener's own zone; the rest is the drain and commit of the frame.
+            double rest = mean(nanos[UPDATE], from);
+            line.append("; update's mean by feature:");
+            for (int f = 0; f < featureCount; f++) {
+                double m = mean(featureNanos[f], from);
+                rest -= m;
+                line.append(f == 0 ? " " : ", ").append(io.hudprof.core.Zone.byId(featureZones[f]).name()
+                        .replace("hudprof:", "")).append(String.format(Locale.ROOT, " %.3f", m / 1e6));
+            }
+            line.append(String.format(Locale.ROOT, ", the rest (drain, commit, other listeners) %.3f ms", rest / 1e6));
         }
         return line.toString();
     }

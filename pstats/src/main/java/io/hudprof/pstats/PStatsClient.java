@@ -2,6 +2,7 @@ package io.hudprof.pstats;
 
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.Zone;
 import io.hudprof.core.report.StatusSource;
 import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
@@ -44,6 +45,9 @@ import java.util.function.Consumer;
  * connected) after its title, so a slow viewer is seen in the game.
  */
 public final class PStatsClient implements FrameListener, StatusSource, ReportAnnex, AutoCloseable {
+    /** This listener's work in {@code update()}: the frame's packets to the PStats server. */
+    private static final Zone SELF_ZONE = Zone.define("hudprof:PStats client");
+
     /** The property naming the server: {@code host} or {@code host:port}. */
     public static final String PROPERTY = "hudprof.pstats";
     /** The environment variable used when the property is absent. */
@@ -232,6 +236,11 @@ public final class PStatsClient implements FrameListener, StatusSource, ReportAn
     }
 
     // ---- game thread ----------------------------------------------------------------------------------------
+
+    @Override
+    public Zone selfZone() {
+        return SELF_ZONE;
+    }
 
     @Override
     public void frameEnded(long frameNanos, boolean recorded) {

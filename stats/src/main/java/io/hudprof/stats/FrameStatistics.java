@@ -4,6 +4,7 @@ import io.hudprof.core.Averaging;
 import io.hudprof.core.FrameListener;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ValueUnit;
+import io.hudprof.core.Zone;
 import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.ReportController;
@@ -36,6 +37,9 @@ import java.util.Set;
  * has been defined.
  */
 public final class FrameStatistics implements FrameListener, ValueTable, ReportAnnex {
+    /** This listener's work in {@code update()}: counters, sensors and their history, per frame. */
+    private static final Zone SELF_ZONE = Zone.define("hudprof:statistics");
+
     private final Profiler profiler;
     private final EnumSet<Sensor> sensorSet;
     private final JvmSensors sensors;
@@ -215,6 +219,11 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
             case FAST -> fast[id];
             case SLOW -> slow[id];
         };
+    }
+
+    @Override
+    public Zone selfZone() {
+        return SELF_ZONE;
     }
 
     /** Gathers: a spike capture or an export added before it still reads this frame's statistics. */

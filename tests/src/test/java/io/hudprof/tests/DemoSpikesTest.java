@@ -129,6 +129,17 @@ class DemoSpikesTest {
                 + "(, most (\\d+) at frame (\\d+))?").matcher(run.output);
         assertTrue(growth.find(), "what update() allocated after the warm-up (growth) is counted:\n" + run.output);
         assertEquals(Integer.parseInt(growth.group(1)) > 0, growth.group(3) != null, growth.group());
+        // update() by feature: each of hudprof's frame listeners in its own zone inside hudprof:update.
+        Matcher features = Pattern.compile("; update's mean by feature: statistics " + number + ", spike capture "
+                + number + ", JFR frame events " + number + ", categories " + number
+                + ", the rest \\(drain, commit, other listeners\\) " + number + " ms").matcher(run.output);
+        assertTrue(features.find(), "update() by feature:\n" + run.output);
+        double byFeature = 0;
+        for (int g = 1; g <= 5; g++) {
+            byFeature += Double.parseDouble(features.group(g));
+        }
+        assertEquals(Double.parseDouble(cost.group(5)), byFeature, 6 * 0.0005 + 1e-9,
+                "the features and the gathering add up to update's mean: " + features.group());
 
         Matcher own = Pattern.compile("hudprof demo: spikes blamed on hudprof's own zones after frame 30: (\\d+)(.*)")
                 .matcher(run.output);

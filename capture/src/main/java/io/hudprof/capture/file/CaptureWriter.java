@@ -6,6 +6,7 @@ import io.hudprof.core.Metric;
 import io.hudprof.core.Problem;
 import io.hudprof.core.Profiler;
 import io.hudprof.core.ThreadTimeline;
+import io.hudprof.core.Zone;
 import io.hudprof.core.report.PinnedNotes;
 import io.hudprof.core.report.ReportController;
 import io.hudprof.stats.FrameStatistics;
@@ -40,6 +41,9 @@ import java.util.concurrent.locks.LockSupport;
  * frame, whole.
  */
 public final class CaptureWriter implements FrameListener {
+    /** This listener's work in {@code update()}: the frame's records for the capture file. */
+    private static final Zone SELF_ZONE = Zone.define("hudprof:capture writer");
+
     /** Slots when none is asked for: a writer that falls this many frames behind loses frames. */
     public static final int DEFAULT_SLOTS = 64;
     /** How many recent recorded frames are checked each update for GPU results that arrived. */
@@ -95,6 +99,11 @@ public final class CaptureWriter implements FrameListener {
     /** GPU frames a {@link FrameListener.Stage#GATHER} probe saw resolved: before this update's commit. */
     private final long[] gpuBeforeUpdate = new long[GPU_WINDOW * 2];
     private final ThreadTimeline.EventVisitor ignoreEvents = (zoneId, begin, nanos) -> { };
+    @Override
+    public Zone selfZone() {
+        return SELF_ZONE;
+    }
+
     /**
      * Runs after the commit and before every {@code READ} listener: GPU results held by now arrived before the
      * update (the overlay's timer hands them over while drawing), those that arrive later came from a listener.

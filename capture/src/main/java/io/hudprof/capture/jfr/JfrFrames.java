@@ -21,6 +21,9 @@ import java.util.Arrays;
  * event costs more than a hudprof zone.
  */
 public final class JfrFrames implements FrameListener {
+    /** This listener's work in {@code update()}: the frame's JFR event, while a recording runs. */
+    private static final Zone SELF_ZONE = Zone.define("hudprof:JFR frame events");
+
     /** The JFR event name. */
     public static final String EVENT_NAME = FrameEvent.NAME;
 
@@ -41,6 +44,11 @@ public final class JfrFrames implements FrameListener {
         JfrFrames frames = new JfrFrames(profiler);
         profiler.addFrameListener(frames);
         return frames;
+    }
+
+    @Override
+    public Zone selfZone() {
+        return SELF_ZONE;
     }
 
     /** Stops writing frame events. */

@@ -5,6 +5,7 @@ import io.hudprof.core.FrameListener;
 import io.hudprof.core.FrameRing;
 import io.hudprof.core.ProfileData;
 import io.hudprof.core.Profiler;
+import io.hudprof.core.Zone;
 import java.util.Arrays;
 
 /**
@@ -21,6 +22,9 @@ import java.util.Arrays;
  * category tree.
  */
 public final class CategoryHistory implements FrameListener {
+    /** This listener's work in {@code update()}: crediting the frame to the category tree and keeping it. */
+    private static final Zone SELF_ZONE = Zone.define("hudprof:categories");
+
     /** Entries per held frame the default ring leaves room for. */
     public static final int DEFAULT_ENTRIES_PER_FRAME = 128;
     /** The default ring's least size, so one frame with thousands of categories still fits. */
@@ -88,6 +92,11 @@ public final class CategoryHistory implements FrameListener {
         CategoryHistory history = new CategoryHistory(profiler, entries);
         profiler.addFrameListener(history);
         return history;
+    }
+
+    @Override
+    public Zone selfZone() {
+        return SELF_ZONE;
     }
 
     /** Stops keeping totals; what is held stays readable. */
