@@ -67,17 +67,20 @@ public final class PastStatistics {
         changeStart[slot] = changesWritten;
         startKnown[slot] = valid;
         int ring = changeCell.length;
-        for (int c = 0; c < n; c++) {
-            long v = StatSlots.slot(latest, c);
-            if (c >= cellCount || cells[c] != v) {
-                if (valid && c < cellCount) {
-                    int i = (int) (changesWritten % ring);
-                    changeCell[i] = c;
-                    changeBefore[i] = cells[c];
-                    changesWritten++;
-                }
-                cells[c] = v;
+        // Most cells do not move in a frame: jump from one changed cell to the next by a vectorised comparison.
+        int known = Math.min(n, cellCount);
+        for (int c = StatSlots.firstDifference(latest, cells, 0, known); c < known;
+                c = StatSlots.firstDifference(latest, cells, c + 1, known)) {
+            if (valid) {
+                int i = (int) (changesWritten % ring);
+                changeCell[i] = c;
+                changeBefore[i] = cells[c];
+                changesWritten++;
             }
+            cells[c] = StatSlots.slot(latest, c);
+        }
+        for (int c = known; c < n; c++) {
+            cells[c] = StatSlots.slot(latest, c);
         }
         changeEnd[slot] = changesWritten;
         cellCount = n;

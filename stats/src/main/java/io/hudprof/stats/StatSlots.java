@@ -32,6 +32,15 @@ public final class StatSlots {
         return snapshot.raw(slot);
     }
 
+    /**
+     * The first cell in {@code [from, to)} where {@code snapshot} differs from {@code cells} ({@code to} when none):
+     * a vectorised comparison, so a caller that keeps a copy of the cells finds what changed in a frame without
+     * reading them one by one. {@code to} must not pass {@link #slotCount(StatSnapshot)} nor {@code cells.length}.
+     */
+    public static int firstDifference(StatSnapshot snapshot, long[] cells, int from, int to) {
+        return snapshot.firstDifference(cells, from, to);
+    }
+
     /** Every cell's value with nothing counted, for the statistics defined so far. */
     public static long[] initialValues() {
         int slots = StatRegistry.slotCount();

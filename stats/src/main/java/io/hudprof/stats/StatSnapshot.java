@@ -45,6 +45,15 @@ public final class StatSnapshot {
         return stat.id() < statCount;
     }
 
+    /** {@link StatSlots#firstDifference}. */
+    int firstDifference(long[] cells, int from, int to) {
+        if (from >= to) {
+            return to;
+        }
+        int at = java.util.Arrays.mismatch(slots, from, to, cells, from, to);
+        return at < 0 ? to : from + at;
+    }
+
     long[] prepare(int slots, int stats) {
         if (this.slots.length < slots) {
             this.slots = new long[Math.max(slots, this.slots.length * 2)];
