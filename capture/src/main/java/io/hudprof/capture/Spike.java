@@ -8,6 +8,10 @@ import io.hudprof.core.TimelineFrame;
 import io.hudprof.core.Zone;
 import io.hudprof.core.report.Column;
 import io.hudprof.core.report.StoredFrame;
+import io.hudprof.stats.Stat;
+import io.hudprof.stats.StatSlots;
+import io.hudprof.stats.StatSnapshot;
+import io.hudprof.stats.Stats;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -64,13 +68,14 @@ public final class Spike implements StoredFrame {
     /** Problems counted in the frame, by {@link Problem} ordinal. */
     final long[] problems = new long[Problem.values().length];
 
-    /** Statistics rows kept, sorted by key: key and the {@link #STAT_COLUMNS} values, row by row. */
+    /**
+     * The statistics of the frame, kept raw: how many there were (ids {@code 0 .. statCount-1}; 0 when none were
+     * attached), each one's frame value, and every cell as merged at the frame's end. A capture copies two arrays;
+     * the run's values (run, min, max, count) are worked out from the cells when the spike is read.
+     */
     int statCount;
-    int[] statKeys = new int[0];
-    double[] statValues = new double[0];
-
-    /** The statistics columns a spike keeps, in this order. */
-    static final Column[] STAT_COLUMNS = {Column.FRAME, Column.RUN, Column.MIN, Column.MAX, Column.COUNT};
+    double[] statFrame = new double[0];
+    final StatSnapshot statCells = new StatSnapshot();
 
     Spike() {
         Arrays.fill(grewZone, -1);
@@ -265,28 +270,26 @@ public final class Spike implements StoredFrame {
      */
     @Override
     public double statistic(int key, Column column) {
-        int c = statColumn(column);
-        if (c < 0) {
+        if (key < 0 || key >= statCount) {
             return Double.NaN;
         }
-        int at = Arrays.binarySearch(statKeys, 0, statCount, key);
-        return at < 0 ? Double.NaN : statValues[at * STAT_COLUMNS.length + c];
+        Stat stat = Stats.byId(key);
+        return switch (column) {
+            case FRAME -> statFrame[key];
+            case RUN -> stat.runValue(statCells);
+            case MIN -> stat.runMin(statCells);
+            case MAX -> stat.runMax(statCells);
+            case COUNT -> stat.runCount(statCells);
+            default -> Double.NaN;
+        };
     }
 
-    private static int statColumn(Column column) {
-        for (int c = 0; c < STAT_COLUMNS.length; c++) {
-            if (STAT_COLUMNS[c] == column) {
-                return c;
-            }
+    /** Grows the statistics' copies to {@code stats} statistics and {@code cells} cells; what they hold is kept. */
+    void ensureStatistics(int stats, int cells) {
+        if (statFrame.length < stats) {
+            statFrame = Arrays.copyOf(statFrame, stats);
         }
-        return -1;
-    }
-
-    void ensureStatistics(int rows) {
-        if (statKeys.length < rows) {
-            statKeys = Arrays.copyOf(statKeys, rows);
-            statValues = Arrays.copyOf(statValues, rows * STAT_COLUMNS.length);
-        }
+        StatSlots.reserve(statCells, cells);
     }
 
     /** The frame's total in {@code metric}: its duration (ns) or the bytes allocated in it (0 when not recorded). */
@@ -384,14 +387,15 @@ public final class Spike implements StoredFrame {
      * {@link SpikeCapture} counts growth inside update()).
      */
     long capacityTotal() {
-        return frame.capacity() + previous.capacity() + statKeys.length + timeline.laneCapacity()
-                + timeline.eventCapacity();
+        return frame.capacity() + previous.capacity() + statFrame.length + StatSlots.capacity(statCells)
+                + timeline.laneCapacity() + timeline.eventCapacity();
     }
 
     /** True when this slot takes a spike of {@code room}'s sizes without growing any array. */
     boolean fits(SpikeRoom room) {
         return frame.capacity() >= room.states && previous.capacity() >= room.states
-                && statKeys.length >= room.statRows && timeline.laneCapacity() >= room.lanes
+                && statFrame.length >= room.statRows && StatSlots.capacity(statCells) >= room.statCells
+                && timeline.laneCapacity() >= room.lanes
                 && timeline.eventCapacity() >= room.events;
     }
 
@@ -402,7 +406,7 @@ public final class Spike implements StoredFrame {
     void reserve(SpikeRoom room) {
         frame.ensureCapacity(room.states);
         previous.ensureCapacity(room.states);
-        ensureStatistics(room.statRows);
+        ensureStatistics(room.statRows, room.statCells);
         timeline.reserveStored(room.lanes, room.events);
     }
 
@@ -435,10 +439,10 @@ public final class Spike implements StoredFrame {
         previous.copyFrom(other.previous);
         hasPrevious = other.hasPrevious;
         System.arraycopy(other.problems, 0, problems, 0, problems.length);
-        ensureStatistics(other.statCount);
+        ensureStatistics(other.statCount, StatSlots.slotCount(other.statCells));
         statCount = other.statCount;
-        System.arraycopy(other.statKeys, 0, statKeys, 0, statCount);
-        System.arraycopy(other.statValues, 0, statValues, 0, statCount * STAT_COLUMNS.length);
+        System.arraycopy(other.statFrame, 0, statFrame, 0, statCount);
+        statCells.copyFrom(other.statCells);
         hasTimeline = other.hasTimeline;
         if (hasTimeline) {
             timeline.copyFrom(other.timeline);

@@ -12,7 +12,9 @@ import io.hudprof.core.Zone;
 import io.hudprof.core.report.Annexes;
 import io.hudprof.core.report.ReportAnnex;
 import io.hudprof.core.report.ReportController;
-import io.hudprof.core.report.ValueTable;
+import io.hudprof.stats.FrameStatistics;
+import io.hudprof.stats.StatSlots;
+import io.hudprof.stats.StatSnapshot;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
@@ -674,42 +676,23 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
     }
 
     /**
-     * Keeps the statistics report's rows of this frame (the frame value and the run's values up to it). Statistics
+     * Keeps the statistics of this frame: each one's frame value and the cells its run values come from. Statistics
      * gather before readers ({@link io.hudprof.core.FrameListener.Stage}), so they already hold this frame.
      */
-    /** {@link #copyStatistics}' sort buffer, grown to the most statistics rows seen. */
-    private long[] statOrder = new long[64];
-
     private void copyStatistics(Spike s) {
         s.statCount = 0;
-        ValueTable table = ReportController.of(profiler).statistics();
-        if (table == null || !table.prepare(0, Averaging.INSTANTANEOUS)) {
+        FrameStatistics statistics = FrameStatistics.attachedTo(profiler);
+        if (statistics == null || !statistics.hasFrames()) {
             return;
         }
-        int rows = table.rowCount();
-        int columns = Spike.STAT_COLUMNS.length;
-        // Sorted by key (one packed long per row: key high, row low) so a report finds a row by binary search. The
-        // scratch array is kept: this runs in every frame's update(), which allocates nothing in steady state.
-        if (statOrder.length < rows) {
-            statOrder = new long[Math.max(rows, statOrder.length * 2)];
-        }
-        long[] order = statOrder;
-        int kept = 0;
-        for (int r = 0; r < rows; r++) {
-            if (table.indent(r) > 0) {
-                order[kept++] = ((long) table.key(r) << 32) | r;
-            }
-        }
-        Arrays.sort(order, 0, kept);
-        s.ensureStatistics(kept);
-        for (int i = 0; i < kept; i++) {
-            int row = (int) order[i];
-            s.statKeys[i] = (int) (order[i] >> 32);
-            for (int c = 0; c < columns; c++) {
-                s.statValues[i * columns + c] = table.value(row, Spike.STAT_COLUMNS[c]);
-            }
-        }
-        s.statCount = kept;
+        // Two array copies, whatever the number of statistics: their run values are worked out from the cells when
+        // the spike is read (Spike.statistic), not here in update().
+        StatSnapshot latest = statistics.latest();
+        int stats = latest.statCount();
+        s.ensureStatistics(stats, StatSlots.slotCount(latest));
+        statistics.copyFrameValues(s.statFrame);
+        s.statCells.copyFrom(latest);
+        s.statCount = stats;
     }
 
     /**

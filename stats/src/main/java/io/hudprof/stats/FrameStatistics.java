@@ -205,6 +205,28 @@ public final class FrameStatistics implements FrameListener, ValueTable, ReportA
         return now;
     }
 
+    /** Whether a frame was recorded since attaching (before it, {@link #latest()} and the frame values say nothing). */
+    public boolean hasFrames() {
+        return framesSeen > 0;
+    }
+
+    /**
+     * Copies each statistic's value in the latest recorded frame ({@code NaN}: none) into {@code into}, by id, for
+     * the {@code count} statistics {@link #latest()} covers: what a keeper of the frame (a spike) stores, so it can
+     * give every column later from its copy of the cells. Allocation-free.
+     *
+     * @throws IllegalArgumentException when {@code into} is shorter than {@code latest().statCount()}
+     */
+    public void copyFrameValues(double[] into) {
+        int stats = now.statCount();
+        if (into.length < stats) {
+            throw new IllegalArgumentException("hudprof: " + stats + " frame values do not fit in " + into.length);
+        }
+        int known = Math.min(stats, instant.length);
+        System.arraycopy(instant, 0, into, 0, known);
+        Arrays.fill(into, known, stats, Double.NaN);
+    }
+
     /**
      * A statistic's value in the latest recorded frame, or its moving average; {@code NaN} before the first
      * recorded frame or when it had no value.

@@ -41,6 +41,19 @@ public final class StatSlots {
         return snapshot.firstDifference(cells, from, to);
     }
 
+    /** How many cells {@code snapshot} takes without growing (a keeper sizing its copies ahead). */
+    public static int capacity(StatSnapshot snapshot) {
+        return snapshot.capacity();
+    }
+
+    /**
+     * Grows {@code snapshot} to take {@code cells} cells without growing when it is next filled (on a thread that
+     * must not allocate); what it holds is kept.
+     */
+    public static void reserve(StatSnapshot snapshot, int cells) {
+        snapshot.reserve(cells);
+    }
+
     /** Every cell's value with nothing counted, for the statistics defined so far. */
     public static long[] initialValues() {
         int slots = StatRegistry.slotCount();

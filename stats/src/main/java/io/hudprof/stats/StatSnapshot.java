@@ -45,6 +45,18 @@ public final class StatSnapshot {
         return stat.id() < statCount;
     }
 
+    /** How many cells this snapshot holds without growing. */
+    int capacity() {
+        return slots.length;
+    }
+
+    /** Grows to hold {@code cells} cells without growing later; what it holds is kept. */
+    void reserve(int cells) {
+        if (slots.length < cells) {
+            slots = java.util.Arrays.copyOf(slots, cells);
+        }
+    }
+
     /** {@link StatSlots#firstDifference}. */
     int firstDifference(long[] cells, int from, int to) {
         if (from >= to) {
