@@ -38,6 +38,11 @@ public final class FrameNotes implements PinnedNotes {
     private final long[] durations;
     private final long[] firstFrames;
     private final long[] lastFrames;
+    /**
+     * The newest recorded frame when each note settled. A note can only settle once the frames it touches have
+     * ended, so those settled before frame F ended cannot touch F, and these only grow along the ring.
+     */
+    private final long[] settledAt;
     /** Each note's text, made once when it settles (a note is rare), so reports read it without allocating. */
     private final String[] texts;
     private long written;
@@ -81,6 +86,7 @@ public final class FrameNotes implements PinnedNotes {
         durations = new long[capacity];
         firstFrames = new long[capacity];
         lastFrames = new long[capacity];
+        settledAt = new long[capacity];
         texts = new String[capacity];
         incoming = new ArrayBlockingQueue<>(capacity);
         waiting = new Post[capacity];
@@ -206,6 +212,7 @@ public final class FrameNotes implements PinnedNotes {
         durations[i] = post.durationNanos;
         firstFrames[i] = first;
         lastFrames[i] = last;
+        settledAt[i] = times.frameNumber(0);
         texts[i] = post.text;
         long index = written++;
         if (sink != null) {
@@ -218,6 +225,20 @@ public final class FrameNotes implements PinnedNotes {
     @Override
     public long end() {
         return written;
+    }
+
+    /**
+     * The first held note that may touch recorded frame {@code frame} when read right after that frame's
+     * {@link #settle}: every note before it settled before the frame ended, so it cannot overlap the frame (a note
+     * settles only once every frame it overlaps has ended). A spike scans from here instead of every held note.
+     */
+    public long firstSettledSince(long frame) {
+        long n = end();
+        long oldest = oldest();
+        while (n > oldest && settledAt[slot(n - 1)] >= frame) {
+            n--;
+        }
+        return n;
     }
 
     /** Index of the oldest note still held. */

@@ -543,7 +543,8 @@ public final class SpikeCapture implements FrameListener, ReportAnnex {
         s.safepointNanos = 0;
         s.longestPauseNanos = 0;
         s.pauseNote = null;
-        for (long n = notes.oldest(); n < notes.end(); n++) {
+        // The notes settled in this update (or a later one's, for a note that must wait): none before can touch it.
+        for (long n = notes.firstSettledSince(s.frameNumber); n < notes.end(); n++) {
             if (notes.touches(n, s.frameNumber)) {
                 s.addNote(notes.text(n));
                 addPause(s, n);
