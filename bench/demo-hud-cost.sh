@@ -17,7 +17,8 @@
 # each configuration's median over rounds with the middle half of rounds, and the per-round ratios (a round's three
 # runs follow each other, so its ratios share that round's machine load) with their median and middle half.
 # Also printed: hudprof's own game-thread work per frame (the demo's exit line: its zones' mean, and update()'s thread
-# CPU time, which preemption does not inflate), per run and as the median over rounds. Run it with LP_NUM_THREADS=0
+# CPU time, which preemption does not inflate), per run and as the median over rounds, and the spikes after frame 30
+# the demo's spike capture blamed on one of hudprof's own zones, per run and in all. Run it with LP_NUM_THREADS=0
 # in the environment to keep llvmpipe's rasteriser threads from preempting the game thread.
 # Needs Xvfb (xvfb-run) unless DISPLAY is set; builds demo-game with -o, never installs.
 # On a machine without Maven or X (a GPU box): DEMO_CP=classpath runs those classes instead of building, JAVA=path
@@ -82,6 +83,12 @@ for r in $(seq 1 "$rounds"); do
       echo "$r $c-cpu $(sed -n 's/.*thread CPU time mean \([0-9.]*\) ms.*/\1/p' <<<"$own")" >>"$results"
       echo "round $r $c: ${own#hudprof demo: }"
     fi
+    # Spikes after frame 30 that the demo's spike capture blamed on one of hudprof's own zones (issue 31: none).
+    blamed=$(grep "spikes blamed on hudprof's own zones" <<<"$out" || true)
+    if [ -n "$blamed" ]; then
+      echo "$r $c-blamed $(sed -n 's/.*after frame [0-9]*: \([0-9]*\).*/\1/p' <<<"$blamed")" >>"$results"
+      echo "round $r $c: ${blamed#hudprof demo: }"
+    fi
     if [ -z "$ms" ]; then
       echo "round $r $c: no frame times line (did the demo start?)" >&2
       exit 1
@@ -105,6 +112,8 @@ for c in "${configs[@]}"; do
   [ "$c" = off ] && continue
   echo "$c: hudprof's own zones ms/frame (mean of a run): $(awk -v c="$c-own" '$2==c {print $3}' "$results" | stats)"
   echo "$c: update() thread CPU ms/frame (mean of a run): $(awk -v c="$c-cpu" '$2==c {print $3}' "$results" | stats)"
+  echo "$c: spikes blamed on hudprof after frame 30, per run: $(awk -v c="$c-blamed" '$2==c {printf "%s ", $3}' \
+    "$results")(total $(awk -v c="$c-blamed" '$2==c {t+=$3} END {print t+0}' "$results"))"
 done
 for c in "${configs[@]}"; do
   [ "$c" = off ] && continue
