@@ -45,6 +45,11 @@ final class FrameAggregator {
     private final long[] frameProblems = new long[PROBLEM_KINDS];
     private int[] instTouched = new int[64];
     private int instTouchedCount;
+    /**
+     * The live GPU states {@link #setCommitted} listed in {@code instTouched} since the last commit: a GPU frame that
+     * resolves again and again between two commits lists each state once, so the list never outgrows the states.
+     */
+    private boolean[] instListed = new boolean[64];
     /** How many of {@code instTouched} the last commit listed (its CPU states); the live GPU states follow them. */
     private int committedCount;
 
@@ -509,6 +514,7 @@ final class FrameAggregator {
         }
         int size = Math.max(tree.capacity(), state + 1);
         isTouched = Arrays.copyOf(isTouched, size);
+        instListed = Arrays.copyOf(instListed, size);
         // Both touched lists (they are swapped at commit) can hold every state, so touch() never grows them.
         if (touched.length < size) {
             touched = Arrays.copyOf(touched, size);
@@ -534,6 +540,7 @@ final class FrameAggregator {
             int s = instTouched[i];
             time.inst[s] = 0;
             calls.inst[s] = 0;
+            instListed[s] = false;
             if (b != null) {
                 b.inst[s] = 0;
             }
@@ -662,10 +669,19 @@ final class FrameAggregator {
         ensureState(state);
         time.inst[state] = self;
         calls.inst[state] = entries;
+        if (instListed[state]) {
+            return;
+        }
+        instListed[state] = true;
         if (instTouchedCount == instTouched.length) {
             instTouched = Arrays.copyOf(instTouched, instTouchedCount * 2);
         }
         instTouched[instTouchedCount++] = state;
+    }
+
+    /** How many states the next commit zeroes: the last commit's and the live GPU ones (each at most once). */
+    int instListedCount() {
+        return instTouchedCount;
     }
 
     /** Forgets the gathered frame (recording is paused); problems still count towards the totals. */

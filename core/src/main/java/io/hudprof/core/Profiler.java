@@ -311,6 +311,11 @@ public final class Profiler {
         }
     }
 
+    /** How many states the aggregator's next commit zeroes (each at most once): for core's tests. */
+    int aggregatorListedForCommit() {
+        return aggregator.instListedCount();
+    }
+
     /**
      * Tells every listener; with {@code self} (the updating thread's recorder while self profiling records), each
      * listener that names a {@link FrameListener#selfZone()} runs inside it, within {@code hudprof:update}.

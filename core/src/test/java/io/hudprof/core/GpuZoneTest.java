@@ -313,6 +313,33 @@ class GpuZoneTest {
         assertEquals(30_000, fx.row(pass.gpuZone().zone(), RowRole.FLAT).value(Column.SELF));
     }
 
+    /**
+     * A GPU frame that resolves after the commit is put into the live values at once, and a backend may resolve
+     * frames several times between two commits (the overlay's poll after the HUD, then the next update's): each GPU
+     * state is then listed once for the next commit to zero, so the list never outgrows the states (it grew inside a
+     * frame, in the demo with the HUD shown, when it did not).
+     */
+    @Test
+    void gpuFramesResolvedAgainAndAgainBetweenCommitsListEachLiveStateOnce() {
+        new ScriptedGpuTimestamps(fx.profiler, fx.clock, 0);
+        int[] codes = {SCENE.zone().id(), SHADOWS.zone().id(), ~SHADOWS.zone().id(), BLUR.zone().id(),
+            ~BLUR.zone().id(), ~SCENE.zone().id()};
+        for (int frame = 0; frame < 50; frame++) {
+            gpuFrame();
+            fx.profiler.update();
+            long now = fx.clock.nanoTime();
+            long[] nanos = {now, now + 1_000, now + 3_000, now + 3_000, now + 4_000, now + 9_000};
+            for (int again = 0; again < 4; again++) {
+                assertTrue(fx.profiler.gpu().frameResolved(fx.profiler.recordedFrames(), codes, nanos, codes.length));
+            }
+            int states = fx.profiler.data().stateCount();
+            assertTrue(fx.profiler.aggregatorListedForCommit() <= states, "frame " + frame + ": "
+                    + fx.profiler.aggregatorListedForCommit() + " listed for " + states + " states");
+        }
+        fx.build();
+        assertEquals(2_000, row(SHADOWS, RowRole.FLAT).value(Column.SELF), "the live values are the last resolved");
+    }
+
     @Test
     void gpuFramesAllocateNothingInSteadyState() {
         new ScriptedGpuTimestamps(fx.profiler, fx.clock, 2);
