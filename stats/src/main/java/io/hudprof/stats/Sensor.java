@@ -21,7 +21,12 @@ public enum Sensor {
     HEAP("heap"),
     /** "JVM/Live threads": live threads at the frame's end. */
     THREADS("threads"),
-    /** "Process/CPU time" and "Process/CPU load": CPU time the process used during the frame, and in cores. */
+    /**
+     * "Process/CPU time" and "Process/CPU load": CPU time the process used during the frame, and in cores. HotSpot on
+     * Linux reports process CPU time in clock ticks (10 ms, measured with JDK 17), so a frame's value is a whole
+     * number of ticks and only averages over many frames mean much; the read, a system call that sums every thread's
+     * time, took about 15 µs a frame in the demo (issue 31, docs/BENCHMARKS.md).
+     */
     CPU("cpu"),
     /** "Frame/Late frames" and "Frame/Time per target": frames over the target frame time, and frame / target. */
     LATE("late");
