@@ -36,6 +36,40 @@ class TimelineBuiltOnRequestTest {
         return out;
     }
 
+    /**
+     * The CPU side of scripted frame {@code f} (1 to 6) of the timeline tests, ending with its update: PHYSICS > STEP
+     * on the updating thread; on the worker, {@code loop} open from frame 1 until the worker ends in frame 5 inside
+     * it (> {@code job}), and {@code physics} open from each odd frame into the next, so zones cross the boundaries.
+     */
+    static void playScriptedFrame(ProfilerFixture fx, ThreadWorker worker, int f, Zone loop, Zone physics, Zone step,
+            Zone job) {
+        physics.begin();
+        fx.micros(f);
+        step.begin();
+        fx.micros(1);
+        step.end();
+        physics.end();
+        if (f <= 4) {
+            worker.run(() -> {
+                if (f == 1) {
+                    loop.begin();
+                }
+                fx.micros(1);
+                if (f % 2 == 1) {
+                    physics.begin();
+                } else {
+                    physics.end();
+                }
+            });
+        }
+        if (f == 5) {
+            worker.run(job::begin);
+            worker.close();
+        }
+        fx.micros(3);
+        fx.profiler.update();
+    }
+
     private static List<String> cpuLanes(TimelineFrame f) {
         List<String> all = describe(f);
         all.removeIf(line -> line.contains("<gpu>") || line.startsWith("bar bor-gpu"));
@@ -56,32 +90,7 @@ class TimelineBuiltOnRequestTest {
                 // The updating thread closes its zones at each update; the worker's stay open across boundaries:
                 // LOOP from frame 1 until the worker ends in frame 5, inside LOOP > JOB; PHYSICS from odd frames into
                 // the next.
-                PHYSICS.begin();
-                fx.micros(f);
-                STEP.begin();
-                fx.micros(1);
-                STEP.end();
-                PHYSICS.end();
-                int frameNumber = f;
-                if (f <= 4) {
-                    worker.run(() -> {
-                        if (frameNumber == 1) {
-                            LOOP.begin();
-                        }
-                        fx.micros(1);
-                        if (frameNumber % 2 == 1) {
-                            PHYSICS.begin();
-                        } else {
-                            PHYSICS.end();
-                        }
-                    });
-                }
-                if (f == 5) {
-                    worker.run(JOB::begin);
-                    worker.close();
-                }
-                fx.micros(3);
-                fx.profiler.update();
+                playScriptedFrame(fx, worker, f, LOOP, PHYSICS, STEP, JOB);
                 if (f >= 3) {
                     long t = fx.clock.nanoTime();
                     int[] codes = {scene.zone().id(), ~scene.zone().id()};

@@ -1,6 +1,7 @@
 package io.hudprof.core;
 
 import static io.hudprof.core.TimelineBuiltOnRequestTest.describe;
+import static io.hudprof.core.TimelineBuiltOnRequestTest.playScriptedFrame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,32 +65,7 @@ class TimelineHeldRawTest {
             List<TimelineFrame> copiesOfBuilt = new ArrayList<>();
             List<List<String>> built = new ArrayList<>();
             for (int f = 1; f <= 6; f++) {
-                PHYSICS.begin();
-                fx.micros(f);
-                STEP.begin();
-                fx.micros(1);
-                STEP.end();
-                PHYSICS.end();
-                int frameNumber = f;
-                if (f <= 4) {
-                    worker.run(() -> {
-                        if (frameNumber == 1) {
-                            LOOP.begin();
-                        }
-                        fx.micros(1);
-                        if (frameNumber % 2 == 1) {
-                            PHYSICS.begin();
-                        } else {
-                            PHYSICS.end();
-                        }
-                    });
-                }
-                if (f == 5) {
-                    worker.run(JOB::begin);
-                    worker.close();
-                }
-                fx.micros(3);
-                fx.profiler.update();
+                playScriptedFrame(fx, worker, f, LOOP, PHYSICS, STEP, JOB);
                 if (f >= 2) {
                     long t = fx.clock.nanoTime();
                     int[] codes = {scene.zone().id(), ~scene.zone().id()};

@@ -1,5 +1,7 @@
 package io.hudprof.stats;
 
+import java.util.Arrays;
+
 /**
  * Every statistic's merged value at one moment: the running totals of all threads, those that have ended
  * included. Per-frame values are the difference of two snapshots ({@link Stat#frameValue}); run values read one.
@@ -53,7 +55,7 @@ public final class StatSnapshot {
     /** Grows to hold {@code cells} cells without growing later; what it holds is kept. */
     void reserve(int cells) {
         if (slots.length < cells) {
-            slots = java.util.Arrays.copyOf(slots, cells);
+            slots = Arrays.copyOf(slots, cells);
         }
     }
 
@@ -62,7 +64,7 @@ public final class StatSnapshot {
         if (from >= to) {
             return to;
         }
-        int at = java.util.Arrays.mismatch(slots, from, to, cells, from, to);
+        int at = Arrays.mismatch(slots, from, to, cells, from, to);
         return at < 0 ? to : from + at;
     }
 
